@@ -1,0 +1,33 @@
+"""The Tonk rules engine: pure Python, no Discord, no database.
+
+- ``cards``: cards as ints, sets of cards as bit masks, the SCENARIO.md notation.
+- ``rules``: ``Rules`` (immutable), ``OPTIONS`` (RULES.md §2), ``PRESETS`` (§3), ``build_rules``.
+- ``melds``: the table's ``Pack``: card values, counts, books and runs.
+- ``hand``: ``Hand``, one deal and its turn state machine; ``act`` checks then applies.
+- ``actions``: ``Action`` records and ``LegalMoves``.
+- ``instant``/``settle``: instant wins on the deal and who pays whom at the end.
+- ``view``: ``seat_view``, what one seat may see.
+"""
+
+from bot.engine.actions import Action, LegalMoves
+from bot.engine.errors import IllegalAction
+from bot.engine.hand import Hand, SetupError
+from bot.engine.rules import OPTIONS, PRESETS, Rules, RulesError, build_rules
+from bot.engine.settle import Result
+from bot.engine.view import SeatView, seat_view
+
+__all__ = [
+    "OPTIONS",
+    "PRESETS",
+    "Action",
+    "Hand",
+    "IllegalAction",
+    "LegalMoves",
+    "Result",
+    "Rules",
+    "RulesError",
+    "SeatView",
+    "SetupError",
+    "build_rules",
+    "seat_view",
+]

@@ -1,0 +1,718 @@
+"""One hand of Tonk: the deal, the turn state machine, and every action, checked first.
+
+A ``Hand`` is dealt from a pack order (a shuffle by an injected ``random.Random``, or a
+stacked deck) and then changed only by ``act``, which runs the one checker (``check``)
+before it touches anything: a refused action raises ``IllegalAction`` and leaves the hand
+exactly as it was. Every accepted action is appended to ``log`` and bumps ``version``.
+
+Phases (S7): ``start`` (the player to act may drop, draw or take, or claim a chicago 49),
+``play`` (has drawn: may spread, hit, discard), ``over`` (``result`` says how it ended).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from bot.engine.actions import (
+    CLAIM,
+    DISCARD,
+    DRAW,
+    DROP,
+    HIT,
+    SLAP,
+    SLAP_DISCARD,
+    SPREAD,
+    TAKE,
+    Action,
+    LegalMoves,
+)
+from bot.engine.cards import (
+    RANK_MASKS,
+    CardError,
+    card_list,
+    card_text,
+    mask_of,
+    parse_card,
+    popcount,
+)
+from bot.engine.errors import (
+    ALREADY_DREW,
+    CANNOT_DROP,
+    HAND_OVER,
+    INVALID_HIT,
+    INVALID_SPREAD,
+    MUST_DISCARD,
+    MUST_DRAW_FIRST,
+    MUST_LAY_SPREAD,
+    NOT_ALLOWED,
+    NOT_IN_HAND,
+    NOT_YOUR_TURN,
+    IllegalAction,
+)
+from bot.engine.instant import judge_deal, may_claim_49
+from bot.engine.melds import Pack, pack_for
+from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, rules_from_json
+from bot.engine.settle import (
+    DROP_CAUGHT,
+    INSTANT_WIN,
+    OUT_BY_DISCARD,
+    TONK_OUT,
+    Result,
+    each_pays,
+    finish,
+    settle_drop,
+    settle_stock_out,
+)
+
+START = "start"
+PLAY = "play"
+OVER = "over"
+ACES = RANK_MASKS[0]
+STATE_FORMAT = 1
+
+
+class SetupError(ValueError):
+    """A hand that cannot be dealt: bad seats, dealer or stacked deck."""
+
+
+def pack_order(
+    rules: Rules, top: Sequence[int] = (), rng: random.Random | None = None
+) -> list[int]:
+    """The table's pack, top card first: ``top`` then the rest in canonical order, or shuffled."""
+    pack = pack_for(rules)
+    if rng is not None:
+        order = list(pack.cards)
+        rng.shuffle(order)
+        return order
+    seen = set()
+    for c in top:
+        if c in seen:
+            raise SetupError(f"{card_text(c)} is named twice in the deck")
+        if not pack.mask >> c & 1:
+            raise SetupError(f"{card_text(c)} is not in this table's pack")
+        seen.add(c)
+    return [*top, *(c for c in pack.cards if c not in seen)]
+
+
+class Hand:
+    """The state of one hand at a table, with the actions that change it."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: Sequence[str],
+        dealer: int,
+        order: Sequence[int],
+        stake: int = 1,
+        seed: int | None = None,
+    ) -> None:
+        n = len(players)
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS or len(set(players)) != n:
+            raise SetupError(f"a table seats {MIN_PLAYERS} to {MAX_PLAYERS} distinct players")
+        if not 0 <= dealer < n:
+            raise SetupError("the dealer must be one of the players")
+        if stake < 1:
+            raise SetupError("the stake must be at least 1")
+        pack = pack_for(rules)
+        if n * rules.hand_size + 2 > len(pack.cards):  # S1
+            raise RulesError("rules.pack_too_small", players=n, size=len(pack.cards))
+        self.rules = rules
+        self.pack: Pack = pack
+        self.stake = stake
+        self.seed = seed
+        self.players = tuple(players)
+        self.n = n
+        self.dealer = dealer
+        self.order = list(order)
+        self.hands = [0] * n
+        self.spreads: list[int] = []
+        self.owners: list[int] = []
+        self.hit_masks: list[int] = []
+        self.phase = START
+        self.to_act = (dealer + 1) % n
+        self.turns = [0] * n
+        self.waits = [0] * n
+        self.drop_barred = False
+        self.hit_pending = [False] * n
+        self.out_block_next = [False] * n
+        self.out_blocked = False
+        self.taken = 0
+        self.turn_hits = 0
+        self.turn_spreads = 0
+        self.hit_ever = [False] * n
+        self.slap_from = -1
+        self.owes = -1
+        self.log: list[Action] = []
+        self.result: Result | None = None
+        self.version = 0
+        self._deal()
+
+    # -- the deal (S5, S6) ---------------------------------------------------
+
+    def _deal(self) -> None:
+        n, size = self.n, self.rules.hand_size
+        dealt = n * size
+        for i in range(dealt):  # S5: one at a time, from the dealer's left
+            self.hands[(self.dealer + 1 + i) % n] |= 1 << self.order[i]
+        rest = self.order[dealt:]
+        self.pile: list[int] = []
+        if self.rules.upcard:  # O6
+            self.pile.append(rest.pop(0))
+        self.stock: list[int] = rest[::-1]
+        self.dealt = list(self.hands)
+        counts = [self.pack.count(h) for h in self.hands]
+        pictures = [self.pack.pictures(h) for h in self.hands]
+        outcome = judge_deal(self.rules, counts, pictures, self.dealer)
+        if outcome is not None:
+            self._end(
+                finish(
+                    self.rules,
+                    self.stake,
+                    outcome.ending,
+                    outcome.winners,
+                    outcome.net,
+                    counts,
+                    outcome.multiple,
+                )
+            )
+        else:
+            self._begin_turn(self.to_act)
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules,
+        players: Sequence[str],
+        dealer: int,
+        rng: random.Random | None = None,
+        top: Sequence[int] = (),
+        stake: int = 1,
+        seed: int | None = None,
+    ) -> Hand:
+        """Deal a hand: shuffled by ``rng`` (or ``random.Random(seed)``), or stacked ``top``."""
+        if rng is None and seed is not None:
+            rng = random.Random(seed)
+        return cls(rules, players, dealer, pack_order(rules, top, rng), stake, seed)
+
+    # -- queries ---------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    def count(self, seat: int) -> int:
+        return self.pack.count(self.hands[seat])
+
+    def counts(self) -> list[int]:
+        return [self.pack.count(h) for h in self.hands]
+
+    @property
+    def top_discard(self) -> int | None:
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def next_seat(self) -> int:
+        return (self.to_act + 1) % self.n
+
+    def boobed(self) -> bool:
+        """O36: the stock holds no more cards than there are players."""
+        return self.rules.boobed and len(self.stock) <= self.n
+
+    def may_drop(self, seat: int) -> bool:
+        return self.can(Action(DROP, seat))
+
+    def can(self, action: Action) -> bool:
+        try:
+            self.check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def legal_moves(self, seat: int) -> LegalMoves:
+        """What ``seat`` may do now; every move listed here is accepted by ``act``."""
+        if self.phase == OVER:
+            return LegalMoves(OVER)
+        if self.owes >= 0:
+            return LegalMoves(
+                self.phase, slap_discards=self.hands[seat] if seat == self.owes else 0
+            )
+        slaps = self._slap_targets() if self.slap_from >= 0 else ()
+        if seat != self.to_act:
+            return LegalMoves(self.phase, slaps=slaps)
+        if self.phase == START:
+            rules = self.rules
+            return LegalMoves(
+                START,
+                drop=not self.drop_barred,
+                draw=True,
+                take=bool(self.pile)
+                and (not rules.discard_must_meld or self._meldable(self.pile[-1])),
+                claim=self._may_claim(seat),
+                slaps=slaps,
+            )
+        return self._play_moves(seat, slaps)
+
+    def _play_moves(self, seat: int, slaps: tuple[int, ...]) -> LegalMoves:
+        hand = self.hands[seat]
+        pack = self.pack
+        spreads = pack.spreads_in(hand)
+        hits = []
+        one_card_left = popcount(hand) == 1
+        for i, mask in enumerate(self.hit_masks):
+            hittable = hand & mask
+            while hittable:
+                low = hittable & -hittable
+                hits.append((i, low.bit_length() - 1))
+                hittable ^= low
+        discards = hand
+        if self.taken:  # O20 discard_must_meld: the taken card must be used first
+            spreads = [m for m in spreads if m & self.taken]
+            hits = [(i, c) for i, c in hits if 1 << c == self.taken]
+            discards = 0
+        if self.rules.one_hit_per_turn and self.turn_hits:
+            hits = []
+        if self.out_blocked:  # O40 hit_blocks_going_out
+            keep = 1 if self.rules.hit_ends_turn else 2
+            spreads = [m for m in spreads if popcount(hand & ~m) >= 2]
+            hits = [] if one_card_left else [h for h in hits if popcount(hand) - 1 >= keep]
+        if discards and self._holds_required_spread(hand):
+            discards = 0
+        return LegalMoves(
+            PLAY, spreads=tuple(spreads), hits=tuple(hits), discards=discards, slaps=slaps
+        )
+
+    def _slap_targets(self) -> tuple[int, ...]:
+        top = 1 << self.pile[-1]
+        return tuple(i for i, mask in enumerate(self.hit_masks) if mask & top)
+
+    def _may_claim(self, seat: int) -> bool:
+        return (
+            self.rules.instant_win == "chicago"
+            and may_claim_49(
+                self.rules,
+                self.pack.count(self.dealt[seat]),
+                self.turns[seat] == 0,
+                len(self.spreads),
+            )
+            and self.hands[seat] == self.dealt[seat]
+        )
+
+    def _meldable(self, c: int) -> bool:
+        """O20 discard_must_meld: ``c`` can go at once into a new spread or onto a spread."""
+        m = 1 << c
+        if any(mask & m for mask in self.hit_masks):
+            return True
+        return any(s & m for s in self.pack.spreads_in(self.hands[self.to_act] | m))
+
+    def _holds_required_spread(self, hand: int) -> bool:
+        """O19 must_spread: a spread in hand must be laid before the turn ends."""
+        if self.rules.must_spread == "off":
+            return False
+        spreads = self.pack.spreads_in(hand)
+        if self.rules.must_spread == "on_except_aces":
+            spreads = [m for m in spreads if m & ~ACES and not (self.pack.is_book(m) and m & ACES)]
+        return bool(spreads)
+
+    # -- the one checker ---------------------------------------------------------
+
+    def check(self, a: Action) -> None:
+        """Raise IllegalAction when ``a`` is not allowed now; change nothing."""
+        if self.phase == OVER:
+            raise IllegalAction(HAND_OVER, "hand_over")
+        if not 0 <= a.seat < self.n:
+            raise IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+        if self.owes >= 0:
+            if a.seat != self.owes:
+                raise IllegalAction(
+                    NOT_YOUR_TURN, "slap_discard_pending", player=self.players[self.owes]
+                )
+            if a.kind != SLAP_DISCARD:
+                raise IllegalAction(MUST_DISCARD, "must_slap_discard")
+            self._check_card_in_hand(a)
+            return
+        if a.kind == SLAP:
+            self._check_slap(a)
+            return
+        if a.kind == SLAP_DISCARD:
+            raise IllegalAction(NOT_ALLOWED, "no_slap_discard")
+        if a.seat != self.to_act:
+            raise IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+        self._CHECKS[a.kind](self, a)
+
+    def _check_draw(self, a: Action) -> None:
+        if self.phase == PLAY:
+            raise IllegalAction(ALREADY_DREW, "already_drew")
+
+    def _check_take(self, a: Action) -> None:
+        if self.phase == PLAY:
+            raise IllegalAction(ALREADY_DREW, "already_drew")
+        if not self.pile:
+            raise IllegalAction(NOT_ALLOWED, "empty_pile")
+        if self.rules.discard_must_meld and not self._meldable(self.pile[-1]):
+            raise IllegalAction(NOT_ALLOWED, "take_must_meld", card=card_text(self.pile[-1]))
+
+    def _check_drop(self, a: Action) -> None:
+        if self.phase == PLAY:
+            raise IllegalAction(CANNOT_DROP, "drop_at_start")
+        if self.drop_barred:  # O37, O38: waiting
+            raise IllegalAction(CANNOT_DROP, "drop_waiting")
+
+    def _check_claim(self, a: Action) -> None:
+        if not (self.phase == START and self._may_claim(a.seat)):
+            raise IllegalAction(NOT_ALLOWED, "cannot_claim")
+
+    def _check_play_phase(self, a: Action) -> None:
+        if self.phase == START:
+            raise IllegalAction(MUST_DRAW_FIRST, "must_draw_first")
+        self._check_card_in_hand(a)
+        if self.taken and not a.cards & self.taken:
+            raise IllegalAction(
+                NOT_ALLOWED, "must_meld_taken", card=card_text(card_list(self.taken)[0])
+            )
+
+    def _check_card_in_hand(self, a: Action) -> None:
+        if a.cards & ~self.hands[a.seat] or not a.cards:
+            missing = card_list(a.cards & ~self.hands[a.seat])
+            raise IllegalAction(NOT_IN_HAND, "not_in_hand", cards=_cards_text(missing))
+
+    def _check_leaves_cards(self, a: Action, keep: int) -> None:
+        """O40 hit_blocks_going_out: this turn the hand may not be emptied."""
+        if self.out_blocked and popcount(self.hands[a.seat] & ~a.cards) < keep:
+            raise IllegalAction(NOT_ALLOWED, "out_blocked")
+
+    def _check_spread(self, a: Action) -> None:
+        self._check_play_phase(a)
+        if not self.pack.is_spread(a.cards):
+            raise IllegalAction(
+                INVALID_SPREAD, "invalid_spread", cards=_cards_text(card_list(a.cards))
+            )
+        self._check_leaves_cards(a, 2)
+
+    def _check_hit(self, a: Action) -> None:
+        if self.phase == START:
+            raise IllegalAction(MUST_DRAW_FIRST, "must_draw_first")
+        if not 0 <= a.spread < len(self.spreads):
+            raise IllegalAction(INVALID_HIT, "no_such_spread", spread=a.spread)
+        self._check_play_phase(a)
+        if self.rules.one_hit_per_turn and self.turn_hits + popcount(a.cards) > 1:  # O20
+            raise IllegalAction(NOT_ALLOWED, "one_hit_per_turn")
+        book_hits = not self.rules.no_fourth_to_book
+        if not self.pack.can_hit(self.spreads[a.spread], a.cards, book_hits):
+            if self.pack.can_hit(self.spreads[a.spread], a.cards):
+                raise IllegalAction(NOT_ALLOWED, "no_fourth_to_book")
+            raise IllegalAction(
+                INVALID_HIT, "invalid_hit", cards=_cards_text(card_list(a.cards)), spread=a.spread
+            )
+        self._check_leaves_cards(a, 1 if self.rules.hit_ends_turn else 2)
+
+    def _check_discard(self, a: Action) -> None:
+        if self.phase == START:
+            raise IllegalAction(MUST_DRAW_FIRST, "must_draw_first")
+        self._check_card_in_hand(a)
+        if self.taken:  # O20 discard_must_meld, H13
+            raise IllegalAction(
+                NOT_ALLOWED, "must_meld_taken", card=card_text(card_list(self.taken)[0])
+            )
+        if self._holds_required_spread(self.hands[a.seat]):  # O19
+            raise IllegalAction(MUST_LAY_SPREAD, "must_lay_spread")
+        self._check_leaves_cards(a, 1)
+
+    def _check_slap(self, a: Action) -> None:
+        if self.rules.slap == "off":
+            raise IllegalAction(NOT_ALLOWED, "slap_off")
+        if self.slap_from < 0 or not self.pile:  # O43: the card is dead once the turn began
+            raise IllegalAction(NOT_ALLOWED, "nothing_to_slap")
+        if not 0 <= a.spread < len(self.spreads):
+            raise IllegalAction(INVALID_HIT, "no_such_spread", spread=a.spread)
+        if not self.hit_masks[a.spread] >> self.pile[-1] & 1:
+            raise IllegalAction(
+                INVALID_HIT, "invalid_hit", cards=card_text(self.pile[-1]), spread=a.spread
+            )
+
+    # -- acting -------------------------------------------------------------------
+
+    def act(self, a: Action) -> Result | None:
+        """Check ``a``, then apply it. Returns the result when the hand ends."""
+        self.check(a)
+        if a.kind == TAKE:  # the log keeps the card taken: it was public, on the pile
+            a = Action(TAKE, a.seat, 1 << self.pile[-1])
+        self.log.append(a)
+        self.version += 1
+        self._ACTS[a.kind](self, a)
+        return self.result
+
+    def _do_draw(self, a: Action) -> None:
+        if not self.stock:  # S10: drawing from the empty stock ends the hand (S11d)
+            ending, winners, net = settle_stock_out(self.rules, self.counts())
+            self._end(finish(self.rules, self.stake, ending, winners, net, self.counts(), 1))
+            return
+        self.hands[a.seat] |= 1 << self.stock.pop()
+        self._start_play()
+
+    def _do_take(self, a: Action) -> None:
+        c = self.pile.pop()
+        self.hands[a.seat] |= 1 << c
+        if self.rules.discard_must_meld:
+            self.taken = 1 << c
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PLAY
+        self.slap_from = -1  # O43: the next player's turn began; the card is dead
+
+    def _do_drop(self, a: Action) -> None:
+        counts = self.counts()
+        ending, winners, net = settle_drop(self.rules, counts, a.seat, self.dealer)
+        multiple = 1 if ending != DROP_CAUGHT else 2
+        self._end(finish(self.rules, self.stake, ending, winners, net, counts, multiple, a.seat))
+
+    def _do_claim(self, a: Action) -> None:
+        multiple = self.rules.chicago_49_pays  # O17c
+        net = each_pays(self.n, (a.seat,), multiple)
+        self._end(
+            finish(self.rules, self.stake, INSTANT_WIN, (a.seat,), net, self.counts(), multiple)
+        )
+
+    def _do_spread(self, a: Action) -> None:
+        self.hands[a.seat] &= ~a.cards
+        self.spreads.append(a.cards)
+        self.owners.append(a.seat)
+        self.hit_masks.append(self.pack.hit_cards(a.cards, not self.rules.no_fourth_to_book))
+        self.turn_spreads += 1
+        self.taken &= ~a.cards
+        self.waits[a.seat] += self.rules.wait_after_spread  # O37
+        if not self.hands[a.seat]:
+            self._emptied(a.seat, by_spread=True)
+
+    def _do_hit(self, a: Action) -> None:
+        self.hands[a.seat] &= ~a.cards
+        self._add_to_spread(a.spread, a.cards, a.seat)
+        self.turn_hits += popcount(a.cards)
+        self.hit_ever[a.seat] = True
+        self.taken &= ~a.cards
+        if not self.hands[a.seat]:
+            self._emptied(a.seat, by_spread=False)
+        elif self.rules.hit_ends_turn:  # O20: a turn in which you hit has no discard
+            self._end_turn()
+
+    def _add_to_spread(self, index: int, cards: int, hitter: int) -> None:
+        self.spreads[index] |= cards
+        self.hit_masks[index] = self.pack.hit_cards(
+            self.spreads[index], not self.rules.no_fourth_to_book
+        )
+        owner = self.owners[index]
+        rules = self.rules
+        if rules.wait_after_hit and (owner != hitter or rules.wait_after_own_hit):  # O38, O41
+            if not (rules.wait_hit_once_per_round and self.hit_pending[owner]):  # O39
+                self.waits[owner] += rules.wait_after_hit
+                self.out_block_next[owner] = rules.hit_blocks_going_out  # O40
+            self.hit_pending[owner] = True
+
+    def _do_discard(self, a: Action) -> None:
+        self._discard(a)
+        if self.phase != OVER:
+            self._end_turn()
+            self._open_slap(a.seat)
+
+    def _discard(self, a: Action) -> None:
+        self.hands[a.seat] &= ~a.cards
+        self.pile.append(card_list(a.cards)[0])
+        if not self.hands[a.seat] and not self.boobed():
+            # S9, S11b: out by discarding the last card; O22 indiana: a rum pays 2.
+            multiple = 2 if self.rules.stakes == "indiana" else 1
+            self._going_out(a.seat, OUT_BY_DISCARD, multiple)
+
+    def _open_slap(self, discarder: int) -> None:
+        if self.rules.slap != "off" and self._slap_targets():
+            self.slap_from = discarder
+
+    def _do_slap(self, a: Action) -> None:
+        c = self.pile.pop()
+        self._add_to_spread(a.spread, 1 << c, a.seat)  # H11: a slapped card counts as a hit
+        priority = self.rules.slap == "next_player_priority" and a.seat == self.to_act
+        if a.seat != self.slap_from and not priority:
+            self.owes = a.seat
+        self.slap_from = -1
+
+    def _do_slap_discard(self, a: Action) -> None:
+        self.owes = -1
+        self._discard(a)
+        if self.phase != OVER:
+            self._open_slap(a.seat)
+
+    def _emptied(self, seat: int, by_spread: bool) -> None:
+        """The hand was emptied by laying cards: a tonk out (S9, S11a), unless boobed (O36)."""
+        if self.boobed():
+            self._end_turn()
+            return
+        self._going_out(seat, TONK_OUT, self._tonk_out_multiple(seat, by_spread))
+
+    def _tonk_out_multiple(self, seat: int, by_spread: bool) -> int:
+        rules = self.rules
+        first_turn = self.turns[seat] == 0
+        if (
+            rules.first_turn_two_spreads
+            and first_turn
+            and self.turn_spreads >= 2
+            and not self.turn_hits
+        ):
+            return 4  # O23
+        if rules.stakes == "indiana":
+            return 2  # O22: a rum
+        if rules.tonk_out_pays == "single":  # O21
+            return 1
+        if rules.tonk_out_pays == "second_spread_only" and not by_spread:
+            return 1
+        if rules.chicago_breaking and (self.hit_ever[seat] or not first_turn):  # O24
+            return 1
+        return 2
+
+    def _going_out(self, seat: int, ending: str, multiple: int) -> None:
+        net = each_pays(self.n, (seat,), multiple)
+        self._end(finish(self.rules, self.stake, ending, (seat,), net, self.counts(), multiple))
+
+    def _end_turn(self) -> None:
+        self.turns[self.to_act] += 1
+        self.taken = 0
+        self.turn_hits = 0
+        self.turn_spreads = 0
+        self.to_act = self.next_seat
+        self.phase = START
+        self._begin_turn(self.to_act)
+
+    def _begin_turn(self, seat: int) -> None:
+        self.drop_barred = self.waits[seat] > 0
+        if self.drop_barred:
+            self.waits[seat] -= 1
+        self.hit_pending[seat] = False
+        self.out_blocked = self.out_block_next[seat]
+        self.out_block_next[seat] = False
+
+    def _end(self, result: Result) -> None:
+        self.result = result
+        self.phase = OVER
+        self.slap_from = -1
+        self.owes = -1
+
+    _CHECKS: ClassVar[dict[str, Callable[[Hand, Action], None]]] = {
+        DRAW: _check_draw,
+        TAKE: _check_take,
+        DROP: _check_drop,
+        CLAIM: _check_claim,
+        SPREAD: _check_spread,
+        HIT: _check_hit,
+        DISCARD: _check_discard,
+    }
+    _ACTS: ClassVar[dict[str, Callable[[Hand, Action], None]]] = {
+        DRAW: _do_draw,
+        TAKE: _do_take,
+        DROP: _do_drop,
+        CLAIM: _do_claim,
+        SPREAD: _do_spread,
+        HIT: _do_hit,
+        DISCARD: _do_discard,
+        SLAP: _do_slap,
+        SLAP_DISCARD: _do_slap_discard,
+    }
+
+    # -- saving and restoring (exact round trip through JSON) -----------------------
+
+    def to_json(self) -> dict[str, Any]:
+        def cards(mask: int) -> list[str]:
+            return [card_text(c) for c in card_list(mask)]
+
+        return {
+            "format": STATE_FORMAT,
+            "rules": self.rules.to_json(),
+            "stake": self.stake,
+            "seed": self.seed,
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "order": [card_text(c) for c in self.order],
+            "hands": [cards(h) for h in self.hands],
+            "dealt": [cards(h) for h in self.dealt],
+            "stock": [card_text(c) for c in reversed(self.stock)],
+            "pile": [card_text(c) for c in self.pile],
+            "spreads": [
+                {"owner": self.players[o], "cards": cards(m)}
+                for o, m in zip(self.owners, self.spreads, strict=True)
+            ],
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "turns": list(self.turns),
+            "waits": list(self.waits),
+            "drop_barred": self.drop_barred,
+            "hit_pending": list(self.hit_pending),
+            "out_block_next": list(self.out_block_next),
+            "out_blocked": self.out_blocked,
+            "taken": cards(self.taken),
+            "turn_hits": self.turn_hits,
+            "turn_spreads": self.turn_spreads,
+            "hit_ever": list(self.hit_ever),
+            "slap_from": self.slap_from,
+            "owes": self.owes,
+            "log": [a.to_json(self.players) for a in self.log],
+            "result": self.result.to_json() if self.result else None,
+            "version": self.version,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Hand:
+        """The hand saved by ``to_json``; ValueError when the data is not a saved hand."""
+        try:
+            return cls._restore(data)
+        except (KeyError, TypeError, IndexError, CardError) as error:
+            raise ValueError(f"not a saved hand: {error!r}") from error
+
+    @classmethod
+    def _restore(cls, data: dict[str, Any]) -> Hand:
+        if data.get("format") != STATE_FORMAT:
+            raise ValueError(f"unknown saved-hand format {data.get('format')!r}")
+        rules = rules_from_json(data["rules"])
+        order = [parse_card(c) for c in data["order"]]
+        hand = cls.__new__(cls)
+        players = tuple(data["players"])
+
+        def mask(names: list[str]) -> int:
+            return mask_of(parse_card(c) for c in names)
+
+        hand.rules = rules
+        hand.pack = pack_for(rules)
+        hand.stake = int(data["stake"])
+        hand.seed = data["seed"]
+        hand.players = players
+        hand.n = len(players)
+        hand.dealer = int(data["dealer"])
+        hand.order = order
+        hand.hands = [mask(h) for h in data["hands"]]
+        hand.dealt = [mask(h) for h in data["dealt"]]
+        hand.stock = [parse_card(c) for c in reversed(data["stock"])]
+        hand.pile = [parse_card(c) for c in data["pile"]]
+        hand.spreads = [mask(s["cards"]) for s in data["spreads"]]
+        hand.owners = [players.index(s["owner"]) for s in data["spreads"]]
+        book_hits = not rules.no_fourth_to_book
+        hand.hit_masks = [hand.pack.hit_cards(m, book_hits) for m in hand.spreads]
+        hand.phase = data["phase"]
+        hand.to_act = int(data["to_act"])
+        hand.turns = list(data["turns"])
+        hand.waits = list(data["waits"])
+        hand.drop_barred = bool(data["drop_barred"])
+        hand.hit_pending = list(data["hit_pending"])
+        hand.out_block_next = list(data["out_block_next"])
+        hand.out_blocked = bool(data["out_blocked"])
+        hand.taken = mask(data["taken"])
+        hand.turn_hits = int(data["turn_hits"])
+        hand.turn_spreads = int(data["turn_spreads"])
+        hand.hit_ever = list(data["hit_ever"])
+        hand.slap_from = int(data["slap_from"])
+        hand.owes = int(data["owes"])
+        hand.log = [Action.from_json(a, players) for a in data["log"]]
+        hand.result = Result.from_json(data["result"]) if data["result"] else None
+        hand.version = int(data["version"])
+        return hand
+
+
+def _cards_text(cards: Sequence[int]) -> str:
+    return " ".join(card_text(c) for c in cards)

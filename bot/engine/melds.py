@@ -1,0 +1,236 @@
+"""The pack of a table, card values, and spreads (books and runs) on bit masks.
+
+``Pack`` holds everything about a table's cards that does not change during a hand: which
+cards are in the pack (O1, O2), their values (S2, O4), which are wild (O3), the order of
+ranks in a run (S8: ace low; O1: 7 next to J in the 40-card pack), and the tables that make
+counting a hand and finding spreads a few lookups.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import combinations
+
+from bot.engine.cards import (
+    FIRST_JOKER,
+    RANK_MASKS,
+    SUIT_BITS,
+    card,
+    card_list,
+    popcount,
+    rank_of,
+    suit_of,
+)
+from bot.engine.rules import Rules
+
+PICTURE_RANKS = (10, 11, 12)
+MIN_SPREAD = 3
+MAX_BOOK = 4
+
+
+def _suit_values(values: tuple[int, ...]) -> tuple[int, ...]:
+    """For every 13-bit pattern of one suit, the sum of its cards' values."""
+    table = [0] * (1 << 13)
+    for pattern in range(1, 1 << 13):
+        low = pattern & -pattern
+        table[pattern] = table[pattern ^ low] + values[low.bit_length() - 1]
+    return tuple(table)
+
+
+def _compress_table(order: tuple[int, ...]) -> tuple[int, ...]:
+    """For every 13-bit rank pattern, the same cards as bits of run positions."""
+    table = [0] * (1 << 13)
+    for pattern in range(1 << 13):
+        table[pattern] = sum(1 << pos for pos, r in enumerate(order) if pattern >> r & 1)
+    return tuple(table)
+
+
+def _runs_in(positions: int, length: int) -> tuple[tuple[int, int], ...]:
+    """Every (start, length) run of 3 or more consecutive positions set in ``positions``."""
+    runs = []
+    for start in range(length):
+        size = 0
+        while start + size < length and positions >> (start + size) & 1:
+            size += 1
+            if size >= MIN_SPREAD:
+                runs.append((start, size))
+    return tuple(runs)
+
+
+@dataclass(frozen=True)
+class Pack:
+    """The cards of a table and what they are worth."""
+
+    deck: int
+    jokers: int
+    wild: bool
+    face_values: str
+    run_order: tuple[int, ...] = field(init=False)
+    cards: tuple[int, ...] = field(init=False)
+    mask: int = field(init=False)
+    wild_mask: int = field(init=False)
+    joker_mask: int = field(init=False)
+    suit_value: tuple[int, ...] = field(init=False, repr=False)
+    compress: tuple[int, ...] = field(init=False, repr=False)
+    expand: tuple[int, ...] = field(init=False, repr=False)
+    runs_of: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        order = tuple(r for r in range(13) if self.deck == 52 or r not in (7, 8, 9))
+        naturals = [card(r, s) for s in range(4) for r in order]
+        jokers = [FIRST_JOKER + j for j in range(self.jokers)]
+        values = tuple(
+            r + 1 if r < 10 else (10 if self.face_values == "ten" else r + 1) for r in range(13)
+        )
+        joker_mask = sum(1 << j for j in jokers)
+        wild_mask = (RANK_MASKS[1] | joker_mask) if self.wild else 0
+        compress = _compress_table(order)
+        set_ = object.__setattr__
+        set_(self, "run_order", order)
+        set_(self, "cards", tuple(naturals + jokers))
+        set_(self, "mask", sum(1 << c for c in naturals + jokers))
+        set_(self, "joker_mask", joker_mask)
+        set_(self, "wild_mask", wild_mask)
+        set_(self, "suit_value", _suit_values(values))
+        set_(self, "compress", compress)
+        expand = tuple(
+            sum(1 << r for p, r in enumerate(order) if x >> p & 1) for x in range(1 << len(order))
+        )
+        set_(self, "expand", expand)
+        set_(self, "runs_of", tuple(_runs_in(x, len(order)) for x in range(1 << len(order))))
+
+    @property
+    def positions(self) -> int:
+        return len(self.run_order)
+
+    def value(self, c: int) -> int:
+        """S2, O4, H4: a card's value in the hand (a joker counts 0, a wild 2 counts 2)."""
+        if c >= FIRST_JOKER:
+            return 0
+        return self.suit_value[1 << rank_of(c)]
+
+    def count(self, hand: int) -> int:
+        """S2: the sum of the values of the cards in a hand."""
+        sv = self.suit_value
+        return (
+            sv[hand & SUIT_BITS]
+            + sv[hand >> 13 & SUIT_BITS]
+            + sv[hand >> 26 & SUIT_BITS]
+            + sv[hand >> 39 & SUIT_BITS]
+        )
+
+    def pictures(self, hand: int) -> int:
+        """O16: how many picture cards (J, Q, K) a hand holds."""
+        return sum(popcount(hand & RANK_MASKS[r]) for r in PICTURE_RANKS)
+
+    # -- spreads -------------------------------------------------------------
+
+    def is_book(self, cards: int) -> bool:
+        """S8: three or four cards of one rank (O3/H3/H5: wilds may stand in, one natural)."""
+        size = popcount(cards)
+        if not MIN_SPREAD <= size <= MAX_BOOK:
+            return False
+        naturals = cards & ~self.wild_mask
+        if not naturals:
+            return False
+        rank = rank_of((naturals & -naturals).bit_length() - 1)
+        return naturals & ~RANK_MASKS[rank] == 0
+
+    def is_run(self, cards: int) -> bool:
+        """S8: three or more consecutive cards of one suit, ace low (O1: 7 next to J)."""
+        size = popcount(cards)
+        if size < MIN_SPREAD:
+            return False
+        naturals = cards & ~self.wild_mask
+        if not naturals:
+            return False
+        low = (naturals & -naturals).bit_length() - 1
+        if low >= FIRST_JOKER:
+            return False
+        suit = suit_of(low)
+        if naturals & ~(SUIT_BITS << 13 * suit):
+            return False
+        positions = self.compress[naturals >> 13 * suit & SUIT_BITS]
+        lowest = (positions & -positions).bit_length() - 1
+        span = positions.bit_length() - lowest
+        if naturals == cards:
+            return span == size
+        return span <= size <= self.positions
+
+    def is_spread(self, cards: int) -> bool:
+        return self.is_book(cards) or self.is_run(cards)
+
+    def spreads_in(self, hand: int) -> list[int]:
+        """Every spread that can be laid from ``hand``: books of 3 and 4, every run of 3+."""
+        if self.wild:
+            return self._spreads_with_wilds(hand)
+        found = []
+        a, b = hand & SUIT_BITS, hand >> 13 & SUIT_BITS
+        c, d = hand >> 26 & SUIT_BITS, hand >> 39 & SUIT_BITS
+        three_or_more = (a & b & (c | d)) | (c & d & (a | b))
+        while three_or_more:
+            low = three_or_more & -three_or_more
+            three_or_more ^= low
+            same = hand & RANK_MASKS[low.bit_length() - 1]
+            found.append(same)
+            if same.bit_count() == MAX_BOOK:
+                found.extend(_drop_each(same))
+        for shift, slice_ in ((0, a), (13, b), (26, c), (39, d)):
+            for start, size in self.runs_of[self.compress[slice_]]:
+                found.append(self.expand[((1 << size) - 1) << start] << shift)
+        return found
+
+    def _spreads_with_wilds(self, hand: int) -> list[int]:
+        cards = card_list(hand)
+        found = []
+        for size in range(MIN_SPREAD, len(cards) + 1):
+            for combo in combinations(cards, size):
+                m = sum(1 << c for c in combo)
+                if self.is_spread(m):
+                    found.append(m)
+        return found
+
+    def hit_cards(self, spread: int, book_hits: bool = True) -> int:
+        """Every card that on its own may be added to ``spread`` (S8; O20 no_fourth_to_book)."""
+        if not self.wild:
+            return self._natural_hit_cards(spread, book_hits)
+        result = 0
+        for c in self.cards:
+            m = 1 << c
+            if not spread & m and self.can_hit(spread, m, book_hits):
+                result |= m
+        return result
+
+    def _natural_hit_cards(self, spread: int, book_hits: bool) -> int:
+        low = (spread & -spread).bit_length() - 1
+        rank = rank_of(low)
+        if spread & ~RANK_MASKS[rank] == 0:
+            if book_hits and popcount(spread) == MIN_SPREAD:
+                return RANK_MASKS[rank] & ~spread
+            return 0
+        shift = 13 * suit_of(low)
+        positions = self.compress[spread >> shift & SUIT_BITS]
+        ends = (positions << 1 | positions >> 1) & ~positions & ((1 << self.positions) - 1)
+        return self.expand[ends] << shift
+
+    def can_hit(self, spread: int, cards: int, book_hits: bool = True) -> bool:
+        """S8, H5: the spread with ``cards`` added is still a book or a run."""
+        union = spread | cards
+        if self.is_run(union):
+            return True
+        return book_hits and self.is_book(union)
+
+
+def _drop_each(cards: int) -> list[int]:
+    """The sets made by removing one card each from ``cards``."""
+    return [cards & ~(1 << c) for c in card_list(cards)]
+
+
+def pack_for(rules: Rules) -> Pack:
+    return _pack(rules.deck, rules.joker_count, rules.wilds != "none", rules.face_values)
+
+
+@cache
+def _pack(deck: int, jokers: int, wild: bool, face_values: str) -> Pack:
+    return Pack(deck, jokers, wild, face_values)

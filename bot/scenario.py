@@ -1,0 +1,92 @@
+"""``tonk scenario``: play a scripted hand through the real engine (SCENARIO.md).
+
+``run_scenario`` takes the parsed JSON and returns (exit status, output object). Input that
+is not a scenario raises ``ScenarioError`` (exit status 2, one line on standard error).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine.actions import Action
+from bot.engine.cards import CardError, card_list, card_text, parse_card
+from bot.engine.errors import IllegalAction
+from bot.engine.hand import Hand, SetupError
+from bot.engine.rules import RulesError, build_rules
+
+
+class ScenarioError(ValueError):
+    """The input is not a scenario; the message says what is wrong."""
+
+
+def _field(data: dict[str, Any], name: str, kind: type, default: Any = None) -> Any:
+    value = data.get(name, default)
+    if value is None or not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ScenarioError(f"'{name}' must be {kind.__name__}")
+    return value
+
+
+def load(data: Any) -> tuple[Hand, list[Action]]:
+    """The dealt hand and the scripted actions of a scenario, or ScenarioError."""
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario is a JSON object")
+    rules_data = _field(data, "rules", dict, {})
+    players = _field(data, "players", list)
+    if len(players) < 2 or not all(isinstance(p, str) and p for p in players):
+        raise ScenarioError("'players' must list 2 or more names")
+    if len(set(players)) != len(players):
+        raise ScenarioError("'players' names a player twice")
+    dealer = _field(data, "dealer", str)
+    if dealer not in players:
+        raise ScenarioError(f"dealer {dealer!r} is not one of the players")
+    try:
+        rules = build_rules(
+            _field(rules_data, "preset", str, "standard"),
+            _field(rules_data, "options", dict, {}),
+        )
+        stake = _field(rules_data, "stake", int, 1)
+        top = [parse_card(str(c)) for c in _field(data, "deck", list, [])]
+        actions = [Action.from_json(a, tuple(players)) for a in _field(data, "actions", list, [])]
+        hand = Hand.deal(rules, players, players.index(dealer), top=top, stake=stake)
+    except (RulesError, CardError, SetupError) as error:
+        raise ScenarioError(str(error)) from error
+    except (ValueError, TypeError, AttributeError) as error:
+        raise ScenarioError(f"bad action: {error}") from error
+    return hand, actions
+
+
+def outcome(hand: Hand) -> dict[str, Any]:
+    """SCENARIO.md's output object for the hand as it stands."""
+    names = hand.players
+    result = hand.result
+    out: dict[str, Any] = {
+        "ended": result is not None,
+        "ending": result.ending if result else None,
+        "winners": [names[s] for s in result.winners] if result else [],
+        "payouts": {names[s]: p for s, p in enumerate(result.payouts)} if result else {},
+        "counts": {names[s]: c for s, c in enumerate(result.counts if result else hand.counts())},
+        "hands": {names[s]: [card_text(c) for c in card_list(h)] for s, h in enumerate(hand.hands)},
+        "spreads": [
+            {"owner": names[o], "cards": [card_text(c) for c in card_list(m)]}
+            for o, m in zip(hand.owners, hand.spreads, strict=True)
+        ],
+        "discard_top": card_text(hand.pile[-1]) if hand.pile else None,
+        "stock": len(hand.stock),
+        "to_act": None if result else names[hand.to_act],
+    }
+    if result is None:
+        out["phase"] = hand.phase
+    return out
+
+
+def run_scenario(data: Any) -> tuple[int, dict[str, Any]]:
+    """Play the scenario: (0, output), or (1, output with the refused action's error)."""
+    hand, actions = load(data)
+    for index, action in enumerate(actions):
+        try:
+            hand.act(action)
+        except IllegalAction as refusal:
+            out = outcome(hand)
+            out["error"] = {"index": index, "code": refusal.code, "message": refusal.message()}
+            return 1, out
+    return 0, outcome(hand)
