@@ -1,42 +1,21 @@
-"""The ``tonk`` command: ``tonk scenario FILE`` and the other subcommands."""
+"""The ``tonk`` command. Each subcommand lives in ``bot.commands`` and registers itself."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
-from bot.scenario import ScenarioError, run_scenario
+from bot.commands import scenario
 
-
-def _scenario(args: argparse.Namespace) -> int:
-    try:
-        source = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
-    except OSError as error:
-        print(f"cannot read {args.file}: {error.strerror}", file=sys.stderr)
-        return 2
-    try:
-        data = json.loads(source)
-    except json.JSONDecodeError as error:
-        print(f"not JSON: {error}", file=sys.stderr)
-        return 2
-    try:
-        status, out = run_scenario(data)
-    except ScenarioError as error:
-        print(f"not a scenario: {error}", file=sys.stderr)
-        return 2
-    print(json.dumps(out, ensure_ascii=False))
-    return status
+SUBCOMMANDS = (scenario,)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tonk", description="Tonk, the knock-rummy card game")
-    commands = parser.add_subparsers(dest="command", required=True)
-    scenario = commands.add_parser("scenario", help="play a scripted hand (SCENARIO.md)")
-    scenario.add_argument("file", help="the scenario JSON file, or - for standard input")
-    scenario.set_defaults(handler=_scenario)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in SUBCOMMANDS:
+        module.register(commands)
     return parser
 
 

@@ -1,4 +1,4 @@
-"""English: the reference catalogue. Every key used anywhere must be here."""
+"""English messages of the rules engine: refused actions and rules errors."""
 
 MESSAGES: dict[str, str] = {
     # Refused actions (bot.engine.errors): one sentence each, saying why.

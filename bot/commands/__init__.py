@@ -1,0 +1,1 @@
+"""The ``tonk`` subcommands: one module each, with ``register(commands)``."""
