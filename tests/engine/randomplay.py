@@ -1,0 +1,62 @@
+"""Seeded random play through the legal-move queries, checking the engine's invariants."""
+
+from __future__ import annotations
+
+import random
+
+from bot.engine import Hand, IllegalAction, Rules
+from bot.engine.actions import DROP, Action
+
+MAX_ACTIONS = 5_000
+
+
+def check_conservation(hand: Hand) -> None:
+    """Hands + spreads + pile + stock are the pack, each card exactly once."""
+    seen = 0
+    total = 0
+    for mask in (
+        *hand.hands,
+        *hand.spreads,
+        *(1 << c for c in hand.pile),
+        *(1 << c for c in hand.stock),
+    ):
+        assert not seen & mask, "a card is in two places"
+        seen |= mask
+        total += mask.bit_count()
+    assert seen == hand.pack.mask and total == len(hand.pack.cards)
+
+
+def random_hand(rules: Rules, players: int, rng: random.Random, drop_chance: float = 0.03) -> Hand:
+    """Play one hand with random legal moves of whichever seat may act.
+
+    A drop, when legal, is chosen with ``drop_chance``; otherwise moves are uniform.
+    """
+    names = [f"p{i}" for i in range(players)]
+    hand = Hand.deal(rules, names, rng.randrange(players), rng=rng)
+    for _ in range(MAX_ACTIONS):
+        if hand.over:
+            return hand
+        movers = [(s, m) for s in range(players) if (m := hand.legal_moves(s))]
+        assert movers, "a hand in play where nobody may act"
+        seat, legal = rng.choice(movers)
+        drops = rng.random() < drop_chance
+        moves = [a for a in legal.actions(seat) if drops or a.kind != DROP] or legal.actions(seat)
+        hand.act(rng.choice(moves))
+        check_conservation(hand)
+    raise AssertionError("the hand did not end")
+
+
+def try_illegal(hand: Hand, rng: random.Random) -> None:
+    """A random action the rules refuse leaves the hand exactly as it was."""
+    kinds = ("draw", "take", "drop", "discard", "spread", "hit")
+    seat = rng.randrange(hand.n)
+    action = Action(rng.choice(kinds), seat, 1 << rng.randrange(52), rng.randrange(-1, 3))
+    before = hand.to_json()
+    try:
+        hand.check(action)
+    except IllegalAction as refusal:
+        try:
+            hand.act(action)
+        except IllegalAction as again:
+            assert again.code == refusal.code
+        assert hand.to_json() == before
