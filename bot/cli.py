@@ -6,9 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bot.commands import scenario
+from bot.commands import rules, scenario
 
-SUBCOMMANDS = (scenario,)
+SUBCOMMANDS = (scenario, rules)
 
 
 def build_parser() -> argparse.ArgumentParser:

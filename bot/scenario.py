@@ -13,6 +13,7 @@ from bot.engine.cards import CardError, card_list, card_text, parse_card
 from bot.engine.errors import IllegalAction
 from bot.engine.hand import Hand, SetupError
 from bot.engine.rules import RulesError, build_rules
+from bot.engine.sidebets import SideBets, SideOutcome
 
 
 class ScenarioError(ValueError):
@@ -39,15 +40,17 @@ def load(data: Any) -> tuple[Hand, list[Action]]:
     dealer = _field(data, "dealer", str)
     if dealer not in players:
         raise ScenarioError(f"dealer {dealer!r} is not one of the players")
+    options = dict(_field(rules_data, "options", dict, {}))
+    bets = options.pop("side_bets", None)
     try:
-        rules = build_rules(
-            _field(rules_data, "preset", str, "standard"),
-            _field(rules_data, "options", dict, {}),
-        )
+        rules = build_rules(_field(rules_data, "preset", str, "standard"), options)
         stake = _field(rules_data, "stake", int, 1)
+        side_bets = SideBets.from_json(bets, players) if bets is not None else None
         top = [parse_card(str(c)) for c in _field(data, "deck", list, [])]
         actions = [Action.from_json(a, tuple(players)) for a in _field(data, "actions", list, [])]
-        hand = Hand.deal(rules, players, players.index(dealer), top=top, stake=stake)
+        hand = Hand.deal(
+            rules, players, players.index(dealer), top=top, stake=stake, side_bets=side_bets
+        )
     except (RulesError, CardError, SetupError) as error:
         raise ScenarioError(str(error)) from error
     except (ValueError, TypeError, AttributeError) as error:
@@ -76,7 +79,27 @@ def outcome(hand: Hand) -> dict[str, Any]:
     }
     if result is None:
         out["phase"] = hand.phase
+    side = hand.side_outcome()
+    if side is not None:
+        out["side_bets"] = side_bets_json(side, names)
     return out
+
+
+def side_bets_json(side: SideOutcome, names: tuple[str, ...]) -> dict[str, Any]:
+    """The project's extension of SCENARIO.md for O45 (docs/SCENARIO-EXTENSIONS.md)."""
+
+    def name(seat: int) -> str | None:
+        return names[seat] if seat >= 0 else None
+
+    return {
+        "high_card": {"winner": name(side.high_card_winner), "pot": side.high_card_pot},
+        "naturals": {
+            "winner": name(side.naturals_winner),
+            "pot": side.naturals_pot,
+            "carried": side.naturals_carry,
+        },
+        "payouts": {names[s]: p for s, p in enumerate(side.payouts)},
+    }
 
 
 def run_scenario(data: Any) -> tuple[int, dict[str, Any]]:

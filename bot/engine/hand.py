@@ -65,6 +65,7 @@ from bot.engine.settle import (
     settle_drop,
     settle_stock_out,
 )
+from bot.engine.sidebets import NO_ONE, SideBets, SideOutcome, settle_side_bets
 
 START = "start"
 PLAY = "play"
@@ -107,6 +108,7 @@ class Hand:
         order: Sequence[int],
         stake: int = 1,
         seed: int | None = None,
+        side_bets: SideBets | None = None,
     ) -> None:
         n = len(players)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS or len(set(players)) != n:
@@ -122,6 +124,8 @@ class Hand:
         self.pack: Pack = pack
         self.stake = stake
         self.seed = seed
+        self.side_bets = side_bets
+        self.naturals_by = NO_ONE
         self.players = tuple(players)
         self.n = n
         self.dealer = dealer
@@ -190,11 +194,13 @@ class Hand:
         top: Sequence[int] = (),
         stake: int = 1,
         seed: int | None = None,
+        side_bets: SideBets | None = None,
     ) -> Hand:
         """Deal a hand: shuffled by ``rng`` (or ``random.Random(seed)``), or stacked ``top``."""
         if rng is None and seed is not None:
             rng = random.Random(seed)
-        return cls(rules, players, dealer, pack_order(rules, top, rng), stake, seed)
+        order = pack_order(rules, top, rng)
+        return cls(rules, players, dealer, order, stake, seed, side_bets)
 
     # -- queries ---------------------------------------------------------------
 
@@ -215,6 +221,12 @@ class Hand:
     @property
     def next_seat(self) -> int:
         return (self.to_act + 1) % self.n
+
+    def side_outcome(self) -> SideOutcome | None:
+        """O45: the side bets settled, once the hand is over (None without side bets)."""
+        if self.side_bets is None or self.phase != OVER:
+            return None
+        return settle_side_bets(self.side_bets, self.dealt, self.naturals_by, self.stake)
 
     def boobed(self) -> bool:
         """O36: the stock holds no more cards than there are players."""
@@ -483,6 +495,15 @@ class Hand:
         self.turn_spreads += 1
         self.taken &= ~a.cards
         self.waits[a.seat] += self.rules.wait_after_spread  # O37
+        bets = self.side_bets
+        if (
+            bets
+            and self.naturals_by == NO_ONE
+            and a.seat in bets.naturals
+            and not a.cards & self.pack.wild_mask
+            and self.pack.is_book(a.cards)
+        ):
+            self.naturals_by = a.seat  # O45: the first natural book takes the naturals pot
         if not self.hands[a.seat]:
             self._emptied(a.seat, by_spread=True)
 
@@ -628,6 +649,8 @@ class Hand:
             "rules": self.rules.to_json(),
             "stake": self.stake,
             "seed": self.seed,
+            "side_bets": self.side_bets.to_json(self.players) if self.side_bets else None,
+            "naturals_by": self.naturals_by,
             "players": list(self.players),
             "dealer": self.dealer,
             "order": [card_text(c) for c in self.order],
@@ -683,6 +706,9 @@ class Hand:
         hand.stake = int(data["stake"])
         hand.seed = data["seed"]
         hand.players = players
+        bets = data["side_bets"]
+        hand.side_bets = SideBets.from_json(bets, players) if bets else None
+        hand.naturals_by = int(data["naturals_by"])
         hand.n = len(players)
         hand.dealer = int(data["dealer"])
         hand.order = order

@@ -309,3 +309,7 @@ def check_conflicts(rules: Rules) -> None:
         raise RulesError("rules.conflict_hit_blocks")
     if rules.wait_hit_once_per_round and rules.wait_after_hit == 0:
         raise RulesError("rules.conflict_once_per_round")
+    if rules.stakes == "indiana" and rules.tonk_out_pays != "double":
+        raise RulesError("rules.conflict_indiana_rum", value=rules.tonk_out_pays)
+    if rules.boobed and rules.stock_out == "dead_hand":
+        raise RulesError("rules.conflict_boobed_stock_out")

@@ -122,8 +122,8 @@ def settle_drop(
         for s in others:
             _pay(net, dropper, s, 2)
     elif scheme == "alt5":  # O30: one payee, nearest the dealer's left among tied lows
-        _pay(net, dropper, first_from_dealer(lows, dealer, n), 5)
         lows = [first_from_dealer(lows, dealer, n)]
+        _pay(net, dropper, lows[0], 5)
     elif scheme == "indiana":  # O31: a double rum to each who hit the head
         for s in beaters:
             _pay(net, dropper, s, 4)
@@ -178,3 +178,8 @@ def finish(
     else:
         payouts = [v * stake * factor for v in net]
     return Result(ending, tuple(winners), tuple(payouts), tuple(counts), multiple, dropper)
+
+
+def push_up_match_over(totals: Sequence[int], rules: Rules) -> bool:
+    """H10: a push-up match ends when a player's total reaches ``push_up_limit``."""
+    return rules.scoring == "push_up" and max(totals, default=0) >= rules.push_up_limit

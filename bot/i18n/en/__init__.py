@@ -3,6 +3,6 @@
 Every key used anywhere must be in one of these modules, and no key in two.
 """
 
-from bot.i18n.en import engine
+from bot.i18n.en import engine, summary
 
-MESSAGES: dict[str, str] = {**engine.MESSAGES}
+MESSAGES: dict[str, str] = {**engine.MESSAGES, **summary.MESSAGES}

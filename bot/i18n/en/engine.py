@@ -50,6 +50,14 @@ MESSAGES: dict[str, str] = {
     "rules.conflict_once_per_round": (
         "wait_hit_once_per_round conflicts with wait_after_hit: 0: there is no wait to count once."
     ),
+    "rules.conflict_indiana_rum": (
+        "tonk_out_pays: {value} conflicts with stakes: indiana: in the Indiana game going out "
+        "by any means is a rum, paid 2 by each player."
+    ),
+    "rules.conflict_boobed_stock_out": (
+        "boobed: true conflicts with stock_out: dead_hand: when a boobed stock runs out the "
+        "lowest hand wins as for a drop."
+    ),
     "rules.pack_too_small": (
         "The pack of {size} cards can't deal to {players} players at this table's hand size "
         "with an upcard and a stock."
