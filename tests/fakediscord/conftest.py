@@ -1,0 +1,3 @@
+from .plugin import fake_discord
+
+__all__ = ["fake_discord"]

@@ -1,0 +1,530 @@
+"""The fake Discord's state (guilds, members, the bot's messages) and ways to query and await it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+import discord
+
+from .errors import ApiError, FakeDiscordTimeout, unknown_channel, unknown_message
+from .gateway import DIRECT_MESSAGES_INTENT, GUILD_MESSAGES_INTENT, Gateway
+from .member import SimulatedMember
+from .models import (
+    DM_CHANNEL,
+    EPHEMERAL_FLAG,
+    FakeAttachment,
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeRole,
+    FakeUser,
+    MessageVersion,
+    Payload,
+    SnowflakeFactory,
+    StoredMessage,
+    Upload,
+    Visibility,
+    iso_now,
+)
+from .server import FakeServer
+
+if TYPE_CHECKING:
+    from .interactions import InteractionResult
+
+T = TypeVar("T")
+
+GATEWAY_PATH = "/gateway-ws"
+
+DEFAULT_EVERYONE_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    read_message_history=True,
+    embed_links=True,
+    attach_files=True,
+    add_reactions=True,
+    use_external_emojis=True,
+    use_application_commands=True,
+)
+DEFAULT_BOT_PERMISSIONS = discord.Permissions.text() | DEFAULT_EVERYONE_PERMISSIONS
+
+# Names discord.py gives the tasks that run interaction handlers (see ``settle``).
+HANDLER_TASK_PREFIXES = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-dynamic-item-",
+    "discord-ui-modal-dispatch-",
+    "discord.py: on_interaction",
+    "discord.py: on_app_command",
+)
+
+
+class HasId(Protocol):
+    @property
+    def id(self) -> int: ...
+
+
+def id_of(obj: int | HasId) -> int:
+    return obj if isinstance(obj, int) else obj.id
+
+
+class _ErrorCollector(logging.Handler):
+    """Collects discord.py's ERROR records and wakes the fake's waiters (from any thread)."""
+
+    def __init__(self, fake: FakeDiscord, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(logging.ERROR)
+        self._fake = fake
+        self._loop = loop
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self._fake.discord_errors.append(record)
+        self._loop.call_soon_threadsafe(self._fake.notify)
+
+
+class FakeDiscord:
+    """An in-process Discord: REST API v10 + gateway on 127.0.0.1, plus the state behind them.
+
+    Configure guilds, channels and members *before* starting a bot: the fake sends them in
+    GUILD_CREATE and does not dispatch later changes to them. Public state: ``bot_user`` (its id
+    is also the application id), ``app_owner`` (the application's owner, for ``is_owner``),
+    ``bot_permissions`` (the bot's role in guilds added afterwards), ``timeout`` (default for
+    every wait), ``guilds``, ``channels``, ``users``, ``messages`` (by id, in creation order),
+    ``interactions``, ``discord_errors`` (discord.py ERROR log records) and
+    ``unhandled_requests`` (calls to routes the fake lacks).
+    """
+
+    def __init__(self, *, bot_name: str = "FakeBot", timeout: float = 5.0) -> None:
+        self.new_id = SnowflakeFactory()
+        self.token = f"fake-token-{secrets.token_hex(8)}"
+        self.bot_user = FakeUser(self.new_id(), bot_name, bot=True)
+        self.app_owner = FakeUser(self.new_id(), "app-owner")
+        self.bot_permissions = DEFAULT_BOT_PERMISSIONS
+        self.timeout = timeout
+        self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
+        self.guilds: dict[int, FakeGuild] = {}
+        self.channels: dict[int, FakeChannel] = {}
+        self.messages: dict[int, StoredMessage] = {}
+        self.global_commands: list[Payload] = []
+        self.guild_commands: dict[int, list[Payload]] = {}
+        self.interactions: dict[int, InteractionResult] = {}
+        self.unhandled_requests: list[str] = []
+        self.discord_errors: list[logging.LogRecord] = []
+        self.gateway = Gateway(self)
+        self._server = FakeServer(self)
+        self._error_collector: _ErrorCollector | None = None
+        self._changed = asyncio.Event()
+        self.url = ""
+
+    @property
+    def application_id(self) -> int:
+        return self.bot_user.id
+
+    @property
+    def api_url(self) -> str:
+        return f"{self.url}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return self.url.replace("http://", "ws://", 1) + GATEWAY_PATH
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start serving on a random free port and start collecting discord.py ERROR logs."""
+        self.url = await self._server.start(GATEWAY_PATH)
+        self._error_collector = _ErrorCollector(self, asyncio.get_running_loop())
+        logging.getLogger("discord").addHandler(self._error_collector)
+
+    async def close(self) -> None:
+        if self._error_collector is not None:
+            logging.getLogger("discord").removeHandler(self._error_collector)
+        await self.gateway.close()
+        await self._server.close()
+
+    # -- setup -----------------------------------------------------------------------------
+
+    def add_guild(
+        self,
+        name: str = "Fake Guild",
+        *,
+        channels: Sequence[str] = ("general",),
+        everyone_permissions: discord.Permissions = DEFAULT_EVERYONE_PERMISSIONS,
+    ) -> FakeGuild:
+        """A guild (owned by a user who is not a member) with the bot in it and text channels."""
+        guild = FakeGuild(id=self.new_id(), name=name, owner_id=self.new_id())
+        guild.roles[guild.id] = FakeRole(guild.id, "@everyone", everyone_permissions.value)
+        bot_role = self.add_role(guild, self.bot_user.name, self.bot_permissions, managed=True)
+        guild.members[self.bot_user.id] = FakeMember(self.bot_user, [bot_role.id])
+        self.guilds[guild.id] = guild
+        for channel_name in channels:
+            self.add_text_channel(guild, channel_name)
+        return guild
+
+    def add_text_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
+        channel = FakeChannel(
+            id=self.new_id(), name=name, guild_id=guild.id, position=len(guild.channels)
+        )
+        guild.channels[channel.id] = channel
+        self.channels[channel.id] = channel
+        return channel
+
+    def add_role(
+        self,
+        guild: FakeGuild,
+        name: str,
+        permissions: discord.Permissions,
+        *,
+        managed: bool = False,
+    ) -> FakeRole:
+        role = FakeRole(
+            self.new_id(), name, permissions.value, position=len(guild.roles), managed=managed
+        )
+        guild.roles[role.id] = role
+        return role
+
+    def add_member(
+        self,
+        guild: FakeGuild,
+        user: str | FakeUser,
+        *,
+        dms_open: bool = True,
+        permissions: discord.Permissions | None = None,
+        roles: Iterable[FakeRole] = (),
+    ) -> SimulatedMember:
+        """Add a member (a new user, or an existing one joining another guild).
+
+        ``permissions`` are granted through a role created for this member; ``dms_open=False``
+        makes the bot's DMs to them fail with 403 / code 50007.
+        """
+        if isinstance(user, str):
+            user = FakeUser(self.new_id(), user, dms_open=dms_open)
+            self.users[user.id] = user
+        role_ids = [role.id for role in roles]
+        if permissions is not None:
+            role_ids.append(self.add_role(guild, f"{user.name} permissions", permissions).id)
+        guild.members[user.id] = FakeMember(user, role_ids)
+        return SimulatedMember(self, guild, user)
+
+    # -- lookups used by the REST API --------------------------------------------------------
+
+    def channel(self, channel_id: int) -> FakeChannel:
+        try:
+            return self.channels[channel_id]
+        except KeyError:
+            raise unknown_channel() from None
+
+    def user(self, user_id: int) -> FakeUser:
+        try:
+            return self.users[user_id]
+        except KeyError:
+            raise ApiError(404, 10013, "Unknown User") from None
+
+    def open_dm(self, user_id: int) -> FakeChannel:
+        recipient = self.user(user_id)
+        for channel in self.channels.values():
+            if channel.recipient is recipient:
+                return channel
+        channel = FakeChannel(id=self.new_id(), name="", type=DM_CHANNEL, recipient=recipient)
+        self.channels[channel.id] = channel
+        return channel
+
+    def interaction(self, token: str) -> InteractionResult:
+        for interaction in self.interactions.values():
+            if interaction.token == token:
+                return interaction
+        raise ApiError(404, 10015, "Unknown Webhook")
+
+    def commands(self, guild: FakeGuild | None = None) -> list[Payload]:
+        """The commands the bot synced, globally or (``guild``) for one guild."""
+        return self.global_commands if guild is None else self.guild_commands.get(guild.id, [])
+
+    def sync_commands(self, payloads: list[Payload], guild_id: int | None) -> list[Payload]:
+        """Bulk-overwrite commands; a command keeps its id when its name and type are unchanged."""
+        old = self.global_commands if guild_id is None else self.guild_commands.get(guild_id, [])
+        old_ids = {(c["name"], c.get("type", 1)): c["id"] for c in old}
+        synced = []
+        for payload in payloads:
+            command = {
+                "type": 1,
+                "description": "",
+                "options": [],
+                "default_member_permissions": None,
+                "nsfw": False,
+                **payload,
+                "application_id": str(self.application_id),
+                "version": str(self.new_id()),
+            }
+            command["id"] = old_ids.get((command["name"], command["type"])) or str(self.new_id())
+            if command["default_member_permissions"] is not None:  # Discord answers a string
+                command["default_member_permissions"] = str(command["default_member_permissions"])
+            if guild_id is not None:
+                command["guild_id"] = str(guild_id)
+            synced.append(command)
+        if guild_id is None:
+            self.global_commands = synced
+        else:
+            self.guild_commands[guild_id] = synced
+        self.notify()
+        return synced
+
+    # -- messages ----------------------------------------------------------------------------
+
+    def _attachments(
+        self, data: Payload, uploads: Sequence[Upload], existing: Sequence[FakeAttachment]
+    ) -> list[FakeAttachment]:
+        kept = {str(attachment.id): attachment for attachment in existing}
+        specs = data.get("attachments")
+        if specs is None:
+            specs = [{"id": index} for index in range(len(uploads))]
+        attachments = []
+        for spec in specs:
+            key = str(spec["id"])
+            if key in kept:
+                attachments.append(kept[key])
+                continue
+            if not key.isdigit() or int(key) >= len(uploads):
+                raise ApiError(400, 50035, f"Invalid Form Body: no attachment or file {key}")
+            upload = uploads[int(key)]
+            attachments.append(
+                FakeAttachment(
+                    id=self.new_id(),
+                    filename=spec.get("filename") or upload.filename,
+                    content_type=upload.content_type,
+                    data=upload.data,
+                )
+            )
+        return attachments
+
+    async def post_message(
+        self,
+        channel: FakeChannel,
+        data: Payload,
+        uploads: Sequence[Upload] = (),
+        *,
+        ephemeral_for: FakeUser | None = None,
+        interaction: InteractionResult | None = None,
+        message_type: int = 0,
+    ) -> StoredMessage:
+        """Store a new message from the bot and dispatch MESSAGE_CREATE."""
+        if ephemeral_for is not None:
+            visibility, recipient_id = Visibility.EPHEMERAL, ephemeral_for.id
+        elif channel.recipient is not None:
+            visibility, recipient_id = Visibility.DM, channel.recipient.id
+        else:
+            visibility, recipient_id = Visibility.CHANNEL, None
+        message_id = self.new_id()
+        flags = data.get("flags") or 0
+        flags = (flags | EPHEMERAL_FLAG) if ephemeral_for else (flags & ~EPHEMERAL_FLAG)
+        version = MessageVersion(
+            message_id=message_id,
+            channel_id=channel.id,
+            visibility=visibility,
+            content=data.get("content") or "",
+            embeds=list(data.get("embeds") or []),
+            components=list(data.get("components") or []),
+            flags=flags,
+            attachments=self._attachments(data, uploads, ()),
+        )
+        message = StoredMessage(
+            id=message_id,
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author=self.bot_user,
+            visibility=visibility,
+            recipient_id=recipient_id,
+            versions=[version],
+            type=message_type,
+            interaction_id=None if interaction is None else interaction.id,
+            interaction_metadata=None if interaction is None else interaction.metadata(),
+            message_reference=data.get("message_reference"),
+        )
+        self.messages[message.id] = message
+        self.notify()
+        await self._dispatch_message_event("MESSAGE_CREATE", message, message.payload())
+        return message
+
+    async def edit_message(
+        self, message: StoredMessage, data: Payload, uploads: Sequence[Upload] = ()
+    ) -> StoredMessage:
+        """Apply a partial edit (only the keys present change) and dispatch MESSAGE_UPDATE."""
+        attachments = None
+        if "attachments" in data or uploads:
+            attachments = self._attachments(data, uploads, message.attachments)
+        message.versions.append(message.new_version(data, attachments))
+        message.edited_timestamp = iso_now()
+        self.notify()
+        await self._dispatch_message_event("MESSAGE_UPDATE", message, message.payload())
+        return message
+
+    async def delete_message(self, message: StoredMessage) -> None:
+        message.deleted = True
+        self.notify()
+        data = {"id": str(message.id), "channel_id": str(message.channel_id)}
+        if message.guild_id is not None:
+            data["guild_id"] = str(message.guild_id)
+        await self._dispatch_message_event("MESSAGE_DELETE", message, data)
+
+    async def _dispatch_message_event(
+        self, event: str, message: StoredMessage, data: Payload
+    ) -> None:
+        if message.visibility is Visibility.EPHEMERAL:
+            return
+        intent = GUILD_MESSAGES_INTENT if message.guild_id else DIRECT_MESSAGES_INTENT
+        await self.gateway.dispatch(event, data, intent=intent)
+
+    def bot_message(self, channel_id: int, message_id: int) -> StoredMessage:
+        """A non-ephemeral, undeleted message in a channel, as the REST API can reach it."""
+        message = self.messages.get(message_id)
+        if (
+            message is None
+            or message.deleted
+            or message.channel_id != channel_id
+            or message.visibility is Visibility.EPHEMERAL
+        ):
+            raise unknown_message()
+        return message
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def messages_in(
+        self, channel: int | HasId, *, include_deleted: bool = False
+    ) -> list[StoredMessage]:
+        """The channel's non-ephemeral messages, oldest first."""
+        channel_id = id_of(channel)
+        return [
+            m
+            for m in self.messages.values()
+            if m.channel_id == channel_id
+            and m.visibility is not Visibility.EPHEMERAL
+            and (include_deleted or not m.deleted)
+        ]
+
+    def visible_to(self, user: int | HasId) -> list[MessageVersion]:
+        """Every version of every message ``user`` could ever see (deleted ones included)."""
+        user_id = id_of(user)
+        return [
+            version
+            for message in self.messages.values()
+            if message.is_visible_to(user_id, self._guild_member_ids(message.guild_id))
+            for version in message.versions
+        ]
+
+    def dms_of(self, user: int | HasId) -> list[StoredMessage]:
+        user_id = id_of(user)
+        return [
+            m
+            for m in self.messages.values()
+            if m.visibility is Visibility.DM and m.recipient_id == user_id
+        ]
+
+    def ephemerals_of(self, user: int | HasId) -> list[StoredMessage]:
+        user_id = id_of(user)
+        return [
+            m
+            for m in self.messages.values()
+            if m.visibility is Visibility.EPHEMERAL and m.recipient_id == user_id
+        ]
+
+    def latest(
+        self,
+        *,
+        title: str | None = None,
+        contains: str | None = None,
+        channel: int | HasId | None = None,
+        visible_to: int | HasId | None = None,
+    ) -> StoredMessage | None:
+        """The newest undeleted message matching every given filter.
+
+        ``title`` must equal one of the embed titles; ``contains`` is searched in the message's
+        whole text (see :meth:`MessageVersion.text`).
+        """
+        for message in reversed(self.messages.values()):
+            if message.deleted:
+                continue
+            if title is not None and title not in message.embed_titles:
+                continue
+            if contains is not None and contains not in message.text():
+                continue
+            if channel is not None and message.channel_id != id_of(channel):
+                continue
+            if visible_to is not None and not message.is_visible_to(
+                id_of(visible_to), self._guild_member_ids(message.guild_id)
+            ):
+                continue
+            return message
+        return None
+
+    def _guild_member_ids(self, guild_id: int | None) -> Iterable[int]:
+        return () if guild_id is None else self.guilds[guild_id].members.keys()
+
+    # -- waiting ---------------------------------------------------------------------------
+
+    def notify(self) -> None:
+        """Wake every ``wait_for``: called on each change to the fake's state."""
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    async def wait_for(
+        self, predicate: Callable[[], T], timeout: float | None = None, *, what: str = ""
+    ) -> T:
+        """Wait until ``predicate()`` is truthy and return its value.
+
+        The predicate is re-checked after every change to the fake's state (each REST call and
+        gateway connection), not by polling.
+        """
+        timeout = self.timeout if timeout is None else timeout
+        try:
+            async with asyncio.timeout(timeout):
+                while True:
+                    changed = self._changed
+                    result = predicate()
+                    if result:
+                        return result
+                    await changed.wait()
+        except TimeoutError:
+            description = what or getattr(predicate, "__name__", repr(predicate))
+            raise FakeDiscordTimeout(
+                f"still waiting for {description} after {timeout}s{self.error_report()}"
+            ) from None
+
+    async def settle(
+        self,
+        timeout: float | None = None,
+        *,
+        task_prefixes: tuple[str, ...] = HANDLER_TASK_PREFIXES,
+    ) -> None:
+        """Wait until discord.py runs no interaction handler (command callbacks, view and
+        dynamic item callbacks, modal submits, ``on_interaction`` listeners): tasks named with
+        one of ``task_prefixes``.
+
+        Work a handler hands off to its own tasks is not awaited: use :meth:`wait_for` for that.
+        """
+        timeout = self.timeout if timeout is None else timeout
+        current = asyncio.current_task()
+        pending: list[asyncio.Task[object]] = []
+        try:
+            async with asyncio.timeout(timeout):
+                while pending := [
+                    task
+                    for task in asyncio.all_tasks()
+                    if task is not current
+                    and not task.done()
+                    and task.get_name().startswith(task_prefixes)
+                ]:
+                    await asyncio.wait(pending)
+        except TimeoutError:
+            names = sorted(task.get_name() for task in pending)
+            raise FakeDiscordTimeout(
+                f"bot tasks still running after {timeout}s: {names} (if a handler waits for "
+                f"further input, call the simulated member with settle=False){self.error_report()}"
+            ) from None
+
+    def error_report(self) -> str:
+        """The discord.py errors logged so far, formatted to append to a failure message."""
+        if not self.discord_errors:
+            return ""
+        formatter = logging.Formatter("%(name)s: %(message)s")
+        return "\ndiscord.py logged:\n" + "\n".join(map(formatter.format, self.discord_errors))
