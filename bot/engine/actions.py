@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine.cards import card_list, card_text, mask_of, parse_card
@@ -90,23 +90,16 @@ class LegalMoves:
     discards: int = 0
     slaps: tuple[int, ...] = ()
     slap_discards: int = 0
+    flags: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
-    def _flags(self) -> tuple[str, ...]:
-        return tuple(
-            kind
-            for kind, allowed in (
-                (DROP, self.drop),
-                (CLAIM, self.claim),
-                (DRAW, self.draw),
-                (TAKE, self.take),
-            )
-            if allowed
-        )
+    def __post_init__(self) -> None:
+        kinds = ((DROP, self.drop), (CLAIM, self.claim), (DRAW, self.draw), (TAKE, self.take))
+        object.__setattr__(self, "flags", tuple(kind for kind, allowed in kinds if allowed))
 
     def __len__(self) -> int:
         """How many actions ``actions`` lists."""
         return (
-            len(self._flags())
+            len(self.flags)
             + len(self.spreads)
             + len(self.hits)
             + self.discards.bit_count()
@@ -116,7 +109,7 @@ class LegalMoves:
 
     def action(self, seat: int, index: int) -> Action:
         """``actions(seat)[index]``, without building the list (for fast random play)."""
-        flags = self._flags()
+        flags = self.flags
         if index < len(flags):
             return Action(flags[index], seat)
         index -= len(flags)

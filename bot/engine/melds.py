@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations
 
 from bot.engine.cards import (
     FIRST_JOKER,
@@ -182,24 +181,47 @@ class Pack:
         return found
 
     def _spreads_with_wilds(self, hand: int) -> list[int]:
-        cards = card_list(hand)
-        found = []
-        for size in range(MIN_SPREAD, len(cards) + 1):
-            for combo in combinations(cards, size):
-                m = sum(1 << c for c in combo)
-                if self.is_spread(m):
-                    found.append(m)
-        return found
+        """O3, H3, H5: natural cards of one rank or one suit, completed by any of the wilds."""
+        wilds = hand & self.wild_mask
+        naturals = hand & ~self.wild_mask
+        spare = wilds.bit_count()
+        wild_sets = [(w, w.bit_count()) for w in _submasks(wilds)]
+        found: set[int] = set()
+        for rank in self.run_order:
+            same = naturals & RANK_MASKS[rank]
+            if same and same.bit_count() + spare >= MIN_SPREAD:
+                for part in _submasks(same)[1:]:
+                    size = part.bit_count()
+                    found.update(
+                        part | w for w, k in wild_sets if MIN_SPREAD <= size + k <= MAX_BOOK
+                    )
+        for suit in range(4):
+            shift = 13 * suit
+            suited = naturals & SUIT_BITS << shift
+            if not suited or suited.bit_count() + spare < MIN_SPREAD:
+                continue
+            for part in _submasks(suited)[1:]:
+                positions = self.compress[part >> shift & SUIT_BITS]
+                size = part.bit_count()
+                gaps = positions.bit_length() - (positions & -positions).bit_length() + 1 - size
+                found.update(
+                    part | w
+                    for w, k in wild_sets
+                    if k >= gaps and MIN_SPREAD <= size + k <= self.positions
+                )
+        return list(found)
 
     def hit_cards(self, spread: int, book_hits: bool = True) -> int:
         """Every card that on its own may be added to ``spread`` (S8; O20 no_fourth_to_book)."""
         if not self.wild:
             return self._natural_hit_cards(spread, book_hits)
+        naturals = spread & ~self.wild_mask
+        low = (naturals & -naturals).bit_length() - 1
+        candidates = self.wild_mask | RANK_MASKS[rank_of(low)] | SUIT_BITS << 13 * suit_of(low)
         result = 0
-        for c in self.cards:
-            m = 1 << c
-            if not spread & m and self.can_hit(spread, m, book_hits):
-                result |= m
+        for c in card_list(candidates & self.mask & ~spread):
+            if self.can_hit(spread, 1 << c, book_hits):
+                result |= 1 << c
         return result
 
     def _natural_hit_cards(self, spread: int, book_hits: bool) -> int:
@@ -220,6 +242,14 @@ class Pack:
         if self.is_run(union):
             return True
         return book_hits and self.is_book(union)
+
+
+def _submasks(mask: int) -> list[int]:
+    """Every subset of ``mask``, the empty set first."""
+    subsets = [0]
+    for c in card_list(mask):
+        subsets += [s | 1 << c for s in subsets]
+    return subsets
 
 
 def _drop_each(cards: int) -> list[int]:
