@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any, ClassVar
 
 from bot.engine.actions import (
@@ -254,16 +255,10 @@ class Hand:
         if seat != self.to_act:
             return LegalMoves(self.phase, slaps=slaps)
         if self.phase == START:
-            rules = self.rules
-            return LegalMoves(
-                START,
-                drop=not self.drop_barred,
-                draw=True,
-                take=bool(self.pile)
-                and (not rules.discard_must_meld or self._meldable(self.pile[-1])),
-                claim=self._may_claim(seat),
-                slaps=slaps,
+            take = bool(self.pile) and (
+                not self.rules.discard_must_meld or self._meldable(self.pile[-1])
             )
+            return _start_moves(not self.drop_barred, take, self._may_claim(seat), slaps)
         return self._play_moves(seat, slaps)
 
     def _play_moves(self, seat: int, slaps: tuple[int, ...]) -> LegalMoves:
@@ -738,6 +733,12 @@ class Hand:
         hand.result = Result.from_json(data["result"]) if data["result"] else None
         hand.version = int(data["version"])
         return hand
+
+
+@cache
+def _start_moves(drop: bool, take: bool, claim: bool, slaps: tuple[int, ...]) -> LegalMoves:
+    """The legal moves at the start of a turn (immutable, so shared)."""
+    return LegalMoves(START, drop=drop, draw=True, take=take, claim=claim, slaps=slaps)
 
 
 def _cards_text(cards: Sequence[int]) -> str:

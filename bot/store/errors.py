@@ -1,0 +1,68 @@
+"""Exceptions raised by the store; every one derives from :class:`StoreError`."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """Base class of every error the store raises on purpose."""
+
+
+class StaleVersion(StoreError):
+    """A table save was refused because another save got there first.
+
+    The caller holds a state derived from version ``expected`` but the row is at ``actual``:
+    it must reload the table and replay or discard its move. Nothing was written.
+    """
+
+    def __init__(self, table_id: int, expected: int, actual: int) -> None:
+        super().__init__(
+            f"table {table_id}: expected stored version {expected}, found {actual}; nothing saved"
+        )
+        self.table_id = table_id
+        self.expected = expected
+        self.actual = actual
+
+
+class TableNotOpen(StoreError):
+    """The table does not exist or is already closed."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"table {table_id} does not exist or is closed")
+        self.table_id = table_id
+
+
+class UnknownTable(StoreError):
+    """A hand names a table id that the store never created."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"table {table_id} does not exist")
+        self.table_id = table_id
+
+
+class TableAlreadyOpen(StoreError):
+    """The channel already has an open table (one open table per channel)."""
+
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(f"channel {channel_id} already has an open table")
+        self.channel_id = channel_id
+
+
+class CorruptRow(StoreError):
+    """A stored row holds JSON that cannot be parsed or has the wrong shape."""
+
+    def __init__(self, what: str, detail: str) -> None:
+        super().__init__(f"{what}: {detail}")
+        self.what = what
+        self.detail = detail
+
+
+class SchemaTooNew(StoreError):
+    """The database was written by a newer version of the bot than this one."""
+
+    def __init__(self, found: int, supported: int) -> None:
+        super().__init__(
+            f"database schema version {found} is newer than the newest this code knows "
+            f"({supported}); upgrade the bot instead of opening it"
+        )
+        self.found = found
+        self.supported = supported

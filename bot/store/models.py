@@ -1,0 +1,196 @@
+"""SQLModel table definitions: the on-disk schema of the store.
+
+Columns suffixed ``_json`` hold JSON text. They are parsed by the repository row by row, so
+one corrupted value is reported for that row instead of failing a whole query. Discord ids
+are 64-bit integers (``BigInteger``); times are float seconds since the epoch, which is also
+what Discord's ``<t:...>`` timestamps take.
+
+Changing anything here changes the schema: add a step to ``migrations.MIGRATIONS``.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Column, Computed, Float, Index, Text, text
+from sqlmodel import Field, SQLModel
+
+WIN_RATE_PRIOR_WINS = 3
+"""Wins every player starts with in the win-rate estimate (see ``PlayerTotals.win_score``)."""
+WIN_RATE_PRIOR_HANDS = 10
+"""Hands every player starts with in the win-rate estimate (see ``PlayerTotals.win_score``)."""
+
+
+_WIN_SCORE_SQL = (
+    f"(hands_won + {WIN_RATE_PRIOR_WINS}.0) / (hands_played + {WIN_RATE_PRIOR_HANDS}.0)"
+)
+
+
+class SchemaVersion(SQLModel, table=True):
+    """One row per schema version applied to this database; the highest is the current one."""
+
+    __tablename__ = "schema_version"
+
+    version: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    description: str
+    applied_at: float
+
+
+class GuildSettings(SQLModel, table=True):
+    """Per-server settings; a guild without a row uses the defaults declared here."""
+
+    __tablename__ = "guild_settings"
+
+    guild_id: int = Field(
+        primary_key=True, sa_type=BigInteger, sa_column_kwargs={"autoincrement": False}
+    )
+    default_preset: str = "standard"
+    default_options_json: str = Field(default="{}", sa_type=Text)
+    stake: int = 1
+    turn_timeout: int | None = 120
+    allowed_channel_ids_json: str = Field(default="[]", sa_type=Text)
+    locale: str = "en"
+    updated_at: float
+
+
+class TableRow(SQLModel, table=True):
+    """One Tonk table. At most one table per channel is not closed (partial unique index).
+
+    ``version`` counts committed saves and is checked on every save (optimistic concurrency).
+    Ids are never reused (``AUTOINCREMENT``), so hand uids built from them stay unique.
+    """
+
+    __tablename__ = "tonk_table"
+    __table_args__ = (
+        Index(
+            "uq_tonk_table_open_channel",
+            "channel_id",
+            unique=True,
+            sqlite_where=text("status != 'closed'"),
+        ),
+        Index("ix_tonk_table_guild", "guild_id"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_type=BigInteger)
+    channel_id: int = Field(sa_type=BigInteger)
+    host_id: int = Field(sa_type=BigInteger)
+    status: str = "lobby"
+    rules_json: str = Field(sa_type=Text)
+    state_json: str = Field(sa_type=Text)
+    seats_json: str = Field(default="[]", sa_type=Text)
+    balances_json: str = Field(default="{}", sa_type=Text)
+    table_message_id: int | None = Field(default=None, sa_type=BigInteger)
+    version: int = 0
+    turn_deadline: float | None = None
+    close_reason: str | None = None
+    created_at: float
+    updated_at: float
+
+
+class HandRow(SQLModel, table=True):
+    """One finished hand. ``hand_uid`` is unique, so recording a hand twice is impossible."""
+
+    __tablename__ = "hand"
+    __table_args__ = (
+        Index("ix_hand_guild_channel", "guild_id", "channel_id"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    hand_uid: str = Field(unique=True)
+    guild_id: int = Field(sa_type=BigInteger)
+    channel_id: int = Field(sa_type=BigInteger)
+    table_id: int = Field(foreign_key="tonk_table.id")
+    hand_number: int
+    preset: str
+    options_json: str = Field(sa_type=Text)
+    seed: str
+    action_log_json: str = Field(sa_type=Text)
+    ending: str
+    winners_json: str = Field(sa_type=Text)
+    finished_at: float
+
+
+class HandPlayerRow(SQLModel, table=True):
+    """One seat of one finished hand. ``user_id`` is NULL once the member was forgotten.
+
+    It points at its hand by integer id: the index (guild_id, user_id, hand_id) then yields a
+    player's hands newest first without a sort.
+    """
+
+    __tablename__ = "hand_player"
+    __table_args__ = (Index("ix_hand_player_guild_user", "guild_id", "user_id", "hand_id"),)
+
+    hand_id: int = Field(primary_key=True, foreign_key="hand.id")
+    seat: int = Field(primary_key=True)
+    guild_id: int = Field(sa_type=BigInteger)
+    user_id: int | None = Field(default=None, sa_type=BigInteger)
+    name: str
+    is_bot: bool = False
+    payout: int
+    count: int
+    is_winner: bool
+    how: str
+    caught: bool = False
+
+
+class PlayerTotals(SQLModel, table=True):
+    """Running totals of one member in one guild, updated in the same transaction as the hand.
+
+    ``win_score`` is a generated column: the Bayesian estimate
+    ``(hands_won + 3) / (hands_played + 10)``, i.e. every player starts with ten imaginary
+    hands won at 30 % (about one table in three for three to four seats). A lucky 1-for-1
+    scores 0.36 and a 10-for-10 run 0.65, below a steady 70-for-100 (0.66).
+
+    Each ``ix_player_totals_by_*`` index lists a guild's players in one leaderboard order, so
+    a page is read straight off the index with no sort, however many hands were played.
+    """
+
+    __tablename__ = "player_totals"
+    __table_args__ = (
+        Index(
+            "ix_player_totals_by_chips",
+            "guild_id",
+            text("net_chips DESC"),
+            text("hands_won DESC"),
+            "user_id",
+        ),
+        Index(
+            "ix_player_totals_by_wins",
+            "guild_id",
+            text("hands_won DESC"),
+            text("net_chips DESC"),
+            "user_id",
+        ),
+        Index(
+            "ix_player_totals_by_win_score",
+            "guild_id",
+            text("win_score DESC"),
+            text("hands_played DESC"),
+            "user_id",
+        ),
+    )
+
+    guild_id: int = Field(
+        primary_key=True, sa_type=BigInteger, sa_column_kwargs={"autoincrement": False}
+    )
+    user_id: int = Field(
+        primary_key=True, sa_type=BigInteger, sa_column_kwargs={"autoincrement": False}
+    )
+    display_name: str
+    net_chips: int = 0
+    hands_played: int = 0
+    hands_won: int = 0
+    tonk_outs: int = 0
+    drops_won: int = 0
+    times_caught: int = 0
+    instant_wins: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    win_score: float | None = Field(
+        default=None,
+        sa_column=Column(
+            Float,
+            Computed(_WIN_SCORE_SQL, persisted=False),
+        ),
+    )

@@ -1,0 +1,141 @@
+"""Values the store takes and returns for guild settings and tables.
+
+They are plain frozen dataclasses with parsed JSON, detached from any database session, so
+the cogs can keep them as long as they like. A table's engine ``state`` is opaque here: any
+JSON-able mapping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, TypedDict
+
+
+class TableStatus(StrEnum):
+    """Life cycle of a table: seats filling, hands being played, then closed for good."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    CLOSED = "closed"
+
+
+@dataclass(frozen=True, slots=True)
+class GuildConfig:
+    """A guild's settings; ``allowed_channel_ids`` empty means every channel is allowed."""
+
+    guild_id: int
+    default_preset: str
+    default_options: Mapping[str, Any]
+    stake: int
+    turn_timeout: int | None
+    allowed_channel_ids: tuple[int, ...]
+    locale: str
+
+    def __post_init__(self) -> None:
+        if self.stake < 1:
+            raise ValueError(f"stake must be at least 1, got {self.stake}")
+        if self.turn_timeout is not None and self.turn_timeout < 1:
+            raise ValueError(f"turn_timeout must be None (off) or >= 1, got {self.turn_timeout}")
+
+    def allows_channel(self, channel_id: int) -> bool:
+        """Whether tables may be opened in ``channel_id``."""
+        return not self.allowed_channel_ids or channel_id in self.allowed_channel_ids
+
+
+class GuildSettingsUpdate(TypedDict, total=False):
+    """Fields of :class:`GuildConfig` to change; absent keys keep their value."""
+
+    default_preset: str
+    default_options: Mapping[str, Any]
+    stake: int
+    turn_timeout: int | None
+    allowed_channel_ids: Sequence[int]
+    locale: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """The rules a table was opened with: a preset name, its option overrides and the stake."""
+
+    preset: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    stake: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat at a table: a member, or a bot with its skill ``level``."""
+
+    user_id: int
+    name: str
+    is_bot: bool = False
+    level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpenTable:
+    """A table that is not closed, as last committed."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    status: TableStatus
+    rules: TableRules
+    state: dict[str, Any]
+    seats: tuple[Seat, ...]
+    balances: dict[int, int]
+    table_message_id: int | None
+    version: int
+    turn_deadline: float | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class BrokenTable:
+    """An open table whose stored JSON could not be read; ``error`` says what is wrong."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    error: str
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedTables:
+    """Result of loading every open table: the readable ones and the broken ones.
+
+    A broken table still holds its channel; close it with ``Store.close_table`` once reported.
+    """
+
+    tables: list[OpenTable]
+    broken: list[BrokenTable]
+
+
+class TableUpdate(TypedDict, total=False):
+    """Table fields to change along with a save; absent keys keep their value.
+
+    ``None`` is a value here: ``turn_deadline=None`` switches the turn timer off.
+    Closing is not an update: use ``Store.close_table``.
+    """
+
+    status: TableStatus
+    host_id: int
+    rules: TableRules
+    seats: Sequence[Seat]
+    balances: Mapping[int, int]
+    table_message_id: int | None
+    turn_deadline: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableSave:
+    """A new table state to commit: accepted only if the stored version is ``version - 1``."""
+
+    table_id: int
+    state: Mapping[str, Any]
+    version: int
+    update: TableUpdate = field(default_factory=lambda: TableUpdate())

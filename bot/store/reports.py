@@ -1,0 +1,132 @@
+"""Read-only views returned by the leaderboard, stats, history and forget queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+LeaderboardOrder = Literal["chips", "wins", "win_rate"]
+"""What the leaderboard ranks by: net chips, hands won, or the weighted win rate."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """A member's running totals in one guild.
+
+    ``win_score`` is the weighted win-rate estimate the leaderboard ranks by
+    (see ``models.PlayerTotals``); :attr:`win_rate` is the plain ratio, for display.
+    """
+
+    guild_id: int
+    user_id: int
+    display_name: str
+    net_chips: int
+    hands_played: int
+    hands_won: int
+    tonk_outs: int
+    drops_won: int
+    times_caught: int
+    instant_wins: int
+    current_streak: int
+    best_streak: int
+    win_score: float
+
+    @property
+    def win_rate(self) -> float:
+        """Hands won over hands played (0.0 before the first hand)."""
+        return self.hands_won / self.hands_played if self.hands_played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry:
+    """One line of the leaderboard; ``rank`` counts from 1 across pages."""
+
+    rank: int
+    player: PlayerRecord
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    """One page of the leaderboard and how many players the whole board holds."""
+
+    by: LeaderboardOrder
+    page: int
+    per_page: int
+    total: int
+    entries: list[LeaderboardEntry]
+
+    @property
+    def page_count(self) -> int:
+        """Number of pages (at least 1, so an empty board still has a page to show)."""
+        return max(1, -(-self.total // self.per_page))
+
+
+@dataclass(frozen=True, slots=True)
+class RecentHand:
+    """One of a member's recent hands, from their seat."""
+
+    hand_uid: str
+    channel_id: int
+    hand_number: int
+    preset: str
+    ending: str
+    payout: int
+    count: int
+    won: bool
+    how: str
+    caught: bool
+    finished_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A member's totals (``None`` if they never finished a hand here) and recent hands.
+
+    ``chips_rank`` is their place on the chips leaderboard (1 = top).
+    """
+
+    player: PlayerRecord | None
+    chips_rank: int | None
+    recent_hands: list[RecentHand]
+
+
+@dataclass(frozen=True, slots=True)
+class HandSeat:
+    """One seat of a hand in the channel history; ``user_id`` is ``None`` once forgotten."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    is_bot: bool
+    payout: int
+    count: int
+    won: bool
+    how: str
+    caught: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """A finished hand as shown in a channel's history."""
+
+    hand_uid: str
+    table_id: int
+    hand_number: int
+    preset: str
+    ending: str
+    finished_at: float
+    seats: tuple[HandSeat, ...]
+
+    @property
+    def winners(self) -> tuple[HandSeat, ...]:
+        """The seats that won the hand."""
+        return tuple(seat for seat in self.seats if seat.won)
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetReport:
+    """What ``Store.forget_member`` removed or anonymised."""
+
+    totals_deleted: bool
+    hands_anonymised: int
+    tables_scrubbed: int

@@ -1,0 +1,382 @@
+"""``Store``: the only code that reads or writes the bot's database.
+
+Guarantees:
+
+* Every method that writes has committed when it returns: once ``save_table`` or
+  ``record_hand`` returns, the change is in the database file (see ``connection`` for the
+  durability level).
+* Writes are serialised: an in-process lock queues them in arrival order and
+  ``BEGIN IMMEDIATE`` guards against other processes, so read-then-write steps inside a
+  write transaction never see stale data.
+* A finished hand, its seats, the totals it changes and (optionally) the table's new state
+  are one transaction, recorded at most once per ``hand_uid``.
+
+If a write raises or is cancelled after reaching the database, reload before retrying: the
+table's ``version`` and ``record_hand``'s return value tell what landed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from types import TracebackType
+from typing import Any, Self, Unpack
+
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlmodel import col
+
+from bot.store import jsontext
+from bot.store.connection import DEFAULT_URL, create_engines
+from bot.store.errors import CorruptRow
+from bot.store.hands import HandResult
+from bot.store.migrations import apply_migrations
+from bot.store.models import TableRow
+from bot.store.records import (
+    BrokenTable,
+    GuildConfig,
+    GuildSettingsUpdate,
+    LoadedTables,
+    OpenTable,
+    Seat,
+    TableRules,
+    TableSave,
+    TableStatus,
+    TableUpdate,
+)
+from bot.store.reports import (
+    ForgetReport,
+    HandSummary,
+    LeaderboardEntry,
+    LeaderboardOrder,
+    LeaderboardPage,
+    PlayerStats,
+)
+from bot.store.sql import forget, hands, settings, tables, totals
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_MIN_HANDS = 10
+"""Hands a member must have played to be ranked by win rate."""
+
+MAX_PER_PAGE = 100
+"""Largest page the leaderboard and history return."""
+
+
+class Store:
+    """Async repository over the SQLite database. Open with :meth:`open`, end with :meth:`close`.
+
+    Also an async context manager: ``async with await Store.open(url) as store: ...``.
+    """
+
+    def __init__(self, reader: AsyncEngine, writer: AsyncEngine) -> None:
+        """Wrap the engines made by ``connection.create_engines``; prefer :meth:`open`."""
+        self._reader = reader
+        self._writer = writer
+        self._write_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, url: str = DEFAULT_URL, *, busy_timeout_ms: int = 5000) -> Self:
+        """Connect to the SQLite file at ``url`` and bring its schema up to date."""
+        reader, writer = create_engines(url, busy_timeout_ms=busy_timeout_ms)
+        store = cls(reader, writer)
+        try:
+            async with store._write() as connection:
+                version = await connection.run_sync(apply_migrations)
+        except BaseException:
+            await reader.dispose()
+            raise
+        logger.info("store open at %s (schema version %d)", url, version)
+        return store
+
+    @property
+    def engine(self) -> AsyncEngine:
+        """The underlying engine, for diagnostics and bulk tooling (benchmarks, exports)."""
+        return self._reader
+
+    async def close(self) -> None:
+        """Close every pooled connection. The store cannot be used afterwards."""
+        await self._reader.dispose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[AsyncConnection]:
+        async with self._write_lock, self._writer.begin() as connection:
+            yield connection
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[AsyncConnection]:
+        async with self._reader.connect() as connection:
+            yield connection
+
+    # Guild settings
+
+    async def get_guild_settings(self, guild_id: int) -> GuildConfig:
+        """The guild's settings, or the defaults if it never changed any."""
+        async with self._read() as connection:
+            return await settings.read_guild_config(connection, guild_id)
+
+    async def update_guild_settings(
+        self, guild_id: int, **changes: Unpack[GuildSettingsUpdate]
+    ) -> GuildConfig:
+        """Change some of the guild's settings; return them all as now stored.
+
+        Raises ``TypeError`` for an unknown setting and ``ValueError`` for an invalid value.
+        """
+        unknown = sorted(set(changes) - set(GuildSettingsUpdate.__annotations__))
+        if unknown:
+            raise TypeError(f"unknown guild settings: {', '.join(unknown)}")
+        async with self._write() as connection:
+            current = await settings.read_guild_config(connection, guild_id)
+            updated = GuildConfig(
+                guild_id=guild_id,
+                default_preset=changes.get("default_preset", current.default_preset),
+                default_options=dict(changes.get("default_options", current.default_options)),
+                stake=changes.get("stake", current.stake),
+                turn_timeout=changes.get("turn_timeout", current.turn_timeout),
+                allowed_channel_ids=tuple(
+                    changes.get("allowed_channel_ids", current.allowed_channel_ids)
+                ),
+                locale=changes.get("locale", current.locale),
+            )
+            await settings.write_guild_config(connection, updated)
+        return updated
+
+    # Tables
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        rules: TableRules,
+        state: Mapping[str, Any],
+        seats: Sequence[Seat] = (),
+        balances: Mapping[int, int] | None = None,
+        status: TableStatus = TableStatus.LOBBY,
+        table_message_id: int | None = None,
+        turn_deadline: float | None = None,
+    ) -> OpenTable:
+        """Open a table in ``channel_id`` at version 0.
+
+        Raises :class:`TableAlreadyOpen` if the channel has a table that is not closed.
+        """
+        if status is TableStatus.CLOSED:
+            raise ValueError("a table cannot be created closed")
+        now = time.time()
+        fields = TableUpdate(
+            rules=rules,
+            seats=seats,
+            balances=balances or {},
+            table_message_id=table_message_id,
+            turn_deadline=turn_deadline,
+        )
+        values = {
+            "guild_id": guild_id,
+            "channel_id": channel_id,
+            "host_id": host_id,
+            "status": status.value,
+            "state_json": jsontext.dumps(dict(state)),
+            "version": 0,
+            "created_at": now,
+            "updated_at": now,
+            **tables.encode_update(fields),
+        }
+        async with self._write() as connection:
+            table_id = await tables.insert_table(connection, values)
+        logger.info("table %d opened in channel %d (guild %d)", table_id, channel_id, guild_id)
+        return OpenTable(
+            id=table_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            status=status,
+            rules=rules,
+            state=dict(state),
+            seats=tuple(seats),
+            balances=dict(balances or {}),
+            table_message_id=table_message_id,
+            version=0,
+            turn_deadline=turn_deadline,
+            created_at=now,
+            updated_at=now,
+        )
+
+    async def save_table(
+        self,
+        table_id: int,
+        state: Mapping[str, Any],
+        version: int,
+        **fields: Unpack[TableUpdate],
+    ) -> None:
+        """Commit a table's new ``state`` (and ``fields``) as ``version``.
+
+        Accepted only if the stored version is ``version - 1``; otherwise raises
+        :class:`StaleVersion` and nothing changes. Raises :class:`TableNotOpen` for a closed
+        or unknown table.
+        """
+        save = TableSave(table_id, state, version, fields)
+        values = tables.encode_save(save, time.time())
+        async with self._write() as connection:
+            await tables.apply_save(connection, save, values)
+
+    async def load_open_tables(self) -> LoadedTables:
+        """Every table that is not closed, oldest first, and those that could not be read."""
+        async with self._read() as connection:
+            rows = (await connection.execute(tables.select_tables().where(tables.IS_OPEN))).all()
+        loaded = LoadedTables(tables=[], broken=[])
+        for row in rows:
+            try:
+                loaded.tables.append(tables.decode_table(row))
+            except CorruptRow as exc:
+                logger.warning(
+                    "table %d (channel %d) is unreadable: %s", row.id, row.channel_id, exc
+                )
+                loaded.broken.append(BrokenTable(row.id, row.guild_id, row.channel_id, str(exc)))
+        return loaded
+
+    async def get_open_table(self, channel_id: int) -> OpenTable | None:
+        """The channel's table that is not closed, if any.
+
+        Raises :class:`CorruptRow` if its stored JSON cannot be read.
+        """
+        async with self._read() as connection:
+            row = (
+                await connection.execute(
+                    tables.select_tables().where(
+                        tables.IS_OPEN, col(TableRow.channel_id) == channel_id
+                    )
+                )
+            ).first()
+        return None if row is None else tables.decode_table(row)
+
+    async def close_table(self, table_id: int, reason: str) -> bool:
+        """Close the table for good, freeing its channel; False if it was not open."""
+        async with self._write() as connection:
+            closed = await tables.close_table(connection, table_id, reason, time.time())
+        if closed:
+            logger.info("table %d closed: %s", table_id, reason)
+        return closed
+
+    # Hands
+
+    async def record_hand(
+        self, result: HandResult, *, table_update: TableSave | None = None
+    ) -> bool:
+        """Record a finished hand, its seats and the totals it changes, in one transaction.
+
+        With ``table_update`` the table's new state commits in the same transaction: all or
+        nothing (a :class:`StaleVersion` or :class:`TableNotOpen` aborts the hand too).
+        Returns False and changes nothing (not even the table) if the hand's ``hand_uid``
+        was recorded already, so retrying after an error is always safe. Raises
+        :class:`UnknownTable` if ``result.table_id`` names no table.
+        """
+        if table_update is not None and table_update.table_id != result.table_id:
+            raise ValueError(
+                f"hand of table {result.table_id} cannot update table {table_update.table_id}"
+            )
+        now = time.time()
+        hand_row = hands.encode_hand(result, now)
+        seat_rows = hands.encode_seats(result)
+        table_save = (
+            None if table_update is None else (table_update, tables.encode_save(table_update, now))
+        )
+        async with self._write() as connection:
+            hand_id = await hands.insert_hand(connection, hand_row, result.table_id)
+            if hand_id is None:
+                logger.info("hand %s was already recorded; ignored", result.hand_uid)
+                return False
+            await hands.insert_seats(connection, hand_id, seat_rows)
+            await totals.add_hand(connection, result)
+            if table_save is not None:
+                await tables.apply_save(connection, *table_save)
+        return True
+
+    # Reports
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        by: LeaderboardOrder = "chips",
+        page: int = 0,
+        per_page: int = 10,
+        *,
+        min_hands: int = DEFAULT_MIN_HANDS,
+    ) -> LeaderboardPage:
+        """One page of the guild's leaderboard, ranked by chips, wins or weighted win rate.
+
+        ``win_rate`` ranks only members with at least ``min_hands`` hands, by
+        ``PlayerTotals.win_score``: a Bayesian estimate that pulls short records towards
+        30 %, so one lucky hand cannot top the board. Ties go to the second figure (wins,
+        chips, or hands played for win rate), then to the lower user id. ``total`` counts
+        the players on the whole board.
+        """
+        if by not in totals.LEADERBOARD_ORDER:
+            raise ValueError(f"unknown leaderboard order {by!r}")
+        _check_page(page, per_page)
+        async with self._read() as connection:
+            total, records = await totals.leaderboard_rows(
+                connection, guild_id, by, min_hands, per_page, page * per_page
+            )
+        entries = [
+            LeaderboardEntry(rank, record)
+            for rank, record in enumerate(records, start=page * per_page + 1)
+        ]
+        return LeaderboardPage(by=by, page=page, per_page=per_page, total=total, entries=entries)
+
+    async def stats(self, guild_id: int, user_id: int, *, recent: int = 5) -> PlayerStats:
+        """A member's totals, place on the chips board and last ``recent`` hands in the guild."""
+        _check_page(0, recent)
+        async with self._read() as connection:
+            player = await totals.player_totals(connection, guild_id, user_id)
+            rank = None if player is None else await totals.chips_rank(connection, player)
+            recent_hands = await hands.recent_hands(connection, guild_id, user_id, recent)
+        return PlayerStats(player=player, chips_rank=rank, recent_hands=recent_hands)
+
+    async def history(
+        self, guild_id: int, channel_id: int, limit: int = 10, page: int = 0
+    ) -> list[HandSummary]:
+        """The channel's finished hands, newest first, ``limit`` per page."""
+        _check_page(page, limit)
+        async with self._read() as connection:
+            return await hands.channel_history(
+                connection, guild_id, channel_id, limit, page * limit
+            )
+
+    async def forget_member(self, guild_id: int, user_id: int) -> ForgetReport:
+        """Erase a member from one guild: totals deleted, hand records anonymised.
+
+        Their seats in the guild's hands get ``user_id`` NULL and the name
+        ``"forgotten player"``; their id is scrubbed from those hands' winners and action
+        logs and from the guild's closed tables (see ``jsontext.scrub_user``). Open tables
+        are left alone: the game in progress must drop the member first. Other guilds are
+        untouched.
+        """
+        async with self._write() as connection:
+            report = ForgetReport(
+                totals_deleted=await forget.delete_totals(connection, guild_id, user_id),
+                hands_anonymised=await forget.anonymise_hands(connection, guild_id, user_id),
+                tables_scrubbed=await forget.scrub_closed_tables(connection, guild_id, user_id),
+            )
+        logger.info("forgot member %d in guild %d: %s", user_id, guild_id, report)
+        return report
+
+
+def _check_page(page: int, per_page: int) -> None:
+    if page < 0:
+        raise ValueError(f"page must be >= 0, got {page}")
+    if not 1 <= per_page <= MAX_PER_PAGE:
+        raise ValueError(f"page size must be between 1 and {MAX_PER_PAGE}, got {per_page}")

@@ -1,0 +1,195 @@
+"""Writing finished hands (``hand`` and ``hand_player``) and reading them back."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Row, insert, select
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlmodel import col
+
+from bot.store import jsontext
+from bot.store.errors import UnknownTable
+from bot.store.hands import HandResult
+from bot.store.models import HandPlayerRow, HandRow
+from bot.store.reports import HandSeat, HandSummary, RecentHand
+
+
+def encode_hand(result: HandResult, now: float) -> dict[str, Any]:
+    """The ``hand`` row of ``result``."""
+    return {
+        "hand_uid": result.hand_uid,
+        "guild_id": result.guild_id,
+        "channel_id": result.channel_id,
+        "table_id": result.table_id,
+        "hand_number": result.hand_number,
+        "preset": result.preset,
+        "options_json": jsontext.dumps(dict(result.options)),
+        "seed": str(result.seed),
+        "action_log_json": jsontext.dumps(list(result.action_log)),
+        "ending": result.ending,
+        "winners_json": jsontext.dumps(result.winners),
+        "finished_at": now,
+    }
+
+
+def encode_seats(result: HandResult) -> list[dict[str, Any]]:
+    """The ``hand_player`` rows of ``result``, without the hand id (known after insert)."""
+    return [
+        {
+            "seat": seat,
+            "guild_id": result.guild_id,
+            "user_id": player.user_id,
+            "name": player.name,
+            "is_bot": player.is_bot,
+            "payout": player.payout,
+            "count": player.count,
+            "is_winner": player.won,
+            "how": str(player.how),
+            "caught": player.caught,
+        }
+        for seat, player in enumerate(result.players)
+    ]
+
+
+_INSERT_HAND = (
+    sqlite_insert(HandRow)
+    .on_conflict_do_nothing(index_elements=[col(HandRow.hand_uid)])
+    .returning(col(HandRow.id))
+)
+_INSERT_SEATS = insert(HandPlayerRow)
+
+
+async def insert_hand(
+    connection: AsyncConnection, hand: dict[str, Any], table_id: int
+) -> int | None:
+    """Insert the hand row and return its id, or None if its ``hand_uid`` already exists."""
+    try:
+        inserted = await connection.execute(_INSERT_HAND, hand)
+    except IntegrityError as exc:
+        raise UnknownTable(table_id) from exc
+    hand_id: int | None = inserted.scalar_one_or_none()
+    return hand_id
+
+
+async def insert_seats(
+    connection: AsyncConnection, hand_id: int, seats: list[dict[str, Any]]
+) -> None:
+    """Insert the hand's ``hand_player`` rows."""
+    await connection.execute(_INSERT_SEATS, [{"hand_id": hand_id, **seat} for seat in seats])
+
+
+async def recent_hands(
+    connection: AsyncConnection, guild_id: int, user_id: int, limit: int
+) -> list[RecentHand]:
+    """The member's last ``limit`` hands in the guild, newest first."""
+    rows: Sequence[Row[*tuple[Any, ...]]] = (
+        await connection.execute(
+            select(
+                col(HandRow.hand_uid),
+                col(HandRow.channel_id),
+                col(HandRow.hand_number),
+                col(HandRow.preset),
+                col(HandRow.ending),
+                col(HandRow.finished_at),
+                col(HandPlayerRow.payout),
+                col(HandPlayerRow.count).label("points"),
+                col(HandPlayerRow.is_winner),
+                col(HandPlayerRow.how),
+                col(HandPlayerRow.caught),
+            )
+            .join(HandRow, col(HandRow.id) == col(HandPlayerRow.hand_id))
+            .where(col(HandPlayerRow.guild_id) == guild_id, col(HandPlayerRow.user_id) == user_id)
+            .order_by(col(HandPlayerRow.hand_id).desc())
+            .limit(limit)
+        )
+    ).all()
+    return [
+        RecentHand(
+            hand_uid=row.hand_uid,
+            channel_id=row.channel_id,
+            hand_number=row.hand_number,
+            preset=row.preset,
+            ending=row.ending,
+            payout=row.payout,
+            count=row.points,
+            won=row.is_winner,
+            how=row.how,
+            caught=row.caught,
+            finished_at=row.finished_at,
+        )
+        for row in rows
+    ]
+
+
+async def channel_history(
+    connection: AsyncConnection, guild_id: int, channel_id: int, limit: int, offset: int
+) -> list[HandSummary]:
+    """The channel's hands, newest first, with their seats."""
+    hands = (
+        await connection.execute(
+            select(
+                col(HandRow.id),
+                col(HandRow.hand_uid),
+                col(HandRow.table_id),
+                col(HandRow.hand_number),
+                col(HandRow.preset),
+                col(HandRow.ending),
+                col(HandRow.finished_at),
+            )
+            .where(col(HandRow.guild_id) == guild_id, col(HandRow.channel_id) == channel_id)
+            .order_by(col(HandRow.id).desc())
+            .limit(limit)
+            .offset(offset)
+        )
+    ).all()
+    if not hands:
+        return []
+    seat_rows: Sequence[Row[*tuple[Any, ...]]] = (
+        await connection.execute(
+            select(
+                col(HandPlayerRow.hand_id),
+                col(HandPlayerRow.seat),
+                col(HandPlayerRow.user_id),
+                col(HandPlayerRow.name),
+                col(HandPlayerRow.is_bot),
+                col(HandPlayerRow.payout),
+                col(HandPlayerRow.count).label("points"),
+                col(HandPlayerRow.is_winner),
+                col(HandPlayerRow.how),
+                col(HandPlayerRow.caught),
+            )
+            .where(col(HandPlayerRow.hand_id).in_([hand.id for hand in hands]))
+            .order_by(col(HandPlayerRow.hand_id), col(HandPlayerRow.seat))
+        )
+    ).all()
+    seats: dict[int, list[HandSeat]] = {}
+    for row in seat_rows:
+        seats.setdefault(row.hand_id, []).append(
+            HandSeat(
+                seat=row.seat,
+                user_id=row.user_id,
+                name=row.name,
+                is_bot=row.is_bot,
+                payout=row.payout,
+                count=row.points,
+                won=row.is_winner,
+                how=row.how,
+                caught=row.caught,
+            )
+        )
+    return [
+        HandSummary(
+            hand_uid=hand.hand_uid,
+            table_id=hand.table_id,
+            hand_number=hand.hand_number,
+            preset=hand.preset,
+            ending=hand.ending,
+            finished_at=hand.finished_at,
+            seats=tuple(seats.get(hand.id, ())),
+        )
+        for hand in hands
+    ]

@@ -1,0 +1,197 @@
+"""``player_totals``: how one finished hand changes a member's row, and the leaderboard.
+
+Counters: ``net_chips`` adds the payout; ``hands_played`` adds 1; ``hands_won`` adds 1 for a
+win; ``tonk_outs``, ``drops_won`` and ``instant_wins`` add 1 for a win whose outcome is
+``tonk_out``, ``drop_won`` or ``instant_win``; ``times_caught`` adds 1 for the caught dropper.
+
+Streaks: a win adds 1 to ``current_streak`` (and ``best_streak`` keeps the maximum); a hand
+lost with chips paid (not won, payout < 0) resets it to 0; a hand neither won nor paid for
+(payout 0: a dead hand, a thrown-in hand, a push) leaves it as it was, since nothing was
+lost.
+
+The update is one SQLite upsert per player, evaluated by the database against the row as it
+stands, so it never works from a stale read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import ColumnElement, Row, and_, case, func, or_, select
+from sqlalchemy.dialects.sqlite import Insert, insert
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlmodel import col
+
+from bot.store.hands import HandResult, Outcome, PlayerResult
+from bot.store.models import PlayerTotals
+from bot.store.reports import LeaderboardOrder, PlayerRecord
+
+_COUNTED_WINS = {
+    Outcome.TONK_OUT: "tonk_outs",
+    Outcome.DROP_WON: "drops_won",
+    Outcome.INSTANT_WIN: "instant_wins",
+}
+
+
+def _totals_rows(result: HandResult) -> list[dict[str, Any]]:
+    """One upsert parameter row per human player of ``result`` (bots have no totals)."""
+    return [_totals_row(result.guild_id, player) for player in result.players if not player.is_bot]
+
+
+def _totals_row(guild_id: int, player: PlayerResult) -> dict[str, Any]:
+    won = int(player.won)
+    row: dict[str, Any] = {
+        "guild_id": guild_id,
+        "user_id": player.user_id,
+        "display_name": player.name,
+        "net_chips": player.payout,
+        "hands_played": 1,
+        "hands_won": won,
+        "times_caught": int(player.caught),
+        "current_streak": won,
+        "best_streak": won,
+    }
+    for outcome, column in _COUNTED_WINS.items():
+        row[column] = int(player.won and player.how == outcome)
+    return row
+
+
+def _totals_upsert() -> Insert:
+    """Statement adding one hand's rows from :func:`_totals_rows` to the stored totals.
+
+    In the ``DO UPDATE`` clause ``excluded`` is this hand's row and bare columns are the
+    stored values before the update, so ``excluded.net_chips`` is the payout and
+    ``excluded.hands_won`` is 1 for a win.
+    """
+    statement = insert(PlayerTotals)
+    hand = statement.excluded
+    won = hand.hands_won == 1
+    streak = col(PlayerTotals.current_streak)
+    summed = (
+        "net_chips",
+        "hands_played",
+        "hands_won",
+        "tonk_outs",
+        "drops_won",
+        "times_caught",
+        "instant_wins",
+    )
+    changes: dict[str, Any] = {name: getattr(PlayerTotals, name) + hand[name] for name in summed}
+    changes["display_name"] = hand.display_name
+    changes["current_streak"] = case((won, streak + 1), (hand.net_chips < 0, 0), else_=streak)
+    changes["best_streak"] = func.max(
+        col(PlayerTotals.best_streak), case((won, streak + 1), else_=0)
+    )
+    return statement.on_conflict_do_update(
+        index_elements=[col(PlayerTotals.guild_id), col(PlayerTotals.user_id)], set_=changes
+    )
+
+
+_TOTALS_UPSERT = _totals_upsert()
+
+
+async def add_hand(connection: AsyncConnection, result: HandResult) -> None:
+    """Add ``result`` to the totals of its human players."""
+    rows = _totals_rows(result)
+    if rows:
+        await connection.execute(_TOTALS_UPSERT, rows)
+
+
+LEADERBOARD_ORDER: dict[LeaderboardOrder, tuple[ColumnElement[Any], ...]] = {
+    "chips": (
+        col(PlayerTotals.net_chips).desc(),
+        col(PlayerTotals.hands_won).desc(),
+        col(PlayerTotals.user_id).asc(),
+    ),
+    "wins": (
+        col(PlayerTotals.hands_won).desc(),
+        col(PlayerTotals.net_chips).desc(),
+        col(PlayerTotals.user_id).asc(),
+    ),
+    "win_rate": (
+        col(PlayerTotals.win_score).desc(),
+        col(PlayerTotals.hands_played).desc(),
+        col(PlayerTotals.user_id).asc(),
+    ),
+}
+"""Leaderboard orderings; each is the column list of one ``ix_player_totals_by_*`` index."""
+
+
+async def leaderboard_rows(
+    connection: AsyncConnection,
+    guild_id: int,
+    by: LeaderboardOrder,
+    min_hands: int,
+    limit: int,
+    offset: int,
+) -> tuple[int, list[PlayerRecord]]:
+    """How many players the board holds, and the ``limit`` records from ``offset`` on."""
+    conditions = [col(PlayerTotals.guild_id) == guild_id]
+    if by == "win_rate":
+        conditions.append(col(PlayerTotals.hands_played) >= min_hands)
+    total = (
+        await connection.execute(select(func.count()).select_from(PlayerTotals).where(*conditions))
+    ).scalar_one()
+    rows = (
+        await connection.execute(
+            select(PlayerTotals)
+            .where(*conditions)
+            .order_by(*LEADERBOARD_ORDER[by])
+            .limit(limit)
+            .offset(offset)
+        )
+    ).all()
+    return total, [_player_record(row) for row in rows]
+
+
+async def player_totals(
+    connection: AsyncConnection, guild_id: int, user_id: int
+) -> PlayerRecord | None:
+    """The member's totals in the guild, if they finished a hand there."""
+    row = (
+        await connection.execute(
+            select(PlayerTotals).where(
+                col(PlayerTotals.guild_id) == guild_id, col(PlayerTotals.user_id) == user_id
+            )
+        )
+    ).first()
+    return None if row is None else _player_record(row)
+
+
+async def chips_rank(connection: AsyncConnection, player: PlayerRecord) -> int:
+    """The member's place on the chips leaderboard (same ordering, 1 = top)."""
+    chips, wins, user = (
+        col(PlayerTotals.net_chips),
+        col(PlayerTotals.hands_won),
+        col(PlayerTotals.user_id),
+    )
+    ahead = or_(
+        chips > player.net_chips,
+        and_(chips == player.net_chips, wins > player.hands_won),
+        and_(chips == player.net_chips, wins == player.hands_won, user < player.user_id),
+    )
+    count = await connection.execute(
+        select(func.count())
+        .select_from(PlayerTotals)
+        .where(col(PlayerTotals.guild_id) == player.guild_id, ahead)
+    )
+    place: int = count.scalar_one() + 1
+    return place
+
+
+def _player_record(row: Row[Any]) -> PlayerRecord:
+    return PlayerRecord(
+        guild_id=row.guild_id,
+        user_id=row.user_id,
+        display_name=row.display_name,
+        net_chips=row.net_chips,
+        hands_played=row.hands_played,
+        hands_won=row.hands_won,
+        tonk_outs=row.tonk_outs,
+        drops_won=row.drops_won,
+        times_caught=row.times_caught,
+        instant_wins=row.instant_wins,
+        current_streak=row.current_streak,
+        best_streak=row.best_streak,
+        win_score=row.win_score,
+    )

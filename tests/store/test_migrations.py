@@ -1,0 +1,89 @@
+"""Schema creation and the migration procedure run by ``Store.open``."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Connection
+
+from bot.store import SchemaTooNew, Store, migrations
+from bot.store.migrations import LATEST_VERSION, MIGRATIONS, Migration
+
+
+def _versions(path: Path) -> list[int]:
+    with sqlite3.connect(path) as raw:
+        return [row[0] for row in raw.execute("SELECT version FROM schema_version ORDER BY 1")]
+
+
+def _tables(path: Path) -> set[str]:
+    with sqlite3.connect(path) as raw:
+        return {row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+
+
+async def test_new_database_gets_schema_stamped_latest(store: Store, tmp_path: Path) -> None:
+    """A new file gets every table from create_all and one stamp at the latest version."""
+    path = tmp_path / "tonk.db"
+    assert {"guild_settings", "tonk_table", "hand", "hand_player", "player_totals"} <= _tables(path)
+    assert _versions(path) == [LATEST_VERSION]
+    assert MIGRATIONS[0].version == 1
+
+
+async def test_reopening_an_up_to_date_database_changes_nothing(
+    db_url: str, tmp_path: Path
+) -> None:
+    """Opening twice neither re-creates nor re-stamps the schema."""
+    await (await Store.open(db_url)).close()
+    await (await Store.open(db_url)).close()
+    assert _versions(tmp_path / "tonk.db") == [LATEST_VERSION]
+
+
+async def test_pending_steps_run_in_order_and_are_stamped(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An older database runs each newer step once, in order, and records each version."""
+    await (await Store.open(db_url)).close()
+    ran: list[int] = []
+
+    def add_column(connection: Connection) -> None:
+        ran.append(2)
+        connection.exec_driver_sql("ALTER TABLE player_totals ADD COLUMN nickname VARCHAR")
+
+    def add_index(connection: Connection) -> None:
+        ran.append(3)
+        connection.exec_driver_sql("CREATE INDEX ix_nickname ON player_totals (nickname)")
+
+    steps = (*MIGRATIONS, Migration(2, "nickname", add_column), Migration(3, "index", add_index))
+    monkeypatch.setattr(migrations, "MIGRATIONS", steps)
+    await (await Store.open(db_url)).close()
+    await (await Store.open(db_url)).close()
+    assert ran == [2, 3]
+    assert _versions(tmp_path / "tonk.db") == [1, 2, 3]
+
+
+async def test_failing_step_leaves_the_database_untouched(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A step that raises rolls back its own DDL and its stamp: the version stays put."""
+    await (await Store.open(db_url)).close()
+
+    def half_done(connection: Connection) -> None:
+        connection.exec_driver_sql("CREATE TABLE half_done (x INTEGER)")
+        raise RuntimeError("migration bug")
+
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*MIGRATIONS, Migration(2, "bad", half_done)))
+    with pytest.raises(RuntimeError, match="migration bug"):
+        await Store.open(db_url)
+    assert _versions(tmp_path / "tonk.db") == [1]
+    assert "half_done" not in _tables(tmp_path / "tonk.db")
+
+
+async def test_database_from_newer_code_is_refused(db_url: str, tmp_path: Path) -> None:
+    """A stamp above the newest known version raises SchemaTooNew instead of guessing."""
+    await (await Store.open(db_url)).close()
+    with sqlite3.connect(tmp_path / "tonk.db") as raw:
+        raw.execute("INSERT INTO schema_version VALUES (99, 'future', 0)")
+    with pytest.raises(SchemaTooNew) as caught:
+        await Store.open(db_url)
+    assert (caught.value.found, caught.value.supported) == (99, LATEST_VERSION)

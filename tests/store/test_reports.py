@@ -1,0 +1,178 @@
+"""Leaderboard, stats and history: ordering, paging, the win-rate rule, guild isolation."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from bot.store import OpenTable, Outcome, Store
+
+from .conftest import hand, open_table, player
+
+_hand_numbers = itertools.count(1)
+
+
+async def _play(store: Store, table: OpenTable, results: list[tuple[int, int, bool]]) -> None:
+    """Record one single-seat hand per (user, payout, won), each with a fresh hand number."""
+    for user_id, payout, won in results:
+        result = hand(table, next(_hand_numbers), [player(user_id, payout, won=won)])
+        assert await store.record_hand(result)
+
+
+async def test_chips_board_orders_by_chips_then_wins_then_user(store: Store) -> None:
+    """Highest net chips first; equal chips go to more wins, then to the lower user id."""
+    table = await open_table(store)
+    await _play(
+        store,
+        table,
+        [(1, 5, False), (2, 5, True), (3, 9, False), (4, -3, False), (5, 5, False)],
+    )
+    board = await store.leaderboard(1, "chips")
+    assert [(e.rank, e.player.user_id) for e in board.entries] == [
+        (1, 3),
+        (2, 2),
+        (3, 1),
+        (4, 5),
+        (5, 4),
+    ]
+
+
+async def test_wins_board_orders_by_wins_then_chips(store: Store) -> None:
+    """Most hands won first; equal wins go to more chips."""
+    table = await open_table(store)
+    await _play(
+        store, table, [(1, 1, True), (1, 1, True), (2, 9, True), (3, 2, True), (4, 50, False)]
+    )
+    board = await store.leaderboard(1, "wins")
+    assert [e.player.user_id for e in board.entries] == [1, 2, 3, 4]
+
+
+async def test_leaderboard_pages_cover_every_player_once_with_global_ranks(store: Store) -> None:
+    """Pages are contiguous slices of one ordering; total and page_count describe them all."""
+    table = await open_table(store)
+    await _play(store, table, [(user, user, False) for user in range(1, 24)])
+    pages = [await store.leaderboard(1, "chips", page, per_page=10) for page in range(3)]
+    assert [page.total for page in pages] == [23, 23, 23]
+    assert pages[0].page_count == 3
+    assert [len(page.entries) for page in pages] == [10, 10, 3]
+    ranks = [entry.rank for page in pages for entry in page.entries]
+    users = [entry.player.user_id for page in pages for entry in page.entries]
+    assert ranks == list(range(1, 24))
+    assert users == list(range(23, 0, -1))
+    beyond = await store.leaderboard(1, "chips", 5, per_page=10)
+    assert (beyond.entries, beyond.total) == ([], 23)
+
+
+async def test_win_rate_board_needs_minimum_hands(store: Store) -> None:
+    """Only players with at least min_hands hands are ranked (and counted) by win rate."""
+    table = await open_table(store)
+    await _play(store, table, [(1, 1, True)] * 9 + [(2, -1, False)] * 10)
+    board = await store.leaderboard(1, "win_rate")
+    assert [e.player.user_id for e in board.entries] == [2]
+    assert board.total == 1
+    relaxed = await store.leaderboard(1, "win_rate", min_hands=5)
+    assert [e.player.user_id for e in relaxed.entries] == [1, 2]
+
+
+async def test_win_rate_is_weighted_so_short_lucky_runs_do_not_top_the_board(
+    store: Store,
+) -> None:
+    """10 wins in 10 hands ranks below 70 in 100; 1 lucky hand ranks below both."""
+    table = await open_table(store)
+    await _play(store, table, [(1, 1, True)] * 10)
+    await _play(store, table, [(2, 1, True)] * 70 + [(2, -1, False)] * 30)
+    await _play(store, table, [(3, 1, True)])
+    board = await store.leaderboard(1, "win_rate", min_hands=1)
+    assert [e.player.user_id for e in board.entries] == [2, 1, 3]
+    top = board.entries[0].player
+    assert top.win_rate == pytest.approx(0.7)
+    assert top.win_score == pytest.approx(73 / 110)
+
+
+@pytest.mark.parametrize(
+    ("page", "per_page"),
+    [(-1, 10), (0, 0), (0, 101)],
+)
+async def test_leaderboard_refuses_bad_paging(store: Store, page: int, per_page: int) -> None:
+    """Negative pages and page sizes outside 1..100 raise ValueError."""
+    with pytest.raises(ValueError):
+        await store.leaderboard(1, "chips", page, per_page)
+
+
+async def test_leaderboard_refuses_unknown_order(store: Store) -> None:
+    """Only chips, wins and win_rate are orderings."""
+    with pytest.raises(ValueError, match="karma"):
+        await store.leaderboard(1, "karma")  # type: ignore[arg-type]
+
+
+async def test_stats_give_totals_rank_and_recent_hands_newest_first(store: Store) -> None:
+    """Stats list the member's last hands with ending and payout, and their chips rank."""
+    table = await open_table(store)
+    await store.record_hand(hand(table, 1, [player(1, 4, won=True), player(2, -4)]))
+    await store.record_hand(
+        hand(
+            table,
+            2,
+            [player(1, -6, how=Outcome.DROP_CAUGHT, caught=True), player(2, 6, won=True)],
+            ending="drop_caught",
+        )
+    )
+    await store.record_hand(hand(table, 3, [player(1, 1, won=True), player(3, -1)]))
+    stats = await store.stats(1, 1, recent=2)
+    assert stats.player is not None
+    assert (stats.player.net_chips, stats.player.hands_played) == (-1, 3)
+    assert stats.chips_rank == 2
+    assert [(h.hand_number, h.payout, h.won) for h in stats.recent_hands] == [
+        (3, 1, True),
+        (2, -6, False),
+    ]
+    assert stats.recent_hands[1].ending == "drop_caught"
+    assert stats.recent_hands[1].caught
+
+
+async def test_stats_of_a_stranger_are_empty(store: Store) -> None:
+    """A member who never finished a hand has no totals, no rank and no hands."""
+    stats = await store.stats(1, 12345)
+    assert (stats.player, stats.chips_rank, stats.recent_hands) == (None, None, [])
+
+
+async def test_history_lists_the_channel_hands_newest_first_with_winners(store: Store) -> None:
+    """History pages through one channel's hands; other channels' hands are not shown."""
+    here = await open_table(store, channel_id=10)
+    elsewhere = await open_table(store, channel_id=11)
+    for number in range(1, 6):
+        await store.record_hand(
+            hand(here, number, [player(1, 2, won=number % 2 == 1), player(2, -2)])
+        )
+    await store.record_hand(hand(elsewhere, 1, [player(3, 1, won=True)]))
+    first = await store.history(1, 10, limit=3)
+    second = await store.history(1, 10, limit=3, page=1)
+    assert [h.hand_number for h in first] == [5, 4, 3]
+    assert [h.hand_number for h in second] == [2, 1]
+    assert [seat.user_id for seat in first[0].winners] == [1]
+    assert first[1].winners == ()
+    assert first[0].ending == "tonk_out"
+    assert [h.hand_uid for h in await store.history(1, 11)] == [f"{elsewhere.id}:1"]
+
+
+async def test_guilds_never_see_each_other(store: Store) -> None:
+    """The same user in two guilds has separate totals; boards, stats and history are per guild."""
+    guild_one = await open_table(store, guild_id=1, channel_id=10)
+    guild_two = await open_table(store, guild_id=2, channel_id=20)
+    await store.record_hand(hand(guild_one, 1, [player(7, 5, won=True), player(8, -5)]))
+    await store.record_hand(hand(guild_two, 1, [player(7, -3), player(9, 3, won=True)]))
+
+    one = await store.leaderboard(1)
+    two = await store.leaderboard(2)
+    assert [(e.player.user_id, e.player.net_chips) for e in one.entries] == [(7, 5), (8, -5)]
+    assert [(e.player.user_id, e.player.net_chips) for e in two.entries] == [(9, 3), (7, -3)]
+    assert (await store.leaderboard(3)).total == 0
+
+    stats_one, stats_two = await store.stats(1, 7), await store.stats(2, 7)
+    assert stats_one.player is not None and stats_two.player is not None
+    assert (stats_one.player.net_chips, stats_two.player.net_chips) == (5, -3)
+    assert [h.channel_id for h in stats_one.recent_hands] == [10]
+    assert (await store.stats(1, 9)).player is None
+    assert await store.history(2, 10) == []
+    assert await store.history(1, 20) == []

@@ -1,0 +1,66 @@
+"""Guild settings: defaults, partial updates, validation, persistence, guild isolation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.store import Store
+
+
+async def test_guild_without_settings_gets_defaults(store: Store) -> None:
+    """An unknown guild reads the documented defaults and nothing is written."""
+    config = await store.get_guild_settings(42)
+    assert (config.default_preset, config.stake, config.turn_timeout, config.locale) == (
+        "standard",
+        1,
+        120,
+        "en",
+    )
+    assert config.default_options == {}
+    assert config.allowed_channel_ids == ()
+    assert config.allows_channel(123)
+
+
+async def test_update_changes_only_given_fields_and_persists(store: Store, db_url: str) -> None:
+    """A partial update keeps the other settings, and the result survives a reopen."""
+    await store.update_guild_settings(1, stake=5, default_options={"knock": False})
+    updated = await store.update_guild_settings(
+        1, turn_timeout=None, allowed_channel_ids=[7, 8], locale="fr"
+    )
+    assert updated.stake == 5
+    assert updated.default_options == {"knock": False}
+    assert updated.turn_timeout is None
+    assert updated.allows_channel(7)
+    assert not updated.allows_channel(9)
+    reopened = await Store.open(db_url)
+    try:
+        assert await reopened.get_guild_settings(1) == updated
+    finally:
+        await reopened.close()
+
+
+async def test_settings_are_per_guild(store: Store) -> None:
+    """Changing one guild's settings leaves every other guild on its own values."""
+    await store.update_guild_settings(1, stake=10, default_preset="house")
+    other = await store.get_guild_settings(2)
+    assert (other.stake, other.default_preset) == (1, "standard")
+
+
+@pytest.mark.parametrize(
+    ("changes", "error"),
+    [
+        ({"stake": 0}, ValueError),
+        ({"turn_timeout": 0}, ValueError),
+        ({"colour": "red"}, TypeError),
+    ],
+)
+async def test_invalid_updates_are_refused_and_nothing_changes(
+    store: Store, changes: dict[str, Any], error: type[Exception]
+) -> None:
+    """A bad value or an unknown setting raises and leaves the stored settings as they were."""
+    before = await store.update_guild_settings(1, stake=3)
+    with pytest.raises(error):
+        await store.update_guild_settings(1, **changes)
+    assert await store.get_guild_settings(1) == before

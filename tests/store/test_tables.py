@@ -1,0 +1,178 @@
+"""Tables: create, save with the optimistic version check, load, close, corrupt rows."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.store import (
+    CorruptRow,
+    Seat,
+    StaleVersion,
+    Store,
+    TableAlreadyOpen,
+    TableNotOpen,
+    TableRules,
+    TableStatus,
+)
+
+from .conftest import open_table
+
+
+async def test_created_table_is_open_at_version_zero(store: Store) -> None:
+    """A new table reads back exactly as created, in the lobby, at version 0."""
+    created = await store.create_table(
+        guild_id=1,
+        channel_id=10,
+        host_id=100,
+        rules=TableRules("standard", {"spread_bonus": True}, 2),
+        state={"deck": ["AS"]},
+        seats=[Seat(100, "Ann"), Seat(-1, "Robo", is_bot=True, level="hard")],
+        balances={100: 0},
+        table_message_id=555,
+        turn_deadline=1234.5,
+    )
+    assert created.version == 0
+    assert created.status is TableStatus.LOBBY
+    assert await store.get_open_table(10) == created
+
+
+async def test_one_open_table_per_channel(store: Store) -> None:
+    """A second table in the same channel is refused until the first is closed."""
+    first = await open_table(store)
+    with pytest.raises(TableAlreadyOpen):
+        await open_table(store)
+    assert await store.close_table(first.id, "host left")
+    second = await open_table(store)
+    assert second.id != first.id
+    assert (await store.get_open_table(10)) == second
+
+
+async def test_save_commits_state_and_fields_and_bumps_version(store: Store) -> None:
+    """A save at version+1 stores the state and the given fields, keeping the others."""
+    table = await open_table(store)
+    await store.save_table(
+        table.id,
+        {"deck": [], "turn": 1},
+        1,
+        status=TableStatus.PLAYING,
+        seats=[Seat(100, "Ann"), Seat(200, "Bob")],
+        balances={100: 4, 200: -4},
+        turn_deadline=99.0,
+    )
+    await store.save_table(table.id, {"deck": [], "turn": 2}, 2, turn_deadline=None)
+    loaded = await store.get_open_table(table.channel_id)
+    assert loaded is not None
+    assert loaded.version == 2
+    assert loaded.state == {"deck": [], "turn": 2}
+    assert loaded.status is TableStatus.PLAYING
+    assert loaded.balances == {100: 4, 200: -4}
+    assert [seat.user_id for seat in loaded.seats] == [100, 200]
+    assert loaded.turn_deadline is None
+    assert loaded.rules == table.rules
+
+
+@pytest.mark.parametrize("version", [1, 2, 4])
+async def test_stale_version_is_refused_and_state_unchanged(store: Store, version: int) -> None:
+    """A save whose version is not stored+1 raises StaleVersion and writes nothing."""
+    table = await open_table(store)
+    await store.save_table(table.id, {"turn": 1}, 1)
+    await store.save_table(table.id, {"turn": 2}, 2)
+    with pytest.raises(StaleVersion) as caught:
+        await store.save_table(table.id, {"turn": "lost"}, version, balances={1: 1})
+    assert (caught.value.expected, caught.value.actual) == (version - 1, 2)
+    loaded = await store.get_open_table(table.channel_id)
+    assert loaded is not None
+    assert (loaded.state, loaded.version, loaded.balances) == ({"turn": 2}, 2, {})
+
+
+async def test_concurrent_saves_of_one_version_let_exactly_one_win(store: Store) -> None:
+    """Two moves racing from the same version: one commits, the other gets StaleVersion."""
+    table = await open_table(store)
+    results = await asyncio.gather(
+        *(store.save_table(table.id, {"move": n}, 1) for n in range(5)), return_exceptions=True
+    )
+    assert sum(result is None for result in results) == 1
+    assert all(isinstance(r, StaleVersion) for r in results if r is not None)
+    loaded = await store.get_open_table(table.channel_id)
+    assert loaded is not None
+    assert loaded.version == 1
+
+
+async def test_saving_a_closed_or_unknown_table_raises_table_not_open(store: Store) -> None:
+    """Saves go to open tables only."""
+    table = await open_table(store)
+    await store.close_table(table.id, "finished")
+    with pytest.raises(TableNotOpen):
+        await store.save_table(table.id, {}, 1)
+    with pytest.raises(TableNotOpen):
+        await store.save_table(9999, {}, 1)
+
+
+async def test_invalid_saves_are_refused_before_touching_the_database(store: Store) -> None:
+    """Closing by save, unknown fields, version 0 and non-JSON state raise; nothing changes."""
+    table = await open_table(store)
+    with pytest.raises(ValueError, match="close_table"):
+        await store.save_table(table.id, {}, 1, status=TableStatus.CLOSED)
+    with pytest.raises(TypeError, match="colour"):
+        await store.save_table(table.id, {}, 1, colour="red")  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="count from 1"):
+        await store.save_table(table.id, {}, 0)
+    with pytest.raises(TypeError):
+        await store.save_table(table.id, {"bad": object()}, 1)
+    loaded = await store.get_open_table(table.channel_id)
+    assert loaded is not None
+    assert loaded.version == 0
+
+
+async def test_close_table_is_final_and_reports_whether_it_closed(store: Store) -> None:
+    """Closing returns True once, then False; the table no longer loads."""
+    table = await open_table(store)
+    assert await store.close_table(table.id, "idle")
+    assert not await store.close_table(table.id, "idle")
+    assert not await store.close_table(9999, "never existed")
+    assert await store.get_open_table(table.channel_id) is None
+    assert (await store.load_open_tables()).tables == []
+
+
+async def test_load_open_tables_returns_every_open_table_oldest_first(store: Store) -> None:
+    """All open tables of all guilds load; closed ones do not."""
+    first = await open_table(store, guild_id=1, channel_id=10)
+    closed = await open_table(store, guild_id=1, channel_id=11)
+    third = await open_table(store, guild_id=2, channel_id=20)
+    await store.close_table(closed.id, "done")
+    loaded = await store.load_open_tables()
+    assert [table.id for table in loaded.tables] == [first.id, third.id]
+    assert loaded.broken == []
+
+
+@pytest.mark.parametrize(
+    ("column", "bad_value"),
+    [
+        ("state_json", "{not json"),
+        ("state_json", "[1, 2]"),
+        ("seats_json", '[{"user_id": "x", "name": "A", "is_bot": false, "level": null}]'),
+        ("rules_json", '{"preset": "standard"}'),
+        ("balances_json", '{"abc": 1}'),
+    ],
+)
+async def test_corrupted_table_is_reported_and_the_others_still_load(
+    store: Store, tmp_path: Path, column: str, bad_value: str
+) -> None:
+    """A row with unreadable or misshapen JSON is listed as broken, not fatal to the rest."""
+    good = await open_table(store, channel_id=10)
+    bad = await open_table(store, channel_id=11)
+    also_good = await open_table(store, channel_id=12)
+    with sqlite3.connect(tmp_path / "tonk.db") as raw:
+        raw.execute(f"UPDATE tonk_table SET {column} = ? WHERE id = ?", (bad_value, bad.id))
+    loaded = await store.load_open_tables()
+    assert [table.id for table in loaded.tables] == [good.id, also_good.id]
+    assert [(broken.id, broken.channel_id) for broken in loaded.broken] == [(bad.id, 11)]
+    assert f"table {bad.id}" in loaded.broken[0].error
+    with pytest.raises(CorruptRow):
+        await store.get_open_table(11)
+    assert await store.close_table(bad.id, "corrupt")
+    assert (await store.load_open_tables()).broken == []
