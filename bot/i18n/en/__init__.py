@@ -3,6 +3,8 @@
 Every key used anywhere must be in one of these modules, and no key in two.
 """
 
-from bot.i18n.en import engine, summary
+from bot.i18n.en import engine, summary, table
 
-MESSAGES: dict[str, str] = {**engine.MESSAGES, **summary.MESSAGES}
+AREAS = (engine, summary, table)
+
+MESSAGES: dict[str, str] = {key: value for area in AREAS for key, value in area.MESSAGES.items()}
