@@ -266,7 +266,6 @@ class Hand:
         pack = self.pack
         spreads = pack.spreads_in(hand)
         hits = []
-        one_card_left = popcount(hand) == 1
         for i, mask in enumerate(self.hit_masks):
             hittable = hand & mask
             while hittable:
@@ -281,9 +280,8 @@ class Hand:
         if self.rules.one_hit_per_turn and self.turn_hits:
             hits = []
         if self.out_blocked:  # O40 hit_blocks_going_out
-            keep = 1 if self.rules.hit_ends_turn else 2
-            spreads = [m for m in spreads if popcount(hand & ~m) >= 2]
-            hits = [] if one_card_left else [h for h in hits if popcount(hand) - 1 >= keep]
+            spreads = [m for m in spreads if self._keeps(hand & ~m)]
+            hits = [(i, c) for i, c in hits if self._keeps(hand & ~(1 << c), hit=True)]
         if discards and self._holds_required_spread(hand):
             discards = 0
         return LegalMoves(
@@ -306,18 +304,28 @@ class Hand:
             and self.hands[seat] == self.dealt[seat]
         )
 
+    def _keeps(self, left: int, hit: bool = False) -> bool:
+        """O40 hit_blocks_going_out: a player who was hit keeps cards enough not to go out.
+
+        ``left`` is the hand after laying; a discard must still follow it, unless the lay
+        was a hit and ``hit_ends_turn`` is on.
+        """
+        need = 1 if hit and self.rules.hit_ends_turn else 2
+        return not self.out_blocked or left.bit_count() >= need
+
     def _meldable(self, c: int) -> bool:
         """O20 discard_must_meld: ``c`` can go at once into a new spread or onto a spread."""
         m = 1 << c
-        if any(mask & m for mask in self.hit_masks):
+        hand = self.hands[self.to_act]
+        if self._keeps(hand, hit=True) and any(mask & m for mask in self.hit_masks):
             return True
-        return any(s & m for s in self.pack.spreads_in(self.hands[self.to_act] | m))
+        return any(s & m and self._keeps((hand | m) & ~s) for s in self.pack.spreads_in(hand | m))
 
     def _holds_required_spread(self, hand: int) -> bool:
-        """O19 must_spread: a spread in hand must be laid before the turn ends."""
+        """O19 must_spread: a spread in hand that may be laid must be laid before discarding."""
         if self.rules.must_spread == "off":
             return False
-        spreads = self.pack.spreads_in(hand)
+        spreads = [m for m in self.pack.spreads_in(hand) if self._keeps(hand & ~m)]
         if self.rules.must_spread == "on_except_aces":
             spreads = [m for m in spreads if m & ~ACES and not (self.pack.is_book(m) and m & ACES)]
         return bool(spreads)
@@ -384,9 +392,9 @@ class Hand:
             missing = card_list(a.cards & ~self.hands[a.seat])
             raise IllegalAction(NOT_IN_HAND, "not_in_hand", cards=_cards_text(missing))
 
-    def _check_leaves_cards(self, a: Action, keep: int) -> None:
+    def _check_leaves_cards(self, a: Action) -> None:
         """O40 hit_blocks_going_out: this turn the hand may not be emptied."""
-        if self.out_blocked and popcount(self.hands[a.seat] & ~a.cards) < keep:
+        if not self._keeps(self.hands[a.seat] & ~a.cards, hit=a.kind == HIT):
             raise IllegalAction(NOT_ALLOWED, "out_blocked")
 
     def _check_spread(self, a: Action) -> None:
@@ -395,7 +403,7 @@ class Hand:
             raise IllegalAction(
                 INVALID_SPREAD, "invalid_spread", cards=_cards_text(card_list(a.cards))
             )
-        self._check_leaves_cards(a, 2)
+        self._check_leaves_cards(a)
 
     def _check_hit(self, a: Action) -> None:
         if self.phase == START:
@@ -412,7 +420,7 @@ class Hand:
             raise IllegalAction(
                 INVALID_HIT, "invalid_hit", cards=_cards_text(card_list(a.cards)), spread=a.spread
             )
-        self._check_leaves_cards(a, 1 if self.rules.hit_ends_turn else 2)
+        self._check_leaves_cards(a)
 
     def _check_discard(self, a: Action) -> None:
         if self.phase == START:
@@ -424,7 +432,8 @@ class Hand:
             )
         if self._holds_required_spread(self.hands[a.seat]):  # O19
             raise IllegalAction(MUST_LAY_SPREAD, "must_lay_spread")
-        self._check_leaves_cards(a, 1)
+        if self.out_blocked and not self.hands[a.seat] & ~a.cards:
+            raise IllegalAction(NOT_ALLOWED, "out_blocked")
 
     def _check_slap(self, a: Action) -> None:
         if self.rules.slap == "off":
@@ -548,7 +557,8 @@ class Hand:
         c = self.pile.pop()
         self._add_to_spread(a.spread, 1 << c, a.seat)  # H11: a slapped card counts as a hit
         priority = self.rules.slap == "next_player_priority" and a.seat == self.to_act
-        if a.seat != self.slap_from and not priority:
+        # O43: the extra discard comes from the hand; an emptied (boobed, O36) hand owes none.
+        if a.seat != self.slap_from and not priority and self.hands[a.seat]:
             self.owes = a.seat
         self.slap_from = -1
 

@@ -34,6 +34,7 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    value_ids: tuple[tuple[str, str], ...] = ()
 
     @property
     def is_bool(self) -> bool:
@@ -42,6 +43,10 @@ class OptionSpec:
     @property
     def is_int(self) -> bool:
         return isinstance(self.default, int) and not self.is_bool and not self.choices
+
+    def rule_id_of(self, value: object) -> str:
+        """The rule id of one value: instant-win and catch schemes have one each (O7-O33)."""
+        return dict(self.value_ids).get(str(value), self.rule_id)
 
     def values_text(self) -> list[str]:
         """The values a player may type, as text."""
@@ -127,7 +132,15 @@ OPTIONS: dict[str, OptionSpec] = {
         OptionSpec("face_values", "O4", "ten", choices=("ten", "rank")),
         OptionSpec("hand_size", "O5", 5, choices=(5, 7)),
         OptionSpec("upcard", "O6", True),
-        OptionSpec("instant_win", "O7", "standard", choices=INSTANT_WIN_SCHEMES),
+        OptionSpec(
+            "instant_win",
+            "O7",
+            "standard",
+            choices=INSTANT_WIN_SCHEMES,
+            value_ids=tuple(
+                zip(INSTANT_WIN_SCHEMES[:-1], [f"O{i}" for i in range(7, 19)], strict=True)
+            ),
+        ),
         OptionSpec(
             "chicago_big50_tie", "O17b", "dead_hand", choices=("dead_hand", "first_from_dealer")
         ),
@@ -143,7 +156,13 @@ OPTIONS: dict[str, OptionSpec] = {
         OptionSpec("stakes", "O22", "standard", choices=("standard", "indiana")),
         OptionSpec("first_turn_two_spreads", "O23", False),
         OptionSpec("chicago_breaking", "O24", False),
-        OptionSpec("catch", "O25", "standard", choices=CATCH_SCHEMES),
+        OptionSpec(
+            "catch",
+            "O25",
+            "standard",
+            choices=CATCH_SCHEMES,
+            value_ids=tuple(zip(CATCH_SCHEMES, [f"O{i}" for i in range(25, 34)], strict=True)),
+        ),
         OptionSpec("stock_out", "O34", "lowest_wins", choices=("lowest_wins", "dead_hand")),
         OptionSpec("stock_out_tie", "O35", "split", choices=("split", "dead_hand")),
         OptionSpec("boobed", "O36", False),

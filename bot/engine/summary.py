@@ -40,7 +40,6 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("scoring", ("scoring", "push_up_limit")),
     ("extras", ("slap", "big_one")),
 )
-HOUSE_DECISIONS = ("H1", "H3", "H13", "H14")
 
 
 @dataclass(frozen=True)
@@ -95,7 +94,7 @@ def summarize(rules: Rules, locale: str = DEFAULT_LOCALE) -> RulesSummary:
         "summary.title", locale, name=text(f"preset.{rules.preset}", locale), preset_id=preset_id
     )
     differing = [n for n in rules.differences_from_standard() if applies(rules, n)]
-    differences = tuple(describe(n, getattr(rules, n), locale) for n in differing)
+    differences = tuple(_difference(n, getattr(rules, n), locale) for n in differing)
     sections = []
     for section, names in SECTIONS:
         sentences = tuple(
@@ -105,5 +104,35 @@ def summarize(rules: Rules, locale: str = DEFAULT_LOCALE) -> RulesSummary:
         )
         if sentences:
             sections.append((text(f"section.{section}", locale), sentences))
-    house = tuple(text(f"house.{h}", locale) for h in HOUSE_DECISIONS)
+    house = tuple(text(f"house.{h}", locale) for h in house_decisions(rules))
     return RulesSummary(title, differences, tuple(sections), house, locale)
+
+
+def _difference(name: str, value: object, locale: str) -> str:
+    """A differing option: its sentence, then its name, value and rule id to point at."""
+    shown = str(value).lower() if isinstance(value, bool) else value
+    rule_id = OPTIONS[name].rule_id_of(value)
+    return f"{describe(name, value, locale)} ({name}: {shown}, {rule_id})"
+
+
+def house_decisions(rules: Rules) -> list[str]:
+    """The house decisions of RULES.md §4 that these rules rely on."""
+    lowest_schemes = ("standard", "alt1", "alt2", "alt3", "washington_state")
+    thrown_in_schemes = ("fifty_double", "low9_triple", "low9_only", "low13", "washington_dc")
+    relied_on = {
+        "H1": True,
+        "H2": rules.stock_out == "lowest_wins" and rules.stock_out_tie == "split",
+        "H3": rules.wilds != "none",
+        "H4": rules.wilds != "none",
+        "H5": rules.wilds != "none",
+        "H6": rules.instant_win in (*thrown_in_schemes, "louisiana", "five_faces"),
+        "H7": rules.instant_win == "washington_state",
+        "H8": rules.catch == "alt2",
+        "H9": rules.catch == "chicago",
+        "H10": rules.scoring == "push_up",
+        "H11": rules.slap != "off" and rules.waiting,
+        "H12": rules.hand_size != OPTIONS["hand_size"].default,
+        "H13": not rules.discard_must_meld,
+        "H14": rules.catch in lowest_schemes,
+    }
+    return [h for h, used in relied_on.items() if used]

@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from bot.engine import Hand, build_rules
-from bot.engine.rules import PRESETS
+from bot.engine import Hand, Rules, RulesError, build_rules
+from bot.engine.melds import pack_for
+from bot.engine.rules import OPTIONS, PRESETS
 from tests.engine.randomplay import check_conservation, random_hand, try_illegal
 
 HANDS = 10_000
@@ -83,3 +84,27 @@ def test_a_hand_replays_from_its_seed_and_action_log() -> None:
     assert replay.to_json() == hand.to_json()
     seeded = Hand.deal(rules, ["x", "y"], 0, seed=99)
     assert seeded.order == Hand.deal(rules, ["x", "y"], 0, seed=99).order
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """A random valid combination of options (conflicting draws are skipped)."""
+    while True:
+        options = {}
+        for name, spec in OPTIONS.items():
+            if rng.random() < 0.3:
+                options[name] = rng.choice(spec.values_text())
+        try:
+            return build_rules(rng.choice(list(PRESETS)), options)
+        except RulesError:
+            continue
+
+
+def test_random_combinations_of_options_never_freeze_a_hand() -> None:
+    """Whatever options are combined, someone may always act until the hand ends."""
+    rng = random.Random(45)
+    for _ in range(600):
+        rules = random_rules(rng)
+        most = max(2, min(6, (len(pack_for(rules).cards) - 2) // rules.hand_size))
+        for _ in range(3):
+            hand = random_hand(rules, rng.randint(2, most), rng)
+            assert hand.result is not None
