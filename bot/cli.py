@@ -6,9 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bot.commands import rules, scenario
+from bot.commands import rules, run, scenario
 
-SUBCOMMANDS = (scenario, rules)
+SUBCOMMANDS = (scenario, rules, run)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -110,12 +110,14 @@ class FakeDiscord:
         self.global_commands: list[Payload] = []
         self.guild_commands: dict[int, list[Payload]] = {}
         self.interactions: dict[int, InteractionResult] = {}
+        self._by_token: dict[str, InteractionResult] = {}
         self.unhandled_requests: list[str] = []
         self.discord_errors: list[logging.LogRecord] = []
         self.gateway = Gateway(self)
         self._server = FakeServer(self)
         self._error_collector: _ErrorCollector | None = None
         self._changed = asyncio.Event()
+        self._edited: dict[int, asyncio.Event] = {}
         self.url = ""
 
     @property
@@ -231,11 +233,16 @@ class FakeDiscord:
         self.channels[channel.id] = channel
         return channel
 
+    def add_interaction(self, interaction: InteractionResult) -> None:
+        """Record an interaction a simulated member is about to send."""
+        self.interactions[interaction.id] = interaction
+        self._by_token[interaction.token] = interaction
+
     def interaction(self, token: str) -> InteractionResult:
-        for interaction in self.interactions.values():
-            if interaction.token == token:
-                return interaction
-        raise ApiError(404, 10015, "Unknown Webhook")
+        interaction = self._by_token.get(token)
+        if interaction is None or interaction.expired:
+            raise ApiError(404, 10015, "Unknown Webhook")
+        return interaction
 
     def commands(self, guild: FakeGuild | None = None) -> list[Payload]:
         """The commands the bot synced, globally or (``guild``) for one guild."""
@@ -355,13 +362,13 @@ class FakeDiscord:
             attachments = self._attachments(data, uploads, message.attachments)
         message.versions.append(message.new_version(data, attachments))
         message.edited_timestamp = iso_now()
-        self.notify()
+        self._message_changed(message)
         await self._dispatch_message_event("MESSAGE_UPDATE", message, message.payload())
         return message
 
     async def delete_message(self, message: StoredMessage) -> None:
         message.deleted = True
-        self.notify()
+        self._message_changed(message)
         data = {"id": str(message.id), "channel_id": str(message.channel_id)}
         if message.guild_id is not None:
             data["guild_id"] = str(message.guild_id)
@@ -489,6 +496,31 @@ class FakeDiscord:
             raise FakeDiscordTimeout(
                 f"still waiting for {description} after {timeout}s{self.error_report()}"
             ) from None
+
+    async def wait_for_edit(
+        self, message: StoredMessage, seen: int, timeout: float | None = None
+    ) -> StoredMessage:
+        """Wait until ``message`` has more than ``seen`` versions (or was deleted).
+
+        Unlike :meth:`wait_for` this wakes only when that message changes, so that many
+        simulated members can each watch their own message cheaply (for load tests).
+        """
+        timeout = self.timeout if timeout is None else timeout
+        try:
+            async with asyncio.timeout(timeout):
+                while len(message.versions) <= seen and not message.deleted:
+                    await self._edited.setdefault(message.id, asyncio.Event()).wait()
+        except TimeoutError:
+            raise FakeDiscordTimeout(
+                f"message {message.id} was not edited after {timeout}s{self.error_report()}"
+            ) from None
+        return message
+
+    def _message_changed(self, message: StoredMessage) -> None:
+        self.notify()
+        edited = self._edited.pop(message.id, None)
+        if edited is not None:
+            edited.set()
 
     async def settle(
         self,

@@ -99,11 +99,18 @@ class InteractionResult:
         self.callback_data: Payload = {}
         self.message_id: int | None = None
         self.followup_ids: list[int] = []
+        self.expired = False
 
     def __repr__(self) -> str:
         return (
             f"<InteractionResult {self.kind.name} {self.name!r} by {self.user.name} -> {self.type}>"
         )
+
+    def expire(self) -> None:
+        """Let the token run out, as Discord does 15 minutes after the interaction: from now
+        on its webhook calls (follow-ups, editing or fetching its messages) fail with 10015
+        Unknown Webhook."""
+        self.expired = True
 
     # -- what the bot answered ----------------------------------------------------------
 

@@ -269,7 +269,7 @@ class SimulatedMember:
     ) -> InteractionResult:
         fake = self.fake
         timeout = fake.timeout if timeout is None else timeout
-        fake.interactions[result.id] = result
+        fake.add_interaction(result)
         await fake.gateway.dispatch_required("INTERACTION_CREATE", result.payload())
         await result.wait_for_response(timeout)
         if settle:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 from typing import Any
@@ -369,6 +370,38 @@ async def test_defer_then_edit_original_response(
     assert [v.content for v in result.message.versions] == ["", "done thinking"]
     assert ("original_content", "done thinking") in bot.events
     assert bob.has_seen("done thinking")
+
+
+async def test_an_expired_interaction_token_is_an_unknown_webhook(
+    fake_discord: FakeDiscord, alice: SimulatedMember
+) -> None:
+    async with run_bot(fake_discord, DemoBot()):
+        result = await alice.slash("demo", "slow")
+    result.expire()
+    app, token = fake_discord.application_id, result.token
+    url = f"{fake_discord.api_url}/webhooks/{app}/{token}/messages/@original"
+    async with (
+        aiohttp.ClientSession() as session,
+        session.patch(url, json={"content": "too late"}) as response,
+    ):
+        assert response.status == 404
+        assert (await response.json())["code"] == 10015
+    assert result.content == "done thinking"
+
+
+async def test_waiting_for_one_message_to_be_edited(
+    fake_discord: FakeDiscord, alice: SimulatedMember, bob: SimulatedMember
+) -> None:
+    async with run_bot(fake_discord, DemoBot()):
+        result = await alice.slash("demo", "table", name="one")
+        assert result.message is not None
+        waiting = asyncio.create_task(fake_discord.wait_for_edit(result.message, 1))
+        await asyncio.sleep(0)
+        assert not waiting.done()
+        await bob.click(result, "Join")
+        assert await waiting is result.message and len(result.message.versions) == 2
+        with pytest.raises(FakeDiscordTimeout, match="was not edited"):
+            await fake_discord.wait_for_edit(result.message, 2, timeout=0.01)
 
 
 async def test_channel_send_edit_and_followup_after_ephemeral_defer(

@@ -26,8 +26,10 @@ MESSAGES: dict[str, str] = {
     "table.refusal.stale": "That button is out of date: the table has moved on. Look again.",
     "table.refusal.old_hand": "That button belongs to hand {number}, which is over.",
     "table.refusal.old_table": "That button belongs to a table that is closed.",
+    "table.refusal.old_message": "That table message is out of date: use the current one, {link}",
     "table.refusal.not_member": "That member is not on this server.",
     "table.refusal.guild_only": "Tonk is played in a server channel.",
+    "table.error": "Sorry, something went wrong on our side. It has been logged; please try again.",
     # Lists and moves in words (bot.render.words).
     "table.list": "{rest} and {last}",
     "table.with_count": "{player} with {count}",
@@ -71,6 +73,7 @@ MESSAGES: dict[str, str] = {
     "table.mark.dealer": "dealer",
     "table.seat_marked": "{player} ({marks})",
     "table.card_count": "{cards} cards",
+    "table.card_count_one": "1 card",
     "table.next_hand_seat": "plays from the next hand",
     "table.balance": "balance {balance}",
     "table.waits": "waits {waits}",
@@ -125,9 +128,50 @@ MESSAGES: dict[str, str] = {
     "table.dm.heading": "**Tonk** · {guild} · #{channel} · hand {number}",
     "table.dm.hand": "Your hand: {cards} (count {count})",
     "table.dm.over": "This hand is over: the result is on the table message.",
-    # The rules summary (bot.render.rules).
-    "table.rules.preset": "Preset: {preset} ({rule_id}).",
-    "table.rules.standard": "The standard game: no house rules.",
-    "table.rules.differences": "House rules that differ from the standard game:",
-    "table.rules.option": "• {option}: {value} ({rule_id})",
+    # Slash commands (cogs.tonk.commands).
+    "table.command.new": "Open a Tonk table in this channel; you host it.",
+    "table.command.new.preset": "The regional game to play (default: standard).",
+    "table.command.new.stake": "The basic stake of every payment (default 1).",
+    "table.command.new.seats": "How many players may sit (2 to 6, default 4).",
+    "table.command.new.turn_timeout": "Seconds per turn before an automatic move, or off.",
+    "table.command.join": "Sit down at this channel's table.",
+    "table.command.leave": "Leave this channel's table.",
+    "table.command.start": "Deal the first hand (host).",
+    "table.command.kick": "Remove a player from the table (host or Manage Server).",
+    "table.command.kick.member": "The player to remove.",
+    "table.command.end": "Close the table; a hand in play is abandoned without payments.",
+    "table.command.settings": "Change a house rule before the first deal (host).",
+    "table.command.settings.option": "The option (RULES.md §2).",
+    "table.command.settings.value": "Its new value.",
+    "table.command.rules": "The rules of this table, or of a preset.",
+    "table.command.rules.preset": "A preset to read about instead of this table's rules.",
+    "table.command.hand": "Your hand, privately, with your moves.",
+    "table.command.table": "Post the table message again at the bottom of the channel.",
+    # Replies to commands (cogs.tonk.service).
+    "table.reply.joined": "You sat down at the table.",
+    "table.reply.left": "You left the table.",
+    "table.reply.leaving": (
+        "You left the table: your seat is played automatically until this hand ends."
+    ),
+    "table.reply.started": "The cards are dealt: use **My hand** on the table message.",
+    "table.reply.kicked": "{player} is removed from the table.",
+    "table.reply.closed": "{player} closed the table.",
+    "table.reply.option": "The host set {option} to {value}: {rule}",
+    # Notices to the channel (never a card of a hand in play).
+    "table.notice.dm_failed": (
+        "{player}, I can't send you direct messages: use **My hand** on the table message "
+        "to see your cards."
+    ),
+    "table.notice.timeout": "⏰ {player}'s time ran out, so they played automatically: {moves}.",
+    "table.notice.missed_out": (
+        "{player} missed three turns in a row and leaves the table at the end of this hand."
+    ),
+    "table.notice.left": "{player} left: their seat is played automatically until this hand ends.",
+    "table.notice.kicked": "{player} was removed from the table.",
+    "table.notice.kicked_leaving": (
+        "{player} was removed from the table: their seat is played automatically until this "
+        "hand ends."
+    ),
+    "table.notice.empty": "Everybody left, so the table is closed.",
+    "table.notice.idle": "This table closed after {minutes} minutes without activity.",
 }

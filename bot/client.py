@@ -1,0 +1,147 @@
+"""The bot: ``TonkBot`` loads the cogs and syncs the slash commands; ``TonkTree`` is the one
+place where an error in a command or a component ends up (logged, apologised for).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from discord.utils import MISSING
+
+from bot.config import Timing
+from bot.i18n import text
+from bot.tables.dealing import Shuffler
+from bot.tables.registry import MemoryRegistry, TableRegistry
+from bot.tables.timers import Clock, SystemClock
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.tonk",)
+
+
+def locale_of(interaction: discord.Interaction) -> str:
+    """The language the user reads (``en-US`` falls back to the English catalogue)."""
+    return str(interaction.locale)
+
+
+async def answer(interaction: discord.Interaction, content: str, *, ephemeral: bool = True) -> None:
+    """Say ``content`` to the user by the interaction's response, or by a follow-up once the
+    response was used (or deferred)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=ephemeral)
+    else:
+        await interaction.response.send_message(content, ephemeral=ephemeral)
+
+
+async def show(
+    interaction: discord.Interaction,
+    *,
+    embed: discord.Embed,
+    view: discord.ui.View,
+    ephemeral: bool,
+) -> int:
+    """Answer with a new message (the response, else a follow-up); the message's id."""
+    if interaction.response.is_done():
+        message = await interaction.followup.send(
+            embed=embed, view=view, ephemeral=ephemeral, wait=True
+        )
+        return message.id
+    response = await interaction.response.send_message(embed=embed, view=view, ephemeral=ephemeral)
+    return response.message_id or 0
+
+
+async def update(
+    interaction: discord.Interaction,
+    *,
+    embed: discord.Embed | None,
+    view: discord.ui.View,
+    content: str | None = MISSING,
+) -> None:
+    """Edit the message the component is on: by the response, or by the interaction's
+    webhook once the response was deferred. ``content`` None clears it; left out, it stays."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=content, embed=embed, view=view)
+    else:
+        await interaction.response.edit_message(content=content, embed=embed, view=view)
+
+
+class TonkTree(app_commands.CommandTree):
+    """Every application-command error, and every component error (the cogs send those
+    here too): a refusal the checks raised is explained; anything else is logged with its
+    traceback and the player gets a short apology, never the traceback."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError | Exception
+    ) -> None:
+        if isinstance(error, app_commands.NoPrivateMessage):
+            message = text("table.refusal.guild_only", locale_of(interaction))
+        else:
+            log.exception("error handling %s", _describe(interaction), exc_info=error)
+            message = text("table.error", locale_of(interaction))
+        try:
+            await answer(interaction, message)
+        except discord.HTTPException:
+            log.warning("could not apologise for %s", _describe(interaction))
+
+
+def _describe(interaction: discord.Interaction) -> str:
+    command = interaction.command.qualified_name if interaction.command else None
+    custom_id = interaction.data.get("custom_id") if interaction.data else None
+    return f"interaction {interaction.id} ({command or custom_id or interaction.type.name})"
+
+
+class TonkBot(commands.Bot):
+    """The Tonk bot. Everything it depends on can be injected (tests use a manual clock,
+    short timings and stacked decks); the defaults are for production.
+
+    No privileged intent is used: slash commands and components arrive as interactions.
+    """
+
+    def __init__(
+        self,
+        *,
+        dev_guild_id: int | None = None,
+        registry: TableRegistry | None = None,
+        clock: Clock | None = None,
+        timing: Timing | None = None,
+        shuffler_factory: Callable[[], Shuffler] = Shuffler,
+        sync_commands: bool = True,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents(guilds=True),
+            tree_cls=TonkTree,
+            help_command=None,
+            max_messages=None,
+            chunk_guilds_at_startup=False,
+        )
+        self.dev_guild_id = dev_guild_id
+        self.tables: TableRegistry = registry or MemoryRegistry()
+        self.clock: Clock = clock or SystemClock()
+        self.timing = timing or Timing()
+        self.new_shuffler = shuffler_factory
+        self._sync = sync_commands
+
+    async def setup_hook(self) -> None:
+        for name in EXTENSIONS:
+            try:
+                await self.load_extension(name)
+            except commands.ExtensionError:
+                log.exception("could not load the extension %s", name)
+        if self._sync:
+            await self._sync_commands()
+
+    async def _sync_commands(self) -> None:
+        """To DEV_GUILD_ID at once when it is set, else globally (which Discord propagates)."""
+        if self.dev_guild_id is not None:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to server %d", len(synced), self.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally", len(synced))

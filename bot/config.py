@@ -1,0 +1,71 @@
+"""Settings from the environment (``.env`` is loaded by ``tonk run``), and the bot's timings.
+
+``load_settings`` reads ``DISCORD_TOKEN`` (required), ``DATABASE_URL``, ``DEV_GUILD_ID`` and
+``LOG_LEVEL``; anything wrong raises ``ConfigError`` with one sentence for the operator.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/tonk.db"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class ConfigError(Exception):
+    """The environment does not configure a runnable bot; the message says what to fix."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What ``tonk run`` needs. ``repr`` hides the token so that it is never logged."""
+
+    token: str
+    database_url: str = DEFAULT_DATABASE_URL
+    dev_guild_id: int | None = None
+    log_level: int = logging.INFO
+
+    def __repr__(self) -> str:
+        return (
+            f"Settings(token=<hidden>, database_url={self.database_url!r}, "
+            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r})"
+        )
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How long the bot waits for things; tests make these short.
+
+    ``edit_interval``: at most one edit of a channel's table message (and of each DM and
+    panel) per interval. ``next_hand_delay``: the pause before the next hand deals.
+    ``idle_timeout``: a table without activity for this long closes itself.
+    ``lock_patience``: how long an interaction waits for its table before deferring.
+    """
+
+    edit_interval: float = 1.0
+    next_hand_delay: float = 10.0
+    idle_timeout: float = 30 * 60.0
+    lock_patience: float = 2.0
+
+
+def load_settings(environ: Mapping[str, str]) -> Settings:
+    """The settings in ``environ``, or ConfigError naming the variable to fix."""
+    token = environ.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise ConfigError(
+            "DISCORD_TOKEN is not set: put the bot's token in .env (see .env.example)."
+        )
+    guild = environ.get("DEV_GUILD_ID", "").strip()
+    if guild and not guild.isdigit():
+        raise ConfigError("DEV_GUILD_ID must be a server id (a number), or left empty.")
+    level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}.")
+    return Settings(
+        token=token,
+        database_url=environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
+        dev_guild_id=int(guild) if guild else None,
+        log_level=logging.getLevelNamesMapping()[level],
+    )

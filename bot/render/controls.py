@@ -1,0 +1,58 @@
+"""Buttons and menus as plain data: what to show, with which words, enabled or not.
+
+The cogs turn these into Discord components whose ``custom_id`` carries the table, its
+version and the ``action`` (with ``cards`` and ``spread`` for moves on cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Style(Enum):
+    """How a button looks (the cogs map these to Discord's button styles)."""
+
+    PRIMARY = "primary"
+    SECONDARY = "secondary"
+    SUCCESS = "success"
+    DANGER = "danger"
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonSpec:
+    """One button: ``action`` names what it does; ``row`` places it (0-4)."""
+
+    action: str
+    label: str
+    style: Style = Style.SECONDARY
+    disabled: bool = False
+    cards: int = 0
+    spread: int = -1
+    row: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CardOption:
+    """One card in a card menu: ``value`` is the card's code (``10H``), ``label`` its symbol."""
+
+    value: str
+    label: str
+    selected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardSelectSpec:
+    """A menu to pick several cards of one's hand."""
+
+    placeholder: str
+    options: tuple[CardOption, ...]
+    row: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Controls:
+    """Every component under a message."""
+
+    buttons: tuple[ButtonSpec, ...] = ()
+    select: CardSelectSpec | None = None

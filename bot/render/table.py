@@ -1,0 +1,245 @@
+"""The table message: one embed per table, kept current, and its buttons.
+
+Takes only ``PublicTable``: no hand's cards while the hand is on.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.engine.cards import card_symbol
+from bot.engine.rules import PRESETS
+from bot.i18n import text
+from bot.render.cards import amount_text, cards_text
+from bot.render.controls import ButtonSpec, Controls, Style
+from bot.render.words import ending_text, move_text, names_text
+from bot.tables.table import BETWEEN, CLOSED, LOBBY, PLAYING
+from bot.tables.views import HandOutcome, PublicSeat, PublicTable
+
+COLOURS = {
+    LOBBY: discord.Colour.blurple(),
+    PLAYING: discord.Colour.green(),
+    BETWEEN: discord.Colour.gold(),
+    CLOSED: discord.Colour.dark_grey(),
+}
+FIELD_LIMIT = 1024
+
+# Button actions on the table message.
+JOIN = "join"
+LEAVE = "leave"
+START = "start"
+MY_HAND = "hand"
+DRAW = "draw"
+TAKE = "take"
+DROP = "drop"
+NEXT = "next"
+
+
+def table_embed(table: PublicTable, locale: str = "en", final: bool = False) -> discord.Embed:
+    """The table message's embed for ``table`` in its current state.
+
+    ``final``: the embed a finished hand's message keeps once the game has moved on (the
+    result, without saying what comes next).
+    """
+    embed = discord.Embed(
+        title=text(
+            "table.title",
+            locale,
+            preset=text(f"preset.{table.rules.preset}", locale),
+            rule_id=PRESETS[table.rules.preset][0],
+            stake=table.stake,
+        ),
+        colour=COLOURS[table.status],
+    )
+    if table.outcome is not None and (final or table.status != LOBBY):
+        _outcome(embed, table, table.outcome, locale, final)
+    elif table.status == LOBBY:
+        _lobby(embed, table, locale)
+    elif table.status == PLAYING:
+        _playing(embed, table, locale)
+    else:
+        embed.description = text("table.closed", locale)
+        _seats_field(embed, table, locale)
+    embed.set_footer(text=text("table.footer", locale, id=table.table_id))
+    return embed
+
+
+def table_controls(table: PublicTable, locale: str = "en") -> Controls:
+    """The buttons under the table message."""
+    if table.status == LOBBY:
+        return Controls(
+            (
+                ButtonSpec(JOIN, text("table.button.join", locale), Style.PRIMARY),
+                ButtonSpec(LEAVE, text("table.button.leave", locale)),
+                ButtonSpec(
+                    START,
+                    text("table.button.start", locale),
+                    Style.SUCCESS,
+                    disabled=len(table.seats) < 2,
+                ),
+            )
+        )
+    if table.status == BETWEEN:
+        return Controls((ButtonSpec(NEXT, text("table.button.next", locale), Style.SUCCESS),))
+    if table.status != PLAYING or table.outcome is not None:
+        return Controls()
+    moves = table.start_moves
+    take_label = (
+        text("table.button.take", locale, card=card_symbol(table.top_discard))
+        if table.top_discard is not None
+        else text("table.button.take_empty", locale)
+    )
+    return Controls(
+        (
+            ButtonSpec(MY_HAND, text("table.button.hand", locale), Style.PRIMARY),
+            ButtonSpec(DRAW, text("table.button.draw", locale), disabled=not moves.draw),
+            ButtonSpec(TAKE, take_label, disabled=not moves.take),
+            ButtonSpec(DROP, text("table.button.drop", locale), Style.DANGER, not moves.drop),
+        )
+    )
+
+
+def _lobby(embed: discord.Embed, table: PublicTable, locale: str) -> None:
+    timer = (
+        text("table.timer", locale, seconds=int(table.turn_timeout))
+        if table.turn_timeout
+        else text("table.timer_off", locale)
+    )
+    embed.description = "\n".join(
+        (
+            text(
+                "table.lobby",
+                locale,
+                host=table.host,
+                seated=len(table.seats),
+                seats=table.max_seats,
+            ),
+            timer,
+        )
+    )
+    _seats_field(embed, table, locale)
+
+
+def _playing(embed: discord.Embed, table: PublicTable, locale: str) -> None:
+    lines = [text("table.hand_number", locale, number=table.hand_number)]
+    if table.to_act is not None:
+        lines.append(
+            text("table.to_act_until", locale, player=table.to_act, time=_relative(table))
+            if table.turn_deadline is not None
+            else text("table.to_act", locale, player=table.to_act)
+        )
+    top = (
+        text("table.pile", locale, card=card_symbol(table.top_discard))
+        if table.top_discard is not None
+        else text("table.pile_empty", locale)
+    )
+    lines.append(text("table.pile_and_stock", locale, pile=top, stock=table.stock_size))
+    embed.description = "\n".join(lines)
+    _seats_field(embed, table, locale)
+    spreads = [
+        text("table.spread", locale, number=s.number, owner=s.owner, cards=cards_text(s.cards))
+        for s in table.spreads
+    ]
+    _field(embed, text("table.spreads", locale), spreads or [text("table.no_spreads", locale)])
+    if table.moves:
+        _field(embed, text("table.moves", locale), [move_text(m, locale) for m in table.moves])
+    if table.hand_number == 1 and table.cut:
+        _field(embed, text("table.cut", locale), _cut_lines(table, locale))
+
+
+def _outcome(
+    embed: discord.Embed, table: PublicTable, outcome: HandOutcome, locale: str, final: bool
+) -> None:
+    lines = [
+        text("table.hand_over", locale, number=outcome.number),
+        ending_text(outcome, locale),
+    ]
+    if outcome.match_winner:
+        lines.append(text("table.match_over", locale, winner=outcome.match_winner))
+    if table.status == BETWEEN and not final:
+        lines.append(text("table.next_soon", locale))
+    elif table.status == LOBBY and not final:
+        lines.append(text("table.too_few", locale))
+    embed.description = "\n".join(lines)
+    result = outcome.result
+    shown = [
+        text(
+            "table.shown_hand",
+            locale,
+            player=name,
+            cards=cards_text(outcome.hands[i]) or text("table.no_cards", locale),
+            count=result.counts[i],
+        )
+        for i, name in enumerate(outcome.names)
+    ]
+    _field(embed, text("table.hands", locale), shown)
+    points = table.rules.scoring == "push_up"
+    pay_title = text("table.points" if points else "table.payments", locale)
+    _field(embed, pay_title, [_amounts(outcome.names, result.payouts)])
+    _field(embed, text("table.session", locale), [_amounts(outcome.names, outcome.balances)])
+
+
+def _seats_field(embed: discord.Embed, table: PublicTable, locale: str) -> None:
+    lines = [_seat_line(seat, table, locale) for seat in table.seats]
+    title = text("table.seats", locale, seated=len(table.seats), seats=table.max_seats)
+    _field(embed, title, lines or [text("table.no_players", locale)])
+
+
+def _seat_line(seat: PublicSeat, table: PublicTable, locale: str) -> str:
+    marks = []
+    if seat.host:
+        marks.append(text("table.mark.host", locale))
+    if seat.dealer and table.status == PLAYING:
+        marks.append(text("table.mark.dealer", locale))
+    name = f"**{seat.name}**"
+    parts = [
+        text("table.seat_marked", locale, player=name, marks=", ".join(marks)) if marks else name
+    ]
+    if table.status == PLAYING:
+        parts.append(
+            _card_count(seat.cards, locale)
+            if seat.cards is not None
+            else text("table.next_hand_seat", locale)
+        )
+    if table.hand_number:
+        parts.append(text("table.balance", locale, balance=amount_text(seat.balance)))
+    if table.rules.waiting and seat.cards is not None:
+        parts.append(text("table.waits", locale, waits=seat.waits))
+    if seat.leaving:
+        parts.append(text("table.leaving", locale))
+    line = " · ".join(parts)
+    return text("table.turn_mark", locale, line=line) if seat.to_act else line
+
+
+def _card_count(cards: int, locale: str) -> str:
+    if cards == 1:
+        return text("table.card_count_one", locale)
+    return text("table.card_count", locale, cards=cards)
+
+
+def _cut_lines(table: PublicTable, locale: str) -> list[str]:
+    lines = [
+        names_text(
+            [text("table.cut_card", locale, player=p, card=card_symbol(c)) for p, c in r.cuts],
+            locale,
+        )
+        for r in table.cut
+    ]
+    dealer = next((s.name for s in table.seats if s.dealer), "")
+    lines.append(text("table.deals", locale, player=dealer))
+    return lines
+
+
+def _amounts(names: tuple[str, ...], amounts: tuple[int, ...]) -> str:
+    return " · ".join(f"{n} {amount_text(a)}" for n, a in zip(names, amounts, strict=True))
+
+
+def _relative(table: PublicTable) -> str:
+    return f"<t:{int(table.turn_deadline or 0)}:R>"
+
+
+def _field(embed: discord.Embed, name: str, lines: list[str]) -> None:
+    value = "\n".join(lines)
+    if len(value) > FIELD_LIMIT:
+        value = value[: FIELD_LIMIT - 1] + "…"
+    embed.add_field(name=name, value=value, inline=False)

@@ -1,0 +1,76 @@
+"""Moves, hand endings and lists of names in words, from the catalogue."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.engine.settle import (
+    DEAD_HAND,
+    DROP_CAUGHT,
+    DROP_WON,
+    INSTANT_WIN,
+    OUT_BY_DISCARD,
+    STOCK_OUT,
+    THROWN_IN,
+    TONK_OUT,
+)
+from bot.i18n import text
+from bot.render.cards import cards_text
+from bot.tables.views import HandOutcome, PublicMove
+
+
+def names_text(names: Sequence[str], locale: str) -> str:
+    """``ann``, ``ann and bob``, ``ann, bob and cat``."""
+    if len(names) <= 1:
+        return "".join(names)
+    return text("table.list", locale, rest=", ".join(names[:-1]), last=names[-1])
+
+
+def move_text(move: PublicMove, locale: str) -> str:
+    """``ann discarded K♠``; a move played for an absent player says so."""
+    sentence = text(
+        f"table.move.{move.kind}",
+        locale,
+        player=move.player,
+        cards=cards_text(move.cards),
+        spread=move.spread + 1,
+    )
+    return text("table.move.auto", locale, move=sentence) if move.auto else sentence
+
+
+def ending_text(outcome: HandOutcome, locale: str) -> str:
+    """How the hand ended, in one sentence: "dan dropped with 20 and was caught by ann with 12"."""
+    result = outcome.result
+    names = outcome.names
+    winners = names_text([names[s] for s in result.winners], locale)
+    lowest = result.counts[result.winners[0]] if result.winners else 0
+    if result.ending == DROP_CAUGHT:
+        catchers = [
+            text("table.with_count", locale, player=names[s], count=result.counts[s])
+            for s in result.winners
+        ]
+        return text(
+            "table.ending.drop_caught",
+            locale,
+            dropper=names[result.dropper],
+            count=result.counts[result.dropper],
+            catchers=names_text(catchers, locale),
+        )
+    if result.ending == DROP_WON:
+        return text(
+            "table.ending.drop_won",
+            locale,
+            dropper=names[result.dropper],
+            count=result.counts[result.dropper],
+        )
+    if result.ending in (TONK_OUT, OUT_BY_DISCARD, STOCK_OUT, INSTANT_WIN):
+        return text(
+            f"table.ending.{result.ending}",
+            locale,
+            winners=winners,
+            count=lowest,
+            multiple=result.multiple,
+        )
+    if result.ending in (THROWN_IN, DEAD_HAND):
+        return text(f"table.ending.{result.ending}", locale)
+    raise ValueError(f"unknown ending {result.ending!r}")

@@ -1,0 +1,534 @@
+"""A table in a channel: seats, host, rules, the session's balances, and the hand in play.
+
+Every operation checks first and raises ``TableError`` (or the engine's ``IllegalAction`` /
+``RulesError``) without changing anything; an accepted one bumps ``version``, so a caller
+can commit each version before replying, and a component that carries an old version can
+be refused. Times (``now``) are passed in by the caller: this module never reads a clock.
+
+Life cycle: ``LOBBY`` (seats fill, the host may change options) → ``PLAYING`` (a hand is on)
+→ ``BETWEEN`` (the hand is over, the next one deals after a pause) → ``PLAYING`` … and
+``CLOSED`` at the end. With fewer than two seats left after a hand the table goes back to
+``LOBBY``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine.actions import Action
+from bot.engine.hand import Hand
+from bot.engine.melds import pack_for
+from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, rules_from_json
+from bot.engine.settle import Result
+from bot.tables.autoplay import play_turn
+from bot.tables.dealing import CutRound, Shuffler, cut_for_deal
+from bot.tables.errors import TableError
+
+LOBBY = "lobby"
+PLAYING = "playing"
+BETWEEN = "between"
+CLOSED = "closed"
+
+MISSED_TURNS_LIMIT = 3
+DEFAULT_SEATS = 4
+DEFAULT_TURN_TIMEOUT = 120.0
+STATE_FORMAT = 1
+
+# What ``leave`` and ``kick`` did.
+REMOVED = "removed"
+LEAVING = "leaving"
+TABLE_EMPTY = "table_empty"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A member at the table."""
+
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """A finished hand as the table keeps it for the record: who played, what they held."""
+
+    number: int
+    players: tuple[int, ...]
+    dealer: int
+    result: Result
+    hands: tuple[int, ...]
+    balances: tuple[int, ...]
+    match_winner: int | None = None
+
+
+@dataclass
+class Table:
+    """One table. Create with ``Table.open``; change only through the methods below."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    rules: Rules
+    stake: int = 1
+    max_seats: int = DEFAULT_SEATS
+    turn_timeout: float | None = DEFAULT_TURN_TIMEOUT
+    locale: str = "en"
+    seats: list[Seat] = field(default_factory=list)
+    names: dict[int, str] = field(default_factory=dict)
+    balances: dict[int, int] = field(default_factory=dict)
+    status: str = LOBBY
+    hand: Hand | None = None
+    hand_number: int = 0
+    dealer_id: int | None = None
+    cut: tuple[CutRound, ...] = ()
+    missed: dict[int, int] = field(default_factory=dict)
+    leaving: set[int] = field(default_factory=set)
+    auto_moves: set[int] = field(default_factory=set)
+    last_hand: HandRecord | None = None
+    turn_deadline: float | None = None
+    deadline_turn: tuple[int, int] | None = None
+    last_activity: float = 0.0
+    version: int = 0
+    message_id: int | None = None
+    shuffler: Shuffler = field(default_factory=Shuffler, repr=False)
+    _players: tuple[Hand | None, tuple[int, ...]] = field(
+        default=(None, ()), init=False, repr=False, compare=False
+    )
+
+    @classmethod
+    def open(
+        cls,
+        table_id: int,
+        guild_id: int,
+        channel_id: int,
+        host: Seat,
+        rules: Rules,
+        *,
+        now: float,
+        stake: int = 1,
+        max_seats: int = DEFAULT_SEATS,
+        turn_timeout: float | None = DEFAULT_TURN_TIMEOUT,
+        locale: str = "en",
+        shuffler: Shuffler | None = None,
+    ) -> Table:
+        """A new table in the lobby with ``host`` in the first seat."""
+        if not MIN_PLAYERS <= max_seats <= MAX_PLAYERS:
+            raise TableError("bad_seats", low=MIN_PLAYERS, high=MAX_PLAYERS)
+        if stake < 1:
+            raise TableError("bad_stake")
+        table = cls(
+            table_id,
+            guild_id,
+            channel_id,
+            host.user_id,
+            rules,
+            stake=stake,
+            max_seats=max_seats,
+            turn_timeout=turn_timeout,
+            locale=locale,
+            last_activity=now,
+            shuffler=shuffler or Shuffler(),
+        )
+        table._seat(host)
+        return table
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def is_seated(self, user_id: int) -> bool:
+        return any(s.user_id == user_id for s in self.seats)
+
+    def name_of(self, user_id: int) -> str:
+        return self.names.get(user_id, str(user_id))
+
+    @property
+    def hand_players(self) -> tuple[int, ...]:
+        """The user ids of the hand in play (or just played), in seat order."""
+        hand, players = self._players
+        if hand is not self.hand:
+            players = tuple(int(p) for p in self.hand.players) if self.hand else ()
+            self._players = (self.hand, players)
+        return players
+
+    def hand_seat(self, user_id: int) -> int | None:
+        """The engine seat of ``user_id`` in the current hand, if they play in it."""
+        players = self.hand_players
+        return players.index(user_id) if user_id in players else None
+
+    @property
+    def to_act_id(self) -> int | None:
+        """The player whose turn it is, while a hand is on."""
+        if self.status != PLAYING or self.hand is None:
+            return None
+        return self.hand_players[self.hand.to_act]
+
+    @property
+    def turn_id(self) -> tuple[int, int] | None:
+        """Names the current turn: (hand number, turns played in the hand)."""
+        if self.status != PLAYING or self.hand is None:
+            return None
+        return (self.hand_number, sum(self.hand.turns))
+
+    def may_manage(self, user_id: int, manage_server: bool) -> bool:
+        """The host, or a member with the Manage Server permission."""
+        return user_id == self.host_id or manage_server
+
+    # -- the lobby ---------------------------------------------------------------------------
+
+    def join(self, seat: Seat, now: float) -> None:
+        """Sit down. During a session a newcomer sits at the dealer's right (S4)."""
+        self._require_open()
+        if self.is_seated(seat.user_id):
+            raise TableError("already_seated")
+        if len(self.seats) >= self.max_seats:
+            raise TableError("table_full", seats=self.max_seats)
+        self._seat(seat)
+        if self.dealer_id is not None:
+            self.seats.remove(seat)
+            self.seats.insert(self._index(self.dealer_id), seat)
+        self._changed(now)
+
+    def leave(self, user_id: int, now: float) -> str:
+        """Stand up: at once, or (mid-hand) played automatically until the hand ends.
+
+        Returns ``REMOVED``, ``LEAVING`` or ``TABLE_EMPTY`` (the last player left and the
+        table closed).
+        """
+        self._require_open()
+        if not self.is_seated(user_id):
+            raise TableError("not_seated")
+        return self._stand_up(user_id, now)
+
+    def kick(self, by: int, user_id: int, manage_server: bool, now: float) -> str:
+        """The host (or a server manager) removes a player, as ``leave`` would."""
+        self._require_open()
+        if not self.may_manage(by, manage_server):
+            raise TableError("host_or_manager")
+        if user_id == by:
+            raise TableError("kick_self")
+        if not self.is_seated(user_id):
+            raise TableError("not_seated_other", player=self.name_of(user_id))
+        return self._stand_up(user_id, now)
+
+    def change_option(self, by: int, name: str, value: str, now: float) -> None:
+        """The host changes one option before the first deal (RulesError names a conflict)."""
+        self._require_open()
+        if by != self.host_id:
+            raise TableError("host_only")
+        if self.hand_number:
+            raise TableError("settings_locked")
+        self.rules = self.rules.with_option(name, value)
+        self._changed(now)
+
+    def close(self, by: int, manage_server: bool) -> None:
+        """End the table; a hand in progress is abandoned without payments."""
+        self._require_open()
+        if not self.may_manage(by, manage_server):
+            raise TableError("host_or_manager")
+        self._close()
+
+    def expire(self) -> None:
+        """Close the table after a long time without activity."""
+        self._require_open()
+        self._close()
+
+    # -- dealing -----------------------------------------------------------------------------
+
+    def start(self, by: int, now: float) -> None:
+        """The host deals the first hand (after the cut for deal, S4)."""
+        self._require_open()
+        if by != self.host_id:
+            raise TableError("host_only")
+        if self.status != LOBBY:
+            raise TableError("already_started")
+        self._deal(now)
+
+    def next_hand(self, now: float, by: int | None = None) -> None:
+        """Deal the next hand, on the host's button (``by``) or after the pause."""
+        self._require_open()
+        if by is not None and by != self.host_id:
+            raise TableError("host_only")
+        if self.status != BETWEEN:
+            raise TableError("no_next_hand")
+        self._deal(now)
+
+    def _deal(self, now: float) -> None:
+        n = len(self.seats)
+        if n < MIN_PLAYERS:
+            raise TableError("need_players", low=MIN_PLAYERS)
+        size = len(pack_for(self.rules).cards)
+        if n * self.rules.hand_size + 2 > size:  # S1
+            raise RulesError("rules.pack_too_small", players=n, size=size)
+        if self.dealer_id is None or not self.is_seated(self.dealer_id):
+            order, self.cut = cut_for_deal(
+                [s.user_id for s in self.seats], self.rules, self.shuffler
+            )
+            self.seats.sort(key=lambda s: order.index(s.user_id))
+            self.dealer_id = order[0]
+        players = [str(s.user_id) for s in self.seats]
+        order = self.shuffler.pack(self.rules)
+        self.hand = Hand(self.rules, players, self._index(self.dealer_id), order, self.stake)
+        self.hand_number += 1
+        self.status = PLAYING
+        self.auto_moves = set()
+        self.deadline_turn = None
+        self.last_activity = now
+        self._after_moves(now)
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def act(self, user_id: int, kind: str, now: float, cards: int = 0, spread: int = -1) -> None:
+        """A player's move; the engine's ``IllegalAction`` says why one is refused."""
+        hand = self._live_hand()
+        seat = self.hand_seat(user_id)
+        if seat is None:
+            raise TableError("not_in_hand")
+        if user_id in self.leaving:
+            raise TableError("you_left")
+        hand.act(Action(kind, seat, cards, spread))
+        self.missed[user_id] = 0
+        self.last_activity = now
+        self._after_moves(now)
+
+    def expire_turn(self, turn: tuple[int, int], now: float) -> list[Action]:
+        """The turn timer ran out: the player to act plays automatically (item 7).
+
+        ``turn`` is the ``turn_id`` the timer was set for; when the turn has moved on since,
+        nothing happens and the list is empty. After ``MISSED_TURNS_LIMIT`` missed turns in
+        a row the player is removed at the end of the hand.
+        """
+        if self.status == CLOSED or self.turn_id != turn or self.hand is None:
+            return []
+        user_id = self.hand_players[self.hand.to_act]
+        played = self._autoplay(self.hand.to_act)
+        self.missed[user_id] = self.missed.get(user_id, 0) + 1
+        if self.missed[user_id] >= MISSED_TURNS_LIMIT:
+            self.leaving.add(user_id)
+        self._after_moves(now)
+        return played
+
+    def _after_moves(self, now: float) -> None:
+        """Play the turns of players who left, then end the hand or time the next turn."""
+        hand = self.hand
+        assert hand is not None
+        while not hand.over and self.hand_players[hand.to_act] in self.leaving:
+            if not self._autoplay(hand.to_act):
+                break
+        self.version += 1
+        if hand.over:
+            self._finish_hand()
+        elif self.turn_id != self.deadline_turn:
+            self.deadline_turn = self.turn_id
+            self.turn_deadline = None if self.turn_timeout is None else now + self.turn_timeout
+
+    def _autoplay(self, seat: int) -> list[Action]:
+        assert self.hand is not None
+        first = len(self.hand.log)
+        played = play_turn(self.hand, seat)
+        self.auto_moves.update(range(first, len(self.hand.log)))
+        return played
+
+    def _finish_hand(self) -> None:
+        """Pay the hand, remove those who left, pass the deal to the left (S4)."""
+        hand = self.hand
+        assert hand is not None and hand.result is not None
+        players = self.hand_players
+        for user_id, amount in zip(players, hand.result.payouts, strict=True):
+            self.balances[user_id] = self.balances.get(user_id, 0) + amount
+        balances = tuple(self.balances[u] for u in players)
+        winner = self._push_up_winner(players)
+        self.last_hand = HandRecord(
+            self.hand_number,
+            players,
+            hand.dealer,
+            hand.result,
+            tuple(hand.hands),
+            balances,
+            winner,
+        )
+        self.dealer_id = self._next_seat(players[hand.dealer], exclude=self.leaving)
+        for user_id in sorted(self.leaving):
+            self._unseat(user_id)
+        self.leaving.clear()
+        self.turn_deadline = None
+        self.deadline_turn = None
+        if len(self.seats) >= MIN_PLAYERS:
+            self.status = BETWEEN
+        else:
+            self.status = LOBBY if self.seats else CLOSED
+
+    def _push_up_winner(self, players: tuple[int, ...]) -> int | None:
+        """H10: a push-up match ends when a score reaches the limit; the lowest total wins."""
+        if self.rules.scoring != "push_up":
+            return None
+        if max(self.balances[u] for u in players) < self.rules.push_up_limit:
+            return None
+        winner = min(players, key=lambda u: self.balances[u])
+        for user_id in self.balances:
+            self.balances[user_id] = 0
+        return winner
+
+    # -- seats -------------------------------------------------------------------------------
+
+    def _seat(self, seat: Seat) -> None:
+        self.seats.append(seat)
+        self.names[seat.user_id] = seat.name
+        self.balances.setdefault(seat.user_id, 0)
+
+    def _stand_up(self, user_id: int, now: float) -> str:
+        self.last_activity = now
+        if self.status == PLAYING and self.hand_seat(user_id) is not None:
+            self.leaving.add(user_id)
+            self._after_moves(now)
+            return TABLE_EMPTY if self.status == CLOSED else LEAVING
+        if self.dealer_id == user_id and self.status != PLAYING:
+            self.dealer_id = self._next_seat(user_id, exclude={user_id})
+        self._unseat(user_id)
+        if not self.seats:
+            self._close()
+            return TABLE_EMPTY
+        if self.status == BETWEEN and len(self.seats) < MIN_PLAYERS:
+            self.status = LOBBY
+        self.version += 1
+        return REMOVED
+
+    def _unseat(self, user_id: int) -> None:
+        if user_id == self.host_id and len(self.seats) > 1:
+            self.host_id = self._next_seat(user_id, exclude={user_id}) or user_id
+        self.seats = [s for s in self.seats if s.user_id != user_id]
+        self.missed.pop(user_id, None)
+
+    def _next_seat(self, user_id: int, exclude: set[int]) -> int | None:
+        """The first seat clockwise after ``user_id`` (S4: to the left) not in ``exclude``."""
+        ids = [s.user_id for s in self.seats]
+        if user_id not in ids:
+            return next((u for u in ids if u not in exclude), None)
+        start = ids.index(user_id)
+        ring = ids[start + 1 :] + ids[: start + 1]
+        return next((u for u in ring if u not in exclude), None)
+
+    def _index(self, user_id: int) -> int:
+        return [s.user_id for s in self.seats].index(user_id)
+
+    # -- state -------------------------------------------------------------------------------
+
+    def _require_open(self) -> None:
+        if self.status == CLOSED:
+            raise TableError("table_closed")
+
+    def _live_hand(self) -> Hand:
+        self._require_open()
+        if self.status != PLAYING or self.hand is None:
+            raise TableError("no_hand")
+        return self.hand
+
+    def _changed(self, now: float) -> None:
+        self.last_activity = now
+        self.version += 1
+
+    def _close(self) -> None:
+        self.status = CLOSED
+        self.turn_deadline = None
+        self.deadline_turn = None
+        self.version += 1
+
+    # -- saving and restoring ----------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything but the shuffler, as JSON (the engine hand through ``Hand.to_json``)."""
+        return {
+            "format": STATE_FORMAT,
+            "id": self.id,
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "host_id": self.host_id,
+            "rules": self.rules.to_json(),
+            "stake": self.stake,
+            "max_seats": self.max_seats,
+            "turn_timeout": self.turn_timeout,
+            "locale": self.locale,
+            "seats": [[s.user_id, s.name] for s in self.seats],
+            "names": {str(u): n for u, n in self.names.items()},
+            "balances": {str(u): b for u, b in self.balances.items()},
+            "status": self.status,
+            "hand": self.hand.to_json() if self.hand else None,
+            "hand_number": self.hand_number,
+            "dealer_id": self.dealer_id,
+            "cut": [[list(r.players), list(r.cards)] for r in self.cut],
+            "missed": {str(u): m for u, m in self.missed.items()},
+            "leaving": sorted(self.leaving),
+            "auto_moves": sorted(self.auto_moves),
+            "last_hand": _record_json(self.last_hand),
+            "turn_deadline": self.turn_deadline,
+            "deadline_turn": list(self.deadline_turn) if self.deadline_turn else None,
+            "last_activity": self.last_activity,
+            "version": self.version,
+            "message_id": self.message_id,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], shuffler: Shuffler | None = None) -> Table:
+        """The table saved by ``to_json``; ValueError when the data is not a saved table."""
+        if data.get("format") != STATE_FORMAT:
+            raise ValueError(f"unknown saved-table format {data.get('format')!r}")
+        try:
+            return cls(
+                id=int(data["id"]),
+                guild_id=int(data["guild_id"]),
+                channel_id=int(data["channel_id"]),
+                host_id=int(data["host_id"]),
+                rules=rules_from_json(data["rules"]),
+                stake=int(data["stake"]),
+                max_seats=int(data["max_seats"]),
+                turn_timeout=data["turn_timeout"],
+                locale=str(data["locale"]),
+                seats=[Seat(int(u), str(n)) for u, n in data["seats"]],
+                names={int(u): str(n) for u, n in data["names"].items()},
+                balances={int(u): int(b) for u, b in data["balances"].items()},
+                status=str(data["status"]),
+                hand=Hand.from_json(data["hand"]) if data["hand"] else None,
+                hand_number=int(data["hand_number"]),
+                dealer_id=data["dealer_id"],
+                cut=tuple(CutRound(tuple(p), tuple(c)) for p, c in data["cut"]),
+                missed={int(u): int(m) for u, m in data["missed"].items()},
+                leaving=set(data["leaving"]),
+                auto_moves=set(data["auto_moves"]),
+                last_hand=_record_from_json(data["last_hand"]),
+                turn_deadline=data["turn_deadline"],
+                deadline_turn=tuple(data["deadline_turn"]) if data["deadline_turn"] else None,
+                last_activity=float(data["last_activity"]),
+                version=int(data["version"]),
+                message_id=data["message_id"],
+                shuffler=shuffler or Shuffler(),
+            )
+        except (KeyError, TypeError, RulesError) as error:
+            raise ValueError(f"not a saved table: {error!r}") from error
+
+
+def _record_json(record: HandRecord | None) -> dict[str, Any] | None:
+    if record is None:
+        return None
+    return {
+        "number": record.number,
+        "players": list(record.players),
+        "dealer": record.dealer,
+        "result": record.result.to_json(),
+        "hands": list(record.hands),
+        "balances": list(record.balances),
+        "match_winner": record.match_winner,
+    }
+
+
+def _record_from_json(data: dict[str, Any] | None) -> HandRecord | None:
+    if data is None:
+        return None
+    return HandRecord(
+        int(data["number"]),
+        tuple(data["players"]),
+        int(data["dealer"]),
+        Result.from_json(data["result"]),
+        tuple(data["hands"]),
+        tuple(data["balances"]),
+        data["match_winner"],
+    )

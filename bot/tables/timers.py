@@ -1,0 +1,72 @@
+"""Deadlines for tables: turn timers, the pause between hands, closing idle tables.
+
+A ``Clock`` gives the time (Unix seconds, so deadlines can be shown as Discord timestamps)
+and waits; tests inject one they move by hand. ``Timers`` runs one asyncio task per key and
+calls back once the deadline has passed; setting a key again replaces its timer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Protocol
+
+log = logging.getLogger(__name__)
+
+
+class Clock(Protocol):
+    """The time now, and a way to wait until a given time."""
+
+    def now(self) -> float: ...
+
+    async def sleep_until(self, deadline: float) -> None: ...
+
+
+class SystemClock:
+    """Wall-clock time and ``asyncio.sleep``."""
+
+    def now(self) -> float:
+        return time.time()
+
+    async def sleep_until(self, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+
+
+class Timers:
+    """One pending callback per key; an error in one callback is logged and stops nothing."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self._tasks: dict[Hashable, asyncio.Task[None]] = {}
+
+    def set(self, key: Hashable, deadline: float, callback: Callable[[], Awaitable[None]]) -> None:
+        """Call ``callback`` once ``deadline`` has passed, replacing any timer under ``key``."""
+        self.cancel(key)
+        self._tasks[key] = asyncio.create_task(
+            self._run(key, deadline, callback), name=f"timer {key}"
+        )
+
+    def cancel(self, key: Hashable) -> None:
+        task = self._tasks.pop(key, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    def pending(self, key: Hashable) -> bool:
+        return key in self._tasks
+
+    def cancel_all(self) -> None:
+        for key in list(self._tasks):
+            self.cancel(key)
+
+    async def _run(
+        self, key: Hashable, deadline: float, callback: Callable[[], Awaitable[None]]
+    ) -> None:
+        await self.clock.sleep_until(deadline)
+        if self._tasks.get(key) is asyncio.current_task():
+            del self._tasks[key]
+        try:
+            await callback()
+        except Exception:
+            log.exception("timer %s failed", key)

@@ -1,0 +1,59 @@
+"""Coalesced jobs: at most one running per key, started at most once per interval.
+
+A request while a job for the same key runs (or waits out its interval) replaces any
+pending one, so a burst of changes becomes one edit that shows the latest state: jobs
+render when they run, not when they are requested.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Hashable
+
+log = logging.getLogger(__name__)
+
+Job = Callable[[], Awaitable[None]]
+
+
+class Coalescer:
+    """Runs requested jobs per key, one at a time, no more than once per ``interval``."""
+
+    def __init__(self, interval: float) -> None:
+        self.interval = interval
+        self._pending: dict[Hashable, Job] = {}
+        self._workers: dict[Hashable, asyncio.Task[None]] = {}
+
+    def request(self, key: Hashable, job: Job) -> None:
+        """Run ``job`` soon; a job already waiting under ``key`` is replaced by it."""
+        self._pending[key] = job
+        if key not in self._workers:
+            self._workers[key] = asyncio.create_task(self._work(key), name=f"coalesce {key}")
+
+    def busy(self) -> bool:
+        """Whether any job is pending or running."""
+        return bool(self._workers)
+
+    async def drain(self) -> None:
+        """Wait until every requested job has run."""
+        while self._workers:
+            await asyncio.gather(*self._workers.values(), return_exceptions=True)
+
+    def cancel(self) -> None:
+        for task in self._workers.values():
+            task.cancel()
+        self._pending.clear()
+
+    async def _work(self, key: Hashable) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while key in self._pending:
+                job = self._pending.pop(key)
+                started = loop.time()
+                try:
+                    await job()
+                except Exception:
+                    log.exception("update %s failed", key)
+                await asyncio.sleep(max(0.0, self.interval - (loop.time() - started)))
+        finally:
+            del self._workers[key]

@@ -1,0 +1,146 @@
+"""``/tonk``: the slash-command group. Each command parses its options and hands over to the
+tables service; the words come from the catalogue."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine.rules import OPTIONS, PRESETS
+from bot.i18n import text
+from bot.tables.table import DEFAULT_SEATS, DEFAULT_TURN_TIMEOUT
+from cogs.tonk.components import TONK_COG
+from cogs.tonk.service import TableService
+
+if TYPE_CHECKING:
+    from bot.client import TonkBot
+
+MIN_TIMEOUT, MAX_TIMEOUT = 10, 3600
+TIMEOUT_SUGGESTIONS = ("off", "30", "60", "120", "300", "600")
+MAX_CHOICES = 25
+PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
+
+
+def parse_timeout(value: str | None) -> float | None:
+    """The turn timer in seconds (None when ``off``); ValueError when it is neither."""
+    if value is None:
+        return DEFAULT_TURN_TIMEOUT
+    if value.strip().lower() == "off":
+        return None
+    seconds = int(value)
+    if not MIN_TIMEOUT <= seconds <= MAX_TIMEOUT:
+        raise ValueError(value)
+    return float(seconds)
+
+
+@app_commands.guild_only()
+class TonkCommands(commands.GroupCog, name=TONK_COG, group_name="tonk"):
+    """Tonk tables: one per channel."""
+
+    def __init__(self, bot: TonkBot) -> None:
+        self.bot = bot
+        self.service = TableService(bot)
+        super().__init__()
+
+    async def cog_unload(self) -> None:
+        self.service.close()
+
+    @app_commands.command(name="new", description=text("table.command.new"))
+    @app_commands.describe(
+        preset=text("table.command.new.preset"),
+        stake=text("table.command.new.stake"),
+        seats=text("table.command.new.seats"),
+        turn_timeout=text("table.command.new.turn_timeout"),
+    )
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        preset: str = "standard",
+        stake: app_commands.Range[int, 1, 1000] = 1,
+        seats: app_commands.Range[int, 2, 6] = DEFAULT_SEATS,
+        turn_timeout: str | None = None,
+    ) -> None:
+        try:
+            timeout = parse_timeout(turn_timeout)
+        except ValueError:
+            await interaction.response.send_message(
+                text(
+                    "table.refusal.bad_timeout",
+                    str(interaction.locale),
+                    low=MIN_TIMEOUT,
+                    high=MAX_TIMEOUT,
+                ),
+                ephemeral=True,
+            )
+            return
+        await self.service.new_table(interaction, preset, stake, seats, timeout)
+
+    @new.autocomplete("turn_timeout")
+    async def timeout_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=v, value=v) for v in TIMEOUT_SUGGESTIONS if current in v]
+
+    @app_commands.command(name="join", description=text("table.command.join"))
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self.service.join(interaction)
+
+    @app_commands.command(name="leave", description=text("table.command.leave"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.service.leave(interaction)
+
+    @app_commands.command(name="start", description=text("table.command.start"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.service.start(interaction)
+
+    @app_commands.command(name="kick", description=text("table.command.kick"))
+    @app_commands.describe(member=text("table.command.kick.member"))
+    async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
+        await self.service.kick(interaction, member)
+
+    @app_commands.command(name="end", description=text("table.command.end"))
+    async def end(self, interaction: discord.Interaction) -> None:
+        await self.service.end(interaction)
+
+    @app_commands.command(name="settings", description=text("table.command.settings"))
+    @app_commands.describe(
+        option=text("table.command.settings.option"), value=text("table.command.settings.value")
+    )
+    async def settings(self, interaction: discord.Interaction, option: str, value: str) -> None:
+        await self.service.change_option(interaction, option, value)
+
+    @settings.autocomplete("option")
+    async def option_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        typed = current.lower()
+        names = [name for name in OPTIONS if typed in name]
+        return [app_commands.Choice(name=n, value=n) for n in names[:MAX_CHOICES]]
+
+    @settings.autocomplete("value")
+    async def value_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        spec = OPTIONS.get(str(getattr(interaction.namespace, "option", "")))
+        if spec is None:
+            return []
+        values = [v for v in spec.values_text() if v.startswith(current.lower())]
+        return [app_commands.Choice(name=v, value=v) for v in values[:MAX_CHOICES]]
+
+    @app_commands.command(name="rules", description=text("table.command.rules"))
+    @app_commands.describe(preset=text("table.command.rules.preset"))
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def rules(self, interaction: discord.Interaction, preset: str | None = None) -> None:
+        await self.service.show_rules(interaction, preset)
+
+    @app_commands.command(name="hand", description=text("table.command.hand"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.service.open_panel(interaction)
+
+    @app_commands.command(name="table", description=text("table.command.table"))
+    async def table(self, interaction: discord.Interaction) -> None:
+        await self.service.repost(interaction)

@@ -1,0 +1,216 @@
+"""The table's buttons and menus as persistent ``DynamicItem`` templates.
+
+Every ``custom_id`` names the table and the table's state version (and, on the table
+message, the hand), so that a component keeps working after a restart, and a click on an
+out-of-date component is recognised and refused. Registered with ``bot.add_dynamic_items``.
+
+- ``tonk:t:{table}:{hand}:{version}:{action}``: a button of the table message.
+- ``tonk:p:{table}:{hand}:{version}:{action}:{cards}:{spread}``: a move on a private panel
+  (``cards`` is a hexadecimal card mask, ``spread`` a spread number or -1).
+- ``tonk:s:{table}:{hand}:{version}``: the panel's card menu.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
+
+TONK_COG = "Tonk"
+
+
+@dataclass(frozen=True, slots=True)
+class TableKey:
+    """What a table-message button says: which table, hand and version, and what to do."""
+
+    table_id: int
+    hand: int
+    version: int
+    action: str
+
+    @property
+    def custom_id(self) -> str:
+        return f"tonk:t:{self.table_id}:{self.hand}:{self.version}:{self.action}"
+
+
+@dataclass(frozen=True, slots=True)
+class PanelKey:
+    """What a panel button says: a move (``action``) on ``cards``, onto ``spread``."""
+
+    table_id: int
+    hand: int
+    version: int
+    action: str
+    cards: int = 0
+    spread: int = -1
+
+    @property
+    def custom_id(self) -> str:
+        return (
+            f"tonk:p:{self.table_id}:{self.hand}:{self.version}:{self.action}"
+            f":{self.cards:x}:{self.spread}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PickKey:
+    """What the panel's card menu says: which table, hand and version it was shown for."""
+
+    table_id: int
+    hand: int
+    version: int
+
+    @property
+    def custom_id(self) -> str:
+        return f"tonk:s:{self.table_id}:{self.hand}:{self.version}"
+
+
+class ComponentHandler(Protocol):
+    """What the components call (the tables service)."""
+
+    async def table_button(self, interaction: discord.Interaction, key: TableKey) -> None: ...
+
+    async def panel_button(self, interaction: discord.Interaction, key: PanelKey) -> None: ...
+
+    async def card_pick(
+        self, interaction: discord.Interaction, key: PickKey, values: list[str]
+    ) -> None: ...
+
+
+async def _handle(
+    interaction: discord.Interaction, call: Callable[[ComponentHandler], Awaitable[None]]
+) -> None:
+    """Hand the click to the tables service; any error goes to the command tree's one error
+    path (logged, and an apology to the player)."""
+    client: Any = interaction.client
+    try:
+        await call(client.get_cog(TONK_COG).service)
+    except Exception as error:
+        await client.tree.on_error(interaction, error)
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tonk:t:(?P<table>\d+):(?P<hand>\d+):(?P<version>\d+):(?P<action>[a-z_]+)",
+):
+    """A button under the table message: Join, Leave, Start, My hand, Draw, Take, Drop, Next."""
+
+    def __init__(
+        self,
+        key: TableKey,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or key.action,
+                style=style,
+                disabled=disabled,
+                custom_id=key.custom_id,
+                row=row,
+            )
+        )
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TableButton:
+        key = TableKey(
+            int(match["table"]), int(match["hand"]), int(match["version"]), match["action"]
+        )
+        return cls(key)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _handle(interaction, lambda service: service.table_button(interaction, self.key))
+
+
+class PanelButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=(
+        r"tonk:p:(?P<table>\d+):(?P<hand>\d+):(?P<version>\d+):(?P<action>[a-z_]+)"
+        r":(?P<cards>[0-9a-f]+):(?P<spread>-?\d+)"
+    ),
+):
+    """A move on a private panel: Draw, Take, Drop, Claim, Spread, Hit, Discard, Slap."""
+
+    def __init__(
+        self,
+        key: PanelKey,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or key.action,
+                style=style,
+                disabled=disabled,
+                custom_id=key.custom_id,
+                row=row,
+            )
+        )
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PanelButton:
+        key = PanelKey(
+            int(match["table"]),
+            int(match["hand"]),
+            int(match["version"]),
+            match["action"],
+            int(match["cards"], 16),
+            int(match["spread"]),
+        )
+        return cls(key)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _handle(interaction, lambda service: service.panel_button(interaction, self.key))
+
+
+class CardSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"tonk:s:(?P<table>\d+):(?P<hand>\d+):(?P<version>\d+)",
+):
+    """The panel's menu of the player's cards (several may be picked)."""
+
+    def __init__(
+        self,
+        key: PickKey,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        options = options or [discord.SelectOption(label="-")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=key.custom_id,
+                placeholder=placeholder,
+                min_values=0,
+                max_values=len(options),
+                options=options,
+                row=row,
+            )
+        )
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CardSelect:
+        return cls(PickKey(int(match["table"]), int(match["hand"]), int(match["version"])))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        await _handle(interaction, lambda service: service.card_pick(interaction, self.key, values))
+
+
+DYNAMIC_ITEMS = (TableButton, PanelButton, CardSelect)

@@ -1,0 +1,173 @@
+"""Driving the real bot through the fake Discord like players do: by what messages say."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from bot.client import TonkBot
+from bot.config import Timing
+from bot.engine.actions import TAKE
+from bot.engine.cards import card_list, card_symbol, mask_of, parse_card
+from bot.tables.dealing import Shuffler
+from bot.tables.table import Table
+from cogs.tonk.service import TableService
+from tests.engine.stacking import stack
+from tests.fakediscord import (
+    FakeChannel,
+    FakeDiscord,
+    InteractionResult,
+    SimulatedMember,
+    StoredMessage,
+    Visibility,
+)
+from tests.tables.manual_clock import ManualClock
+
+FAST = Timing(edit_interval=0.005, next_hand_delay=30.0, idle_timeout=1800.0, lock_patience=2.0)
+
+
+def make_bot(**options: Any) -> TonkBot:
+    """The bot with a manual clock (timers fire when tests say), short edit intervals, and
+    shuffles seeded 0, 1, 2… table by table (tests stack the decks they check)."""
+    seeds = itertools.count()
+    options.setdefault("clock", ManualClock())
+    options.setdefault("timing", FAST)
+    options.setdefault("shuffler_factory", lambda: Shuffler(random.Random(next(seeds))))
+    return TonkBot(**options)
+
+
+def service(bot: TonkBot) -> TableService:
+    service: TableService = bot.get_cog("Tonk").service  # type: ignore[union-attr]
+    return service
+
+
+def clock(bot: TonkBot) -> ManualClock:
+    assert isinstance(bot.clock, ManualClock)
+    return bot.clock
+
+
+async def quiet(fake: FakeDiscord, bot: TonkBot) -> None:
+    """Wait until the bot has sent every pending edit, DM and notice."""
+    await fake.settle()
+    await service(bot).messages.drain()
+    await fake.settle()
+
+
+def table_in(bot: TonkBot, channel: FakeChannel) -> Table:
+    table = bot.tables.in_channel(channel.id)
+    assert table is not None, f"no table in #{channel.name}"
+    return table
+
+
+def table_message(fake: FakeDiscord, bot: TonkBot, channel: FakeChannel) -> StoredMessage:
+    """The channel's current table message."""
+    message_id = table_in(bot, channel).message_id
+    assert message_id is not None
+    return fake.messages[message_id]
+
+
+def stack_table(
+    bot: TonkBot,
+    channel: FakeChannel,
+    *,
+    cuts: Sequence[str] = (),
+    hands: dict[str, Sequence[str]] | None = None,
+    dealer: str = "",
+    upcard: str | None = None,
+    stock: Sequence[str] = (),
+) -> None:
+    """Stack the cut (one card per player in the order they joined) and the next pack.
+
+    ``hands`` maps names in seat order (after the cut) to their cards.
+    """
+    shuffler = table_in(bot, channel).shuffler
+    packs = []
+    if hands is not None:
+        packs.append([parse_card(c) for c in stack(hands, list(hands), dealer, upcard, stock)])
+    shuffler.stack(cuts=[[parse_card(c) for c in cuts]] if cuts else (), packs=packs)
+
+
+async def open_table(
+    host: SimulatedMember, others: Sequence[SimulatedMember], **options: Any
+) -> StoredMessage:
+    """``/tonk new`` by ``host``, then everyone else presses Join; the lobby message."""
+    new = await host.slash("tonk", "new", **options)
+    assert new.message is not None and not new.ephemeral
+    for member in others:
+        await member.click(new.message, "Join")
+    return new.message
+
+
+async def my_hand(member: SimulatedMember, message: StoredMessage) -> StoredMessage:
+    """Press **My hand** on the table message: the private panel."""
+    opened = await member.click(message, "My hand")
+    assert opened.ephemeral and opened.message is not None
+    return opened.message
+
+
+async def pick(member: SimulatedMember, panel: StoredMessage, cards: str) -> InteractionResult:
+    """Pick cards (written ``4♥ 5♥ 6♥``) in the panel's card menu, by their labels."""
+    menu = panel.selects()[0]
+    labels = cards.split()
+    values = [o["value"] for o in menu["options"] if o["label"] in labels]
+    assert len(values) == len(labels), f"{cards} not all in {[o['label'] for o in menu['options']]}"
+    return await member.select(panel, menu["custom_id"], values)
+
+
+async def play_cards(
+    member: SimulatedMember, panel: StoredMessage, cards: str, button: str
+) -> InteractionResult:
+    """Pick ``cards`` in the panel, then press the button labelled ``button``."""
+    await pick(member, panel, cards)
+    return await member.click(panel, button)
+
+
+def button_labels(message: StoredMessage) -> dict[str, bool]:
+    """Each button's label and whether it is enabled."""
+    return {b["label"]: not b.get("disabled", False) for b in message.buttons()}
+
+
+def versions_so_far(fake: FakeDiscord) -> set[int]:
+    """Marks every message version the fake holds now (to check only later ones)."""
+    return {id(v) for message in fake.messages.values() for v in message.versions}
+
+
+def assert_hands_secret(
+    table: Table,
+    members: Sequence[SimulatedMember],
+    *,
+    before: Collection[int] = (),
+    finished: Collection[int] = (),
+) -> None:
+    """No member ever saw (in any version of any message) a card another member holds.
+
+    Cards everyone saw before they went into a hand are left out: those taken from the
+    discard pile, and those turned up in the cut for deal (shuffled back before the deal).
+    Left out too, for later hands of a session: versions from before the hand was dealt
+    (``before``, from ``versions_so_far``), the table messages of earlier hands
+    (``finished``, which show those hands' results), and other tables' channels.
+    """
+    hand = table.hand
+    assert hand is not None
+    channel = table.channel_id
+    taken = mask_of(c for cut in table.cut for c in cut.cards)
+    for action in hand.log:
+        if action.kind == TAKE:
+            taken |= action.cards
+    for seat, owner in enumerate(table.hand_players):
+        secret = [card_symbol(c) for c in card_list(hand.hands[seat] & ~taken)]
+        for member in members:
+            if member.id == owner:
+                continue
+            for version in member.visible():
+                if (
+                    id(version) in before
+                    or version.message_id in finished
+                    or (version.visibility is Visibility.CHANNEL and version.channel_id != channel)
+                ):
+                    continue
+                shown = version.text()
+                leaked = [c for c in secret if c in shown]
+                assert not leaked, f"{member.name} saw {leaked} of {owner}'s hand in {shown!r}"

@@ -1,0 +1,62 @@
+"""Coalesced edits: one at a time per key, at most one per interval, the latest wins."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+
+from cogs.tonk.coalesce import Coalescer
+
+
+async def test_a_burst_of_requests_runs_once_with_the_latest_job() -> None:
+    coalescer = Coalescer(interval=0.05)
+    runs: list[int] = []
+
+    def job(n: int):  # type: ignore[no-untyped-def]
+        async def run() -> None:
+            runs.append(n)
+
+        return run
+
+    for n in range(10):
+        coalescer.request("table", job(n))
+    coalescer.request("other", job(100))
+    await coalescer.drain()
+    assert runs == [9, 100] and not coalescer.busy()
+
+
+async def test_runs_of_one_key_are_spaced_by_the_interval() -> None:
+    coalescer = Coalescer(interval=0.05)
+    loop = asyncio.get_running_loop()
+    times: list[float] = []
+
+    async def job() -> None:
+        times.append(loop.time())
+
+    coalescer.request("k", job)
+    await asyncio.sleep(0.01)
+    coalescer.request("k", job)
+    await coalescer.drain()
+    assert len(times) == 2 and times[1] - times[0] >= 0.045
+
+
+async def test_a_failing_job_is_logged_and_the_next_one_runs(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    coalescer = Coalescer(interval=0.0)
+    ran = asyncio.Event()
+
+    async def broken() -> None:
+        raise RuntimeError("edit failed")
+
+    async def fine() -> None:
+        ran.set()
+
+    with caplog.at_level(logging.ERROR):
+        coalescer.request("k", broken)
+        await coalescer.drain()
+        coalescer.request("k", fine)
+        await coalescer.drain()
+    assert ran.is_set() and "update k failed" in caplog.text

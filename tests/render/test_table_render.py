@@ -1,0 +1,75 @@
+"""The table message: embed text and buttons in each state of a table."""
+
+from __future__ import annotations
+
+from bot.engine.actions import DRAW, DROP
+from bot.render.controls import Style
+from bot.render.table import table_controls, table_embed
+from bot.tables.views import public_table
+from tests.tables.fixtures import IDS, lobby, worked_example
+
+DAN = IDS["dan"]
+
+
+def text_of(embed) -> str:  # type: ignore[no-untyped-def]
+    data = embed.to_dict()
+    parts = [data.get("title", ""), data.get("description", "")]
+    parts += [f"{f['name']}\n{f['value']}" for f in data.get("fields", [])]
+    return "\n".join(parts)
+
+
+def buttons(table) -> dict[str, bool]:  # type: ignore[no-untyped-def]
+    return {b.label: not b.disabled for b in table_controls(public_table(table)).buttons}
+
+
+def test_the_lobby_lists_seats_and_offers_join_leave_start() -> None:
+    table = lobby("ann")
+    shown = text_of(table_embed(public_table(table)))
+    assert "Tonk · Standard (P1) · stake 1" in shown
+    assert "Hosted by ann. 1 of 4 seats taken" in shown and "**ann** (host)" in shown
+    assert "Turn timer: 120 seconds." in shown
+    assert buttons(table) == {"Join": True, "Leave": True, "Start": False}
+    table.join(lobby("bob").seats[0], now=0.0)
+    assert buttons(table)["Start"]
+
+
+def test_a_hand_in_play_shows_turn_deadline_pile_stock_seats_and_cut() -> None:
+    table = worked_example()
+    shown = text_of(table_embed(public_table(table)))
+    assert "**Hand 1**" in shown and "**dan** to play; time runs out <t:120:R>." in shown
+    assert "Top of the discard pile **4♣** · stock 31 cards" in shown
+    assert "**cat** (dealer) · 5 cards" in shown and "▶ **dan** · 5 cards" in shown
+    assert "**ann** (host) · 5 cards · balance 0" in shown
+    assert "Spreads\nNone yet." in shown and "waits" not in shown
+    assert "ann J♠, bob 10♠, cat K♠ and dan Q♠\ncat deals." in shown
+    assert buttons(table) == {"My hand": True, "Draw": True, "Take 4♣": True, "Drop": True}
+    table.act(DAN, DRAW, now=1.0)
+    assert buttons(table) == {"My hand": True, "Draw": False, "Take 4♣": False, "Drop": False}
+    assert "Last moves\ndan drew from the stock" in text_of(table_embed(public_table(table)))
+
+
+def test_waiting_counters_appear_when_those_rules_are_on() -> None:
+    table = worked_example()
+    table.rules = table.rules.with_option("wait_after_spread", 3)
+    assert "5 cards · balance 0 · waits 0" in text_of(table_embed(public_table(table)))
+
+
+def test_the_end_of_a_hand_shows_hands_ending_payments_and_session() -> None:
+    table = worked_example()
+    table.act(DAN, DROP, now=1.0)
+    shown = text_of(table_embed(public_table(table)))
+    assert "**Hand 1 is over.**\ndan dropped with 20 and was caught by ann with 12." in shown
+    assert "dan: 2♣ 6♣ 3♦ 4♥ 5♠ (count 20)" in shown
+    assert "Payments\ncat −1 · dan −4 · ann +4 · bob +1" in shown
+    assert "Session\ncat −1 · dan −4 · ann +4 · bob +1" in shown
+    assert "The next hand deals in a moment" in shown
+    assert "The next hand deals" not in text_of(table_embed(public_table(table), final=True))
+    (next_hand,) = table_controls(public_table(table)).buttons
+    assert (next_hand.label, next_hand.style) == ("Next hand", Style.SUCCESS)
+
+
+def test_a_closed_table_has_no_buttons() -> None:
+    table = worked_example()
+    table.close(IDS["ann"], manage_server=False)
+    assert "This table is closed." in text_of(table_embed(public_table(table)))
+    assert table_controls(public_table(table)).buttons == ()

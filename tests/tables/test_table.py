@@ -1,0 +1,277 @@
+"""``Table``: the lobby, the deal and its rotation, moves, missed turns, leaving, the end of a
+hand and the session, saving and restoring."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.engine.actions import DISCARD, DRAW, DROP
+from bot.engine.cards import parse_card
+from bot.engine.errors import IllegalAction
+from bot.engine.rules import RulesError
+from bot.engine.settle import DROP_CAUGHT
+from bot.tables.autoplay import auto_action
+from bot.tables.dealing import Shuffler
+from bot.tables.errors import TableError
+from bot.tables.table import (
+    BETWEEN,
+    CLOSED,
+    LEAVING,
+    LOBBY,
+    PLAYING,
+    REMOVED,
+    TABLE_EMPTY,
+    Table,
+)
+from tests.tables.fixtures import IDS, lobby, seat, stack_deal, worked_example
+
+ANN, BOB, CAT, DAN = (IDS[n] for n in ("ann", "bob", "cat", "dan"))
+TWO = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]}
+
+
+def two_player_hand() -> Table:
+    table = lobby("ann", "bob")
+    stack_deal(table, TWO, "ann", cuts=["KS", "2C"])
+    table.start(ANN, now=10.0)
+    return table
+
+
+def play_by_hand(table: Table) -> None:
+    """The player to act plays their turn themselves (the automatic policy's moves)."""
+    hand, user = table.hand, table.to_act_id
+    assert hand is not None and user is not None
+    seat = hand.to_act
+    while table.to_act_id == user and not hand.over:
+        action = auto_action(hand, seat)
+        assert action is not None
+        table.act(user, action.kind, now=0.0, cards=action.cards, spread=action.spread)
+
+
+class TestLobby:
+    def test_joining_and_leaving(self) -> None:
+        table = lobby("ann", "bob")
+        assert [s.name for s in table.seats] == ["ann", "bob"] and table.version == 1
+        with pytest.raises(TableError) as already:
+            table.join(seat("bob"), now=1.0)
+        assert already.value.key == "already_seated"
+        assert table.leave(BOB, now=2.0) == REMOVED
+        assert [s.name for s in table.seats] == ["ann"] and table.last_activity == 2.0
+        with pytest.raises(TableError) as not_seated:
+            table.leave(BOB, now=3.0)
+        assert not_seated.value.message() == "You don't sit at this table."
+
+    def test_a_full_table_refuses_and_seats_are_2_to_6(self) -> None:
+        table = lobby("ann", "bob", max_seats=2)
+        with pytest.raises(TableError) as full:
+            table.join(seat("cat"), now=0.0)
+        assert full.value.message() == "This table is full: it seats 2."
+        with pytest.raises(TableError):
+            lobby("ann", max_seats=7)
+
+    def test_the_host_passes_to_the_next_seat_and_the_last_to_leave_closes_it(self) -> None:
+        table = lobby("ann", "bob", "cat")
+        table.leave(ANN, now=0.0)
+        assert table.host_id == BOB
+        table.leave(BOB, now=0.0)
+        assert table.host_id == CAT
+        assert table.leave(CAT, now=0.0) == TABLE_EMPTY and table.status == CLOSED
+        with pytest.raises(TableError) as closed:
+            table.join(seat("ann"), now=0.0)
+        assert closed.value.key == "table_closed"
+
+    def test_only_the_host_or_a_manager_kicks_and_nobody_kicks_themselves(self) -> None:
+        table = lobby("ann", "bob", "cat")
+        with pytest.raises(TableError) as not_host:
+            table.kick(BOB, CAT, manage_server=False, now=0.0)
+        assert not_host.value.key == "host_or_manager"
+        assert table.kick(BOB, CAT, manage_server=True, now=0.0) == REMOVED
+        with pytest.raises(TableError) as self_kick:
+            table.kick(ANN, ANN, manage_server=False, now=0.0)
+        assert self_kick.value.key == "kick_self"
+        with pytest.raises(TableError) as absent:
+            table.kick(ANN, DAN, manage_server=False, now=0.0)
+        assert absent.value.message() == f"{DAN} doesn't sit at this table."
+
+    def test_options_change_before_the_first_deal_only_and_conflicts_are_refused(self) -> None:
+        table = lobby("ann", "bob")
+        table.change_option(ANN, "deck", "40", now=0.0)
+        assert table.rules.deck == 40
+        with pytest.raises(TableError):
+            table.change_option(BOB, "deck", "52", now=0.0)
+        with pytest.raises(RulesError, match="face_values: rank conflicts"):
+            table.change_option(ANN, "face_values", "rank", now=0.0)
+        table.change_option(ANN, "deck", "52", now=0.0)
+        stack_deal(table, TWO, "ann", cuts=["KS", "2C"])
+        table.start(ANN, now=0.0)
+        with pytest.raises(TableError) as locked:
+            table.change_option(ANN, "deck", "40", now=0.0)
+        assert locked.value.key == "settings_locked"
+
+
+class TestDealing:
+    def test_start_needs_the_host_two_players_and_a_pack_big_enough(self) -> None:
+        with pytest.raises(TableError) as alone:
+            lobby("ann").start(ANN, now=0.0)
+        assert alone.value.key == "need_players"
+        table = lobby("ann", "bob", "cat", "dan", "eve", "fay", max_seats=6)
+        with pytest.raises(TableError):
+            table.start(BOB, now=0.0)
+        table.change_option(ANN, "hand_size", "7", now=0.0)
+        table.change_option(ANN, "deck", "40", now=0.0)
+        with pytest.raises(RulesError, match="pack of 40 cards"):
+            table.start(ANN, now=0.0)
+        assert table.status == LOBBY and table.hand is None
+
+    def test_the_cut_seats_players_and_the_highest_card_deals(self) -> None:
+        table = worked_example()
+        assert [s.name for s in table.seats] == ["cat", "dan", "ann", "bob"]
+        assert table.dealer_id == CAT and table.to_act_id == DAN
+        assert table.status == PLAYING and table.hand_number == 1
+        assert table.hand is not None and table.hand.players == tuple(
+            str(IDS[n]) for n in ("cat", "dan", "ann", "bob")
+        )
+
+    def test_a_tie_for_the_highest_cut_is_cut_again_between_the_tied(self) -> None:
+        table = lobby("ann", "bob", "cat")
+        cuts = [["KS", "KH", "2C"], ["3C", "9D"]]
+        table.shuffler.stack(cuts=[[parse_card(c) for c in cut] for cut in cuts])
+        table.start(ANN, now=0.0)
+        assert table.dealer_id == BOB
+        assert [s.name for s in table.seats] == ["bob", "ann", "cat"]
+        assert [r.players for r in table.cut] == [(ANN, BOB, CAT), (ANN, BOB)]
+
+    def test_the_deal_passes_left_and_a_newcomer_sits_at_the_dealers_right(self) -> None:
+        table = worked_example(max_seats=5)
+        table.act(DAN, DROP, now=1.0)
+        assert table.status == BETWEEN and table.dealer_id == DAN
+        table.join(seat("eve"), now=2.0)
+        assert [s.name for s in table.seats] == ["cat", "eve", "dan", "ann", "bob"]
+        table.next_hand(now=3.0)
+        assert table.hand_number == 2 and table.hand is not None
+        assert table.hand.dealer == 2 and table.to_act_id == ANN
+        with pytest.raises(TableError) as twice:
+            table.next_hand(now=3.0)
+        assert twice.value.key == "no_next_hand"
+
+
+class TestPlaying:
+    def test_moves_are_checked_by_the_engine_and_bump_the_version(self) -> None:
+        table = two_player_hand()
+        version = table.version
+        with pytest.raises(IllegalAction) as early:
+            table.act(ANN, DRAW, now=11.0)
+        assert early.value.message() == "It is not your turn."
+        with pytest.raises(TableError) as outsider:
+            table.act(CAT, DRAW, now=11.0)
+        assert outsider.value.key == "not_in_hand"
+        assert table.version == version
+        table.act(BOB, DRAW, now=12.0)
+        assert table.version == version + 1 and table.last_activity == 12.0
+
+    def test_the_turn_deadline_follows_the_turn(self) -> None:
+        table = two_player_hand()
+        assert table.turn_deadline == 10.0 + 120.0 and table.turn_id == (1, 0)
+        table.act(BOB, DRAW, now=50.0)
+        assert table.turn_deadline == 130.0
+        table.act(BOB, DISCARD, now=60.0, cards=1 << parse_card("7S"))
+        assert table.turn_id == (1, 1) and table.turn_deadline == 180.0
+        untimed = lobby("ann", "bob", turn_timeout=None)
+        stack_deal(untimed, TWO, "ann", cuts=["KS", "2C"])
+        untimed.start(ANN, now=0.0)
+        assert untimed.turn_deadline is None
+
+    def test_an_expired_turn_is_played_automatically_and_a_stale_timer_does_nothing(self) -> None:
+        table = two_player_hand()
+        assert table.expire_turn((1, 5), now=200.0) == []
+        played = table.expire_turn((1, 0), now=200.0)
+        assert [a.kind for a in played] == ["draw", "spread", "discard"]
+        assert table.missed == {BOB: 1} and table.to_act_id == ANN
+        assert table.auto_moves == {0, 1, 2}
+
+    def test_three_missed_turns_in_a_row_remove_the_player_at_the_end_of_the_hand(self) -> None:
+        table = lobby("ann", "bob", "cat")
+        table.shuffler = Shuffler(random.Random(7))
+        table.start(ANN, now=0.0)
+        victim = table.to_act_id
+        assert victim is not None
+        for missed in (1, 2, 3):
+            while table.to_act_id != victim:
+                play_by_hand(table)
+            assert table.turn_id is not None
+            table.expire_turn(table.turn_id, now=0.0)
+            assert table.missed[victim] == missed
+        assert victim in table.leaving and table.status == PLAYING
+        table.act(table.to_act_id or 0, DROP, now=0.0)
+        assert not table.is_seated(victim) and table.status == BETWEEN
+
+    def test_a_player_who_leaves_mid_hand_is_played_until_the_hand_ends(self) -> None:
+        table = worked_example()
+        assert table.leave(ANN, now=1.0) == LEAVING and table.is_seated(ANN)
+        with pytest.raises(TableError) as gone:
+            table.act(ANN, DRAW, now=1.0)
+        assert gone.value.key == "you_left"
+        table.act(DAN, DRAW, now=2.0)
+        hand = table.hand
+        assert hand is not None
+        discard = max(hand.legal_moves(1).actions(1), key=lambda a: a.cards)
+        table.act(DAN, discard.kind, now=3.0, cards=discard.cards)
+        assert table.to_act_id == BOB and {2, 3} <= table.auto_moves  # ann drew and discarded
+        table.act(BOB, DROP, now=4.0)
+        assert not table.is_seated(ANN) and ANN in table.balances
+
+    def test_everyone_leaving_mid_hand_finishes_the_hand_and_closes_the_table(self) -> None:
+        table = two_player_hand()
+        assert table.leave(ANN, now=1.0) == LEAVING
+        assert table.leave(BOB, now=1.0) == TABLE_EMPTY
+        assert table.status == CLOSED and table.last_hand is not None
+        assert sum(table.balances.values()) == 0
+
+
+class TestEndOfHand:
+    def test_the_worked_example_is_paid_and_recorded(self) -> None:
+        table = worked_example()
+        table.act(DAN, DROP, now=1.0)
+        record = table.last_hand
+        assert record is not None and record.result.ending == DROP_CAUGHT
+        assert table.balances == {ANN: 4, BOB: 1, CAT: -1, DAN: -4}
+        assert record.balances == (-1, -4, 4, 1) and record.players == (CAT, DAN, ANN, BOB)
+        assert table.turn_deadline is None
+
+    def test_closing_abandons_the_hand_without_payments(self) -> None:
+        table = worked_example()
+        with pytest.raises(TableError):
+            table.close(BOB, manage_server=False)
+        table.close(BOB, manage_server=True)
+        assert table.status == CLOSED and table.last_hand is None
+        assert set(table.balances.values()) == {0}
+
+    def test_a_push_up_match_ends_at_the_limit_and_starts_again(self) -> None:
+        table = lobby("ann", "bob", preset="push_up")
+        table.change_option(ANN, "push_up_limit", "10", now=0.0)
+        stack_deal(table, TWO, "ann", cuts=["KS", "2C"])
+        table.start(ANN, now=0.0)
+        table.act(BOB, DROP, now=1.0)  # bob 29, ann 39: bob wins, ann is pushed up 39
+        record = table.last_hand
+        assert record is not None and record.match_winner == BOB
+        assert record.balances == (39, 0) and table.balances == {ANN: 0, BOB: 0}
+
+
+class TestSaving:
+    def test_a_table_mid_hand_round_trips_through_json(self) -> None:
+        table = worked_example()
+        table.act(DAN, DRAW, now=5.0)
+        table.leave(BOB, now=6.0)
+        copy = Table.from_json(table.to_json())
+        assert copy.to_json() == table.to_json()
+        assert copy.hand is not None and copy.hand.legal_moves(1) == table.hand.legal_moves(1)  # type: ignore[union-attr]
+
+    def test_a_table_between_hands_round_trips_and_bad_data_is_refused(self) -> None:
+        table = worked_example()
+        table.act(DAN, DROP, now=1.0)
+        assert Table.from_json(table.to_json()).last_hand == table.last_hand
+        with pytest.raises(ValueError, match="format"):
+            Table.from_json({"format": 99})
+        with pytest.raises(ValueError, match="not a saved table"):
+            Table.from_json({"format": 1})
