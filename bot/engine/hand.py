@@ -288,6 +288,10 @@ class Hand:
             PLAY, spreads=tuple(spreads), hits=tuple(hits), discards=discards, slaps=slaps
         )
 
+    def hit_targets(self, seat: int, cards: int) -> list[int]:
+        """The spreads that ``seat`` may hit with ``cards`` now (any number of cards)."""
+        return [i for i in range(len(self.spreads)) if self.can(Action(HIT, seat, cards, i))]
+
     def _slap_targets(self) -> tuple[int, ...]:
         top = 1 << self.pile[-1]
         return tuple(i for i, mask in enumerate(self.hit_masks) if mask & top)
@@ -352,6 +356,8 @@ class Hand:
             return
         if a.kind == SLAP_DISCARD:
             raise IllegalAction(NOT_ALLOWED, "no_slap_discard")
+        if a.kind not in self._CHECKS:
+            raise IllegalAction(NOT_ALLOWED, "unknown_action", kind=a.kind)
         if a.seat != self.to_act:
             raise IllegalAction(NOT_YOUR_TURN, "not_your_turn")
         self._CHECKS[a.kind](self, a)

@@ -9,6 +9,7 @@ hidden from everyone but the player who drew it). Once the hand is over every ha
 from __future__ import annotations
 
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from bot.engine.actions import DRAW, Action, LegalMoves
 from bot.engine.hand import OVER, Hand
@@ -52,9 +53,16 @@ class SeatView:
     version: int
 
 
+_seen: WeakKeyDictionary[Hand, tuple[PublicMove, ...]] = WeakKeyDictionary()
+
+
 def public_moves(hand: Hand) -> tuple[PublicMove, ...]:
-    """The action log with every card drawn from the stock hidden."""
-    return tuple(_public(a) for a in hand.log)
+    """The action log with every card drawn from the stock hidden (extended, not rebuilt)."""
+    known = _seen.get(hand, ())
+    if len(known) != len(hand.log):
+        known = known + tuple(_public(a) for a in hand.log[len(known) :])
+        _seen[hand] = known
+    return known
 
 
 def _public(a: Action) -> PublicMove:

@@ -3,6 +3,7 @@
 MESSAGES: dict[str, str] = {
     # Refused actions (bot.engine.errors): one sentence each, saying why.
     "refusal.hand_over": "This hand is over.",
+    "refusal.unknown_action": "{kind!r} is not a move in Tonk.",
     "refusal.not_your_turn": "It is not your turn.",
     "refusal.slap_discard_pending": "Wait: {player} slapped and must discard a card first.",
     "refusal.must_slap_discard": "You slapped: discard one card before anything else.",

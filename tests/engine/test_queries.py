@@ -1,0 +1,64 @@
+"""Queries the bot and the computer players use: legal moves, hit targets, the seat view."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from bot.engine import Action, Hand, IllegalAction, build_rules, seat_view
+from bot.engine.actions import DRAW
+from bot.engine.cards import mask_of, parse_card
+from bot.engine.view import public_moves
+from tests.engine.randomplay import random_hand
+from tests.engine.stacking import stack
+
+
+def cards(*names: str) -> int:
+    return mask_of(parse_card(n) for n in names)
+
+
+def test_an_unknown_action_is_refused_in_words_and_changes_nothing() -> None:
+    hand = Hand.deal(build_rules(), ["a", "b"], 0, seed=1)
+    before = hand.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        hand.act(Action("juggle", 1))
+    assert refused.value.code == "not_allowed" and "juggle" in refused.value.message()
+    assert hand.to_json() == before
+
+
+def test_hit_targets_finds_every_spread_a_set_of_cards_fits() -> None:
+    hands = {"ann": ["6H", "7H", "8H", "KC", "KD"], "bob": ["9H", "10H", "2C", "3D", "5S"]}
+    top = [parse_card(c) for c in stack(hands, ["ann", "bob"], "bob", stock=["JS", "QS"])]
+    hand = Hand.deal(build_rules(), ["ann", "bob"], 1, top=top)
+    hand.act(Action("draw", 0))
+    hand.act(Action("spread", 0, cards("6H", "7H", "8H")))
+    hand.act(Action("discard", 0, cards("KC")))
+    hand.act(Action("draw", 1))
+    assert hand.hit_targets(1, cards("9H", "10H")) == [0]
+    assert hand.hit_targets(1, cards("10H")) == []  # S8: not onto the end of 6-7-8
+
+
+def test_the_seat_view_shows_no_other_hand_and_no_stock_order() -> None:
+    """S7: hands are secret until play ends; only the top discard and the stock size show."""
+    hand = Hand.deal(build_rules(), ["a", "b", "c"], 0, seed=5)
+    view = seat_view(hand, 1)
+    assert view.hand == hand.hands[1] and view.card_counts == (5, 5, 5)
+    assert view.revealed is None and view.stock_size == len(hand.stock)
+    fields = {f.name for f in dataclasses.fields(view)}
+    assert not fields & {"hands", "stock", "order", "dealt", "pile"}
+    hand.act(Action(DRAW, 1))
+    drawn = seat_view(hand, 2).moves[-1]
+    assert drawn.kind == DRAW and drawn.cards == 0  # a drawn card is hidden from the others
+
+
+def test_public_moves_grow_with_the_log_and_match_a_fresh_build() -> None:
+    rng = random.Random(8)
+    hand = random_hand(build_rules(), 3, rng)
+    moves = public_moves(hand)
+    assert len(moves) == len(hand.log)
+    assert all(m.cards == 0 for m, a in zip(moves, hand.log, strict=True) if a.kind == DRAW)
+    copy = Hand.from_json(hand.to_json())
+    assert public_moves(copy) == moves
+    assert seat_view(hand, 0).revealed == tuple(hand.hands)  # over: every hand shown
