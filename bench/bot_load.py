@@ -73,7 +73,9 @@ async def serve_bot(api_url: str, gateway_url: str, token: str) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     Route.BASE = api_url
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-    await serve(Settings(token), Timing(next_hand_delay=0.5))
+    with tempfile.TemporaryDirectory() as scratch:  # a fresh database, not data/tonk.db
+        database = f"sqlite+aiosqlite:///{scratch}/bench.db"
+        await serve(Settings(token, database_url=database), Timing(next_hand_delay=0.5))
 
 
 # -- the simulated members, in this process ------------------------------------------------

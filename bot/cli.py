@@ -6,9 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bot.commands import rules, run, scenario
+from bot.commands import play, rules, run, scenario, simulate
 
-SUBCOMMANDS = (scenario, rules, run)
+SUBCOMMANDS = (scenario, rules, simulate, play, run)
 
 
 def build_parser() -> argparse.ArgumentParser:

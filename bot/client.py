@@ -14,13 +14,15 @@ from discord.utils import MISSING
 
 from bot.config import Timing
 from bot.i18n import text
+from bot.store import BrokenTable, Store
 from bot.tables.dealing import Shuffler
 from bot.tables.registry import MemoryRegistry, TableRegistry
+from bot.tables.stored import StoredRegistry
 from bot.tables.timers import Clock, SystemClock
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tonk",)
+EXTENSIONS = ("cogs.tonk", "cogs.scoreboard")
 
 
 def locale_of(interaction: discord.Interaction) -> str:
@@ -99,6 +101,8 @@ class TonkBot(commands.Bot):
     short timings and stacked decks); the defaults are for production.
 
     No privileged intent is used: slash commands and components arrive as interactions.
+    With ``database_url`` the tables, hands and scoreboards live in that SQLite file (opened
+    in ``setup_hook``, closed by ``close``); without it tables are kept in memory only.
     """
 
     def __init__(
@@ -110,6 +114,7 @@ class TonkBot(commands.Bot):
         timing: Timing | None = None,
         shuffler_factory: Callable[[], Shuffler] = Shuffler,
         sync_commands: bool = True,
+        database_url: str | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -125,8 +130,13 @@ class TonkBot(commands.Bot):
         self.timing = timing or Timing()
         self.new_shuffler = shuffler_factory
         self._sync = sync_commands
+        self.database_url = database_url
+        self.store: Store | None = None
+        self.broken_tables: list[BrokenTable] = []
 
     async def setup_hook(self) -> None:
+        if self.database_url is not None:
+            await self._open_store(self.database_url)
         for name in EXTENSIONS:
             try:
                 await self.load_extension(name)
@@ -134,6 +144,22 @@ class TonkBot(commands.Bot):
                 log.exception("could not load the extension %s", name)
         if self._sync:
             await self._sync_commands()
+
+    async def _open_store(self, url: str) -> None:
+        """Open the database and bring its open tables back (the cogs report broken ones)."""
+        self.store = await Store.open(url)
+        registry = StoredRegistry(self.store, self.new_shuffler)
+        self.broken_tables = await registry.load()
+        self.tables = registry
+
+    async def close(self) -> None:
+        """Disconnect, then close the database once nothing can write to it any more."""
+        try:
+            await super().close()
+        finally:
+            if self.store is not None:
+                await self.store.close()
+                self.store = None
 
     async def _sync_commands(self) -> None:
         """To DEV_GUILD_ID at once when it is set, else globally (which Discord propagates)."""

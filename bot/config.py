@@ -42,12 +42,15 @@ class Timing:
     panel) per interval. ``next_hand_delay``: the pause before the next hand deals.
     ``idle_timeout``: a table without activity for this long closes itself.
     ``lock_patience``: how long an interaction waits for its table before deferring.
+    ``bot_pause``: about how long a computer player waits before each move, so that people
+    can follow its moves in the table message.
     """
 
     edit_interval: float = 1.0
     next_hand_delay: float = 10.0
     idle_timeout: float = 30 * 60.0
     lock_patience: float = 2.0
+    bot_pause: float = 1.5
 
 
 def load_settings(environ: Mapping[str, str]) -> Settings:

@@ -55,7 +55,9 @@ def run(args: argparse.Namespace) -> int:
 
 async def serve(settings: Settings, timing: Timing | None = None) -> None:
     """Run the bot until it is stopped (``timing``: the defaults, unless a benchmark says)."""
-    async with TonkBot(dev_guild_id=settings.dev_guild_id, timing=timing) as bot:
+    async with TonkBot(
+        dev_guild_id=settings.dev_guild_id, timing=timing, database_url=settings.database_url
+    ) as bot:
         await bot.login(settings.token)
         tune_gc()
         await bot.connect()

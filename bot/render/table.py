@@ -192,6 +192,8 @@ def _seat_line(seat: PublicSeat, table: PublicTable, locale: str) -> str:
     if seat.dealer and table.status == PLAYING:
         marks.append(text("table.mark.dealer", locale))
     name = f"**{seat.name}**"
+    if seat.bot:
+        name = text("bots.seat", locale, player=name)
     parts = [
         text("table.seat_marked", locale, player=name, marks=", ".join(marks)) if marks else name
     ]

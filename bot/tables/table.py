@@ -9,6 +9,10 @@ Life cycle: ``LOBBY`` (seats fill, the host may change options) → ``PLAYING`` 
 → ``BETWEEN`` (the hand is over, the next one deals after a pause) → ``PLAYING`` … and
 ``CLOSED`` at the end. With fewer than two seats left after a hand the table goes back to
 ``LOBBY``.
+
+The host may seat computer players (``add_bot``): a ``Seat`` with a ``level`` and a negative
+pseudo user id. They get no turn timer, and never play on alone: when the last person
+stands up (or is removed after a hand), the table closes.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from bot.engine.hand import Hand
 from bot.engine.melds import pack_for
 from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, rules_from_json
 from bot.engine.settle import Result
+from bot.i18n import text
 from bot.tables.autoplay import play_turn
 from bot.tables.dealing import CutRound, Shuffler, cut_for_deal
 from bot.tables.errors import TableError
@@ -40,13 +45,25 @@ REMOVED = "removed"
 LEAVING = "leaving"
 TABLE_EMPTY = "table_empty"
 
+BOT_LEVELS = ("easy", "normal", "hard")
+"""The computer players a host may seat (``bot.players.LEVELS`` without the yardsticks)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """A member at the table."""
+    """A member at the table, or a computer player (``level`` set, a negative ``user_id``)."""
 
     user_id: int
     name: str
+    level: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.level is not None
+
+
+# What reproduces a finished hand: its seed or pack order, and its action log.
+REPLAY_KEYS = ("seed", "order", "log")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +77,7 @@ class HandRecord:
     hands: tuple[int, ...]
     balances: tuple[int, ...]
     match_winner: int | None = None
+    replay: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -139,6 +157,14 @@ class Table:
     def is_seated(self, user_id: int) -> bool:
         return any(s.user_id == user_id for s in self.seats)
 
+    def is_bot(self, user_id: int) -> bool:
+        """Whether ``user_id`` is a computer player's pseudo id (seated or not any more)."""
+        return user_id < 0
+
+    def bot_level(self, user_id: int) -> str | None:
+        """The level of the computer player seated as ``user_id`` (None: not one)."""
+        return next((s.level for s in self.seats if s.user_id == user_id), None)
+
     def name_of(self, user_id: int) -> str:
         return self.names.get(user_id, str(user_id))
 
@@ -188,6 +214,38 @@ class Table:
             self.seats.remove(seat)
             self.seats.insert(self._index(self.dealer_id), seat)
         self._changed(now)
+
+    def add_bot(self, by: int, level: str, now: float) -> Seat:
+        """The host seats a computer player of ``level``, as ``join`` would seat a person.
+
+        Its pseudo user id is negative and never reused at this table (balances are kept by
+        id), and its name numbers it: "Hard bot 2".
+        """
+        self._require_open()
+        if by != self.host_id:
+            raise TableError("host_only")
+        if level not in BOT_LEVELS:
+            raise TableError("bot_level", level=level, known=", ".join(BOT_LEVELS))
+        number = 1 - min((u for u in self.names if u < 0), default=0)
+        level_name = text(f"bots.level.{level}", self.locale)
+        seat = Seat(-number, text("bots.name", self.locale, level=level_name, number=number), level)
+        self.join(seat, now)
+        return seat
+
+    def remove_bot(self, by: int, name: str | None, manage_server: bool, now: float) -> str:
+        """The host (or a server manager) stands a computer player up, as ``kick`` would:
+        the one called ``name``, else the one seated last. Returns its name."""
+        self._require_open()
+        if not self.may_manage(by, manage_server):
+            raise TableError("host_or_manager")
+        bots = [s for s in self.seats if s.is_bot and s.user_id not in self.leaving]
+        if name is not None:
+            bots = [s for s in bots if s.name.casefold() == name.strip().casefold()]
+        if not bots:
+            raise TableError("no_bot" if name is None else "no_bot_named", name=name)
+        seat = min(bots, key=lambda s: s.user_id)
+        self._stand_up(seat.user_id, now)
+        return seat.name
 
     def leave(self, user_id: int, now: float) -> str:
         """Stand up: at once, or (mid-hand) played automatically until the hand ends.
@@ -320,7 +378,8 @@ class Table:
             self._finish_hand()
         elif self.turn_id != self.deadline_turn:
             self.deadline_turn = self.turn_id
-            self.turn_deadline = None if self.turn_timeout is None else now + self.turn_timeout
+            untimed = self.turn_timeout is None or self.is_bot(self.hand_players[hand.to_act])
+            self.turn_deadline = None if untimed else now + self.turn_timeout
 
     def _autoplay(self, seat: int) -> list[Action]:
         assert self.hand is not None
@@ -346,6 +405,7 @@ class Table:
             tuple(hand.hands),
             balances,
             winner,
+            {key: value for key, value in hand.to_json().items() if key in REPLAY_KEYS},
         )
         self.dealer_id = self._next_seat(players[hand.dealer], exclude=self.leaving)
         for user_id in sorted(self.leaving):
@@ -353,10 +413,10 @@ class Table:
         self.leaving.clear()
         self.turn_deadline = None
         self.deadline_turn = None
-        if len(self.seats) >= MIN_PLAYERS:
-            self.status = BETWEEN
+        if not self._humans():
+            self.status = CLOSED  # nobody left, or only computer players
         else:
-            self.status = LOBBY if self.seats else CLOSED
+            self.status = BETWEEN if len(self.seats) >= MIN_PLAYERS else LOBBY
 
     def _push_up_winner(self, players: tuple[int, ...]) -> int | None:
         """H10: a push-up match ends when a score reaches the limit; the lowest total wins."""
@@ -378,6 +438,9 @@ class Table:
 
     def _stand_up(self, user_id: int, now: float) -> str:
         self.last_activity = now
+        if not self.is_bot(user_id) and not self._humans(besides=user_id) and self._bots():
+            self._close()  # computer players never play on by themselves
+            return TABLE_EMPTY
         if self.status == PLAYING and self.hand_seat(user_id) is not None:
             self.leaving.add(user_id)
             self._after_moves(now)
@@ -395,7 +458,8 @@ class Table:
 
     def _unseat(self, user_id: int) -> None:
         if user_id == self.host_id and len(self.seats) > 1:
-            self.host_id = self._next_seat(user_id, exclude={user_id}) or user_id
+            exclude = {user_id, *(s.user_id for s in self._bots())}
+            self.host_id = self._next_seat(user_id, exclude=exclude) or user_id
         self.seats = [s for s in self.seats if s.user_id != user_id]
         self.missed.pop(user_id, None)
 
@@ -407,6 +471,17 @@ class Table:
         start = ids.index(user_id)
         ring = ids[start + 1 :] + ids[: start + 1]
         return next((u for u in ring if u not in exclude), None)
+
+    def _humans(self, besides: int | None = None) -> list[Seat]:
+        """The people seated who are staying (not leaving, not ``besides``)."""
+        return [
+            s
+            for s in self.seats
+            if not s.is_bot and s.user_id != besides and s.user_id not in self.leaving
+        ]
+
+    def _bots(self) -> list[Seat]:
+        return [s for s in self.seats if s.is_bot]
 
     def _index(self, user_id: int) -> int:
         return [s.user_id for s in self.seats].index(user_id)
@@ -448,7 +523,7 @@ class Table:
             "max_seats": self.max_seats,
             "turn_timeout": self.turn_timeout,
             "locale": self.locale,
-            "seats": [[s.user_id, s.name] for s in self.seats],
+            "seats": [[s.user_id, s.name, *([s.level] if s.level else [])] for s in self.seats],
             "names": {str(u): n for u, n in self.names.items()},
             "balances": {str(u): b for u, b in self.balances.items()},
             "status": self.status,
@@ -483,7 +558,7 @@ class Table:
                 max_seats=int(data["max_seats"]),
                 turn_timeout=data["turn_timeout"],
                 locale=str(data["locale"]),
-                seats=[Seat(int(u), str(n)) for u, n in data["seats"]],
+                seats=[Seat(int(s[0]), str(s[1]), *s[2:3]) for s in data["seats"]],
                 names={int(u): str(n) for u, n in data["names"].items()},
                 balances={int(u): int(b) for u, b in data["balances"].items()},
                 status=str(data["status"]),
@@ -517,6 +592,7 @@ def _record_json(record: HandRecord | None) -> dict[str, Any] | None:
         "hands": list(record.hands),
         "balances": list(record.balances),
         "match_winner": record.match_winner,
+        "replay": record.replay,
     }
 
 
@@ -531,4 +607,5 @@ def _record_from_json(data: dict[str, Any] | None) -> HandRecord | None:
         tuple(data["hands"]),
         tuple(data["balances"]),
         data["match_winner"],
+        data.get("replay", {}),
     )

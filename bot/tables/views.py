@@ -23,7 +23,8 @@ RECENT_MOVES = 5
 
 @dataclass(frozen=True, slots=True)
 class PublicSeat:
-    """A seat as everyone sees it; ``cards`` is None for a player not in the hand."""
+    """A seat as everyone sees it; ``cards`` is None for a player not in the hand, ``bot``
+    marks a computer player."""
 
     name: str
     cards: int | None
@@ -33,6 +34,7 @@ class PublicSeat:
     dealer: bool
     to_act: bool
     leaving: bool
+    bot: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +244,7 @@ def _seats(table: Table, view: SeatView | None) -> tuple[PublicSeat, ...]:
                 dealer=user_id == table.dealer_id,
                 to_act=user_id == table.to_act_id,
                 leaving=user_id in table.leaving,
+                bot=table.is_bot(user_id),
             )
         )
     return tuple(seats)

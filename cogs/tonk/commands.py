@@ -11,8 +11,9 @@ from discord.ext import commands
 
 from bot.engine.rules import OPTIONS, PRESETS
 from bot.i18n import text
-from bot.tables.table import DEFAULT_SEATS, DEFAULT_TURN_TIMEOUT
+from bot.tables.table import BOT_LEVELS, DEFAULT_SEATS, DEFAULT_TURN_TIMEOUT
 from cogs.tonk.components import TONK_COG
+from cogs.tonk.guild_defaults import new_table_defaults
 from cogs.tonk.service import TableService
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ MIN_TIMEOUT, MAX_TIMEOUT = 10, 3600
 TIMEOUT_SUGGESTIONS = ("off", "30", "60", "120", "300", "600")
 MAX_CHOICES = 25
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
+BOT_LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS]
 
 
 def parse_timeout(value: str | None) -> float | None:
@@ -59,13 +61,22 @@ class TonkCommands(commands.GroupCog, name=TONK_COG, group_name="tonk"):
     async def new(
         self,
         interaction: discord.Interaction,
-        preset: str = "standard",
-        stake: app_commands.Range[int, 1, 1000] = 1,
+        preset: str | None = None,
+        stake: app_commands.Range[int, 1, 1000] | None = None,
         seats: app_commands.Range[int, 2, 6] = DEFAULT_SEATS,
         turn_timeout: str | None = None,
     ) -> None:
+        defaults = await new_table_defaults(
+            self.bot, interaction.guild_id or 0, interaction.channel_id or 0
+        )
+        if not defaults.allowed:
+            await interaction.response.send_message(
+                text("scoreboard.refusal.channel_not_allowed", str(interaction.locale)),
+                ephemeral=True,
+            )
+            return
         try:
-            timeout = parse_timeout(turn_timeout)
+            timeout = defaults.turn_timeout if turn_timeout is None else parse_timeout(turn_timeout)
         except ValueError:
             await interaction.response.send_message(
                 text(
@@ -77,7 +88,9 @@ class TonkCommands(commands.GroupCog, name=TONK_COG, group_name="tonk"):
                 ephemeral=True,
             )
             return
-        await self.service.new_table(interaction, preset, stake, seats, timeout)
+        await self.service.new_table(
+            interaction, preset or defaults.preset, stake or defaults.stake, seats, timeout
+        )
 
     @new.autocomplete("turn_timeout")
     async def timeout_choices(
@@ -144,3 +157,23 @@ class TonkCommands(commands.GroupCog, name=TONK_COG, group_name="tonk"):
     @app_commands.command(name="table", description=text("table.command.table"))
     async def table(self, interaction: discord.Interaction) -> None:
         await self.service.repost(interaction)
+
+    @app_commands.command(name="addbot", description=text("bots.command.addbot"))
+    @app_commands.describe(level=text("bots.command.addbot.level"))
+    @app_commands.choices(level=BOT_LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        await self.service.add_bot(interaction, level)
+
+    @app_commands.command(name="removebot", description=text("bots.command.removebot"))
+    @app_commands.describe(bot=text("bots.command.removebot.bot"))
+    async def removebot(self, interaction: discord.Interaction, bot: str | None = None) -> None:
+        await self.service.remove_bot(interaction, bot)
+
+    @removebot.autocomplete("bot")
+    async def bot_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        table = self.bot.tables.in_channel(interaction.channel_id or 0)
+        seats = table.seats if table is not None else []
+        names = [s.name for s in seats if s.is_bot and current.lower() in s.name.lower()]
+        return [app_commands.Choice(name=n, value=n) for n in names[:MAX_CHOICES]]

@@ -46,12 +46,15 @@ class Deadlines:
         self.timers = Timers(clock)
         self._armed_turn: dict[int, tuple[int, int]] = {}
         self._armed_idle: dict[int, float] = {}
+        self.wake: Callable[[Table], None] = lambda table: None
+        """Called at every ``arm``: wakes the table's computer players (``BotDriver.poke``)."""
 
     def close(self) -> None:
         self.timers.cancel_all()
 
     def arm(self, table: Table) -> None:
         """Set the table's turn timer, next-hand pause and idle timer for its state."""
+        self.wake(table)
         key = table.id
         if table.status == CLOSED:
             for kind in (TURN, NEXT_HAND, IDLE):
@@ -80,8 +83,9 @@ class Deadlines:
             self._armed_idle[key] = idle
             self.timers.set((IDLE, key), idle, lambda: self._idle(table))
 
-    async def _apply(self, table: Table, op: Callable[[], T]) -> tuple[bool, T | None]:
-        """A timer's change to a table still open: (applied, what ``op`` returned)."""
+    async def apply(self, table: Table, op: Callable[[], T]) -> tuple[bool, T | None]:
+        """A change without an interaction (a timer's, a computer player's) to a table still
+        open: (applied, what ``op`` returned)."""
         async with self.registry.lock(table.id):
             if self.registry.get(table.id) is not table or table.status == CLOSED:
                 return False, None
@@ -107,9 +111,7 @@ class Deadlines:
         hand = table.hand
         first = len(hand.log)
         missed = table.missed.get(user_id, 0) + 1
-        applied, played = await self._apply(
-            table, lambda: table.expire_turn(turn, self.clock.now())
-        )
+        applied, played = await self.apply(table, lambda: table.expire_turn(turn, self.clock.now()))
         if not applied or not played:
             return
         player = table.name_of(user_id)
@@ -126,7 +128,7 @@ class Deadlines:
     async def _deal_next(self, table: Table, hand: int) -> None:
         """The pause after a hand is over: deal the next one."""
         if table.status == BETWEEN and table.hand_number == hand:
-            await self._apply(table, lambda: table.next_hand(self.clock.now()))
+            await self.apply(table, lambda: table.next_hand(self.clock.now()))
 
     async def _idle(self, table: Table) -> None:
         """Close the table after ``idle_timeout`` without activity."""
@@ -134,7 +136,7 @@ class Deadlines:
         if self.clock.now() < table.last_activity + self.timing.idle_timeout:
             self.arm(table)
             return
-        applied, _ = await self._apply(table, table.expire)
+        applied, _ = await self.apply(table, table.expire)
         if applied:
             minutes = round(self.timing.idle_timeout / 60)
             self.messages.notice(table, text("table.notice.idle", table.locale, minutes=minutes))

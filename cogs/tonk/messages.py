@@ -186,6 +186,8 @@ class TableMessages:
         if table.status == CLOSED:
             return
         for user_id in table.hand_players:
+            if table.is_bot(user_id):
+                continue  # a computer player has no DM and no panel
             key = (table.id, user_id)
             panel = self._panels.get(key)
             in_panel = panel is not None and table.to_act_id == user_id

@@ -28,6 +28,7 @@ from bot.render.rules import rules_embed
 from bot.render.table import JOIN, LEAVE, MY_HAND, NEXT, START
 from bot.tables.errors import TableError, refusal_message
 from bot.tables.table import CLOSED, LEAVING, TABLE_EMPTY, Seat, Table
+from cogs.tonk.bots import BotDriver
 from cogs.tonk.components import PanelKey, PickKey, TableKey
 from cogs.tonk.deadlines import Deadlines, finished_hands
 from cogs.tonk.messages import TableMessages
@@ -65,9 +66,12 @@ class TableService:
         self.timing = bot.timing
         self.messages = TableMessages(bot, bot.tables, bot.timing)
         self.deadlines = Deadlines(bot.tables, bot.clock, bot.timing, self.messages)
+        self.bots = BotDriver(self.deadlines, bot.clock, bot.timing)
+        self.deadlines.wake = self.bots.poke
 
     def close(self) -> None:
-        """Stop every timer and pending edit (the cog is unloading)."""
+        """Stop every timer, computer player and pending edit (the cog is unloading)."""
+        self.bots.close()
         self.deadlines.close()
         self.messages.close()
 
@@ -169,6 +173,31 @@ class TableService:
             table,
             lambda: table.kick(interaction.user.id, member.id, manager, self.clock.now()),
             reply,
+        )
+
+    async def add_bot(self, interaction: discord.Interaction, level: str) -> None:
+        """``/tonk addbot``: the host seats a computer player."""
+        table = await self._channel_table(interaction)
+        if table is None:
+            return
+        await self._change(
+            interaction,
+            table,
+            lambda: table.add_bot(interaction.user.id, level, self.clock.now()),
+            lambda seat: self._say(interaction, "bots.reply.added", player=seat.name),
+        )
+
+    async def remove_bot(self, interaction: discord.Interaction, name: str | None) -> None:
+        """``/tonk removebot``: the host stands a computer player up."""
+        table = await self._channel_table(interaction)
+        if table is None:
+            return
+        manager = interaction.permissions.manage_guild
+        await self._change(
+            interaction,
+            table,
+            lambda: table.remove_bot(interaction.user.id, name, manager, self.clock.now()),
+            lambda player: self._say(interaction, "bots.reply.removed", player=player),
         )
 
     async def end(self, interaction: discord.Interaction) -> None:

@@ -1,0 +1,124 @@
+"""``tonk simulate``: many hands between computer players, on duplicate deals.
+
+The figures per level are hands won, the mean payout per hand with its 95% confidence
+interval, and decision times; ``--json`` prints them as one JSON object instead. Hands that
+reach the cap on actions (see ``bot.players.table``) are dead hands and are counted. Under
+push-up scoring (O42) a payout is the seat's gain in points (``bot.players.scoring``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from bot.engine import PRESETS, RulesError, build_rules
+from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from bot.i18n import text
+from bot.players import LEVELS
+from bot.players.tournament import Match, MatchReport, run_match
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "simulate", help="play many hands between computer players (duplicate deals)"
+    )
+    parser.add_argument(
+        "--players",
+        default="hard,normal",
+        help=f"levels in seat order, comma-separated ({', '.join(LEVELS)})",
+    )
+    parser.add_argument("--preset", default="standard", choices=sorted(PRESETS))
+    parser.add_argument("--options", default="", help="option overrides: name=value,...")
+    parser.add_argument(
+        "--hands", type=int, default=1000, help="hands to play, rounded up to whole rotations"
+    )
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--jobs", type=int, default=1, help=f"processes to use (this machine has {os.cpu_count()})"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=run)
+
+
+def parse_options(spec: str) -> dict[str, str]:
+    """``name=value,name=value`` as a mapping (values are checked by ``build_rules``)."""
+    options = {}
+    for item in filter(None, (part.strip() for part in spec.split(","))):
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(text("players.simulate.bad_option", item=item))
+        options[name.strip()] = value.strip()
+    return options
+
+
+def parse_levels(spec: str, other_seats: int = 0) -> tuple[str, ...]:
+    """The levels named in ``spec``; ``other_seats`` more seats will sit at the table."""
+    levels = tuple(part.strip() for part in spec.split(",") if part.strip())
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        raise ValueError(text("players.unknown_level", level=unknown[0], known=", ".join(LEVELS)))
+    if not MIN_PLAYERS <= len(levels) + other_seats <= MAX_PLAYERS:
+        raise ValueError(text("players.seat_count", low=MIN_PLAYERS, high=MAX_PLAYERS))
+    return levels
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        levels = parse_levels(args.players)
+        rules = build_rules(args.preset, parse_options(args.options))
+    except (ValueError, RulesError) as error:
+        print(error, file=sys.stderr)
+        return 2
+    if args.hands < 1:
+        print(text("players.simulate.bad_hands"), file=sys.stderr)
+        return 2
+    match = Match(rules, levels, args.hands, args.seed)
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn(text("players.simulate.progress")),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("", total=match.deals * match.seats)
+        report = run_match(match, args.jobs, lambda hands: progress.advance(task, hands))
+    if args.json:
+        print(json.dumps(report.to_json()))
+    else:
+        Console().print(report_table(match, report))
+    return 0
+
+
+def report_table(match: Match, report: MatchReport) -> Table:
+    """The figures as a table, one row per level."""
+    table = Table(
+        title=text(
+            "players.simulate.title",
+            hands=report.hands,
+            preset=match.rules.preset,
+            players=", ".join(match.levels),
+        ),
+        caption=text("players.simulate.capped", capped=report.capped),
+    )
+    for key in ("level", "seats", "won", "mean", "ci", "p50", "p99"):
+        table.add_column(text(f"players.simulate.column.{key}"), justify="right")
+    for level, figures in report.levels.items():
+        hands = report.hands * figures.seats
+        table.add_row(
+            level,
+            str(figures.seats),
+            f"{figures.won} ({100 * figures.won / hands:.1f}%)",
+            f"{figures.mean_payout:+.3f}",
+            f"[{figures.ci95[0]:+.3f}, {figures.ci95[1]:+.3f}]",
+            f"{figures.decision_ms['p50']:.2f}",
+            f"{figures.decision_ms['p99']:.2f}",
+        )
+    return table

@@ -1,0 +1,70 @@
+"""English messages of the scoreboards, server settings, forgetting, and restarts."""
+
+MESSAGES: dict[str, str] = {
+    # Commands.
+    "scoreboard.command.leaderboard": "The server's leaderboard",
+    "scoreboard.command.leaderboard.by": "Rank by chips, wins or win rate",
+    "scoreboard.command.leaderboard.page": "The page to show (from 1)",
+    "scoreboard.command.stats": "A member's totals and recent hands on this server",
+    "scoreboard.command.stats.member": "Whose stats (you, if left out)",
+    "scoreboard.command.history": "The last hands played in this channel",
+    "scoreboard.command.config": "Server settings for new tables (Manage Server)",
+    "scoreboard.command.config.show": "Show the server's settings",
+    "scoreboard.command.config.set": "Change the defaults of new tables",
+    "scoreboard.command.config.set.preset": "The rules new tables start from",
+    "scoreboard.command.config.set.stake": "The stake of new tables",
+    "scoreboard.command.config.set.turn_timeout": "Seconds per turn (10-3600), or off",
+    "scoreboard.command.config.channel": "Allow or disallow tables in a channel",
+    "scoreboard.command.config.channel.channel": "The channel",
+    "scoreboard.command.config.channel.allowed": "Whether tables may be opened there",
+    "scoreboard.command.forget": "Delete your stored data",
+    "scoreboard.command.forget.me": "Delete your totals and anonymise your hands here",
+    # Leaderboard.
+    "scoreboard.leaderboard.title.chips": "**Leaderboard: chips** (page {page} of {pages})",
+    "scoreboard.leaderboard.title.wins": "**Leaderboard: wins** (page {page} of {pages})",
+    "scoreboard.leaderboard.title.win_rate": (
+        "**Leaderboard: win rate** (page {page} of {pages}, at least {min_hands} hands)"
+    ),
+    "scoreboard.leaderboard.line": (
+        "{rank}. **{name}**: {chips:+d} chips · {won} won of {played} ({rate}%)"
+    ),
+    "scoreboard.leaderboard.empty": "No hands have been finished on this server yet.",
+    "scoreboard.button.prev": "Prev",
+    "scoreboard.button.next": "Next",
+    # Stats.
+    "scoreboard.stats.none": "{name} has not finished a hand on this server.",
+    "scoreboard.stats.title": "**{name}** · rank {rank} by chips",
+    "scoreboard.stats.totals": (
+        "{chips:+d} chips · {won} won of {played} ({rate}%) · tonks {tonks} · "
+        "drops won {drops} · caught {caught} · best streak {streak}"
+    ),
+    "scoreboard.stats.recent": "Recent hands:",
+    "scoreboard.stats.hand": "hand {number} ({ending}): {payout:+d}",
+    # History.
+    "scoreboard.history.empty": "No hands have been finished in this channel yet.",
+    "scoreboard.history.title": "**Last hands in this channel**",
+    "scoreboard.history.hand": "Hand {number} · {ending} · won by {winners} · {payouts}",
+    "scoreboard.history.nobody": "nobody",
+    # Settings.
+    "scoreboard.config.show": (
+        "Preset **{preset}** · stake {stake} · turn timer {timeout} · tables allowed in {channels}"
+    ),
+    "scoreboard.config.timer_off": "off",
+    "scoreboard.config.timer_seconds": "{seconds} s",
+    "scoreboard.config.all_channels": "every channel",
+    "scoreboard.refusal.manage_server": "Only a member with Manage Server can change settings.",
+    "scoreboard.refusal.bad_setting": "That setting is not valid: {error}",
+    "scoreboard.refusal.channel_not_allowed": (
+        "Tables cannot be opened in this channel on this server (see /tonk config show)."
+    ),
+    # Forget.
+    "scoreboard.forget.done": (
+        "Forgotten: your totals here are deleted and {hands} hands no longer name you."
+    ),
+    # Restarts.
+    "scoreboard.restore.back": "I'm back after a restart: this table carries on where it was.",
+    "scoreboard.restore.broken": (
+        "This channel's table could not be restored after a restart and is closed. "
+        "Sorry! Open a new one with /tonk new."
+    ),
+}

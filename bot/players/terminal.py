@@ -1,0 +1,302 @@
+"""A person at the terminal, as a ``Player``: the table drawn with rich, moves from a list.
+
+``TerminalPlayer`` shows its seat's ``SeatView`` only (the others' cards stay hidden until
+the hand is over), prints the moves made since it last looked, in words, and reads the
+number of a legal move. ``q`` (or the end of the input) quits with ``Quit``. Every sentence
+comes from the catalogue (``bot/i18n/en/players.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
+from rich.table import Table
+
+from bot.engine import Action, Hand, Rules, SeatView, seat_view
+from bot.engine.actions import DRAW, HIT, SLAP
+from bot.engine.cards import FIRST_JOKER, card_symbol, rank_of, suit_of
+from bot.engine.settle import Result
+from bot.engine.view import PublicMove
+from bot.i18n import text
+from bot.players.protocol import Player
+from bot.players.registry import make_player
+from bot.players.shape import cards_of
+from bot.players.table import play_hand, unique_names
+
+RED_SUITS = (1, 2)  # diamonds, hearts
+
+
+class Quit(Exception):
+    """The person asked to stop (``q``) or the input ended."""
+
+
+def card_markup(card: int) -> str:
+    """One card with its symbol, red for hearts and diamonds: ``10♥``."""
+    symbol = card_symbol(card)
+    if card < FIRST_JOKER and suit_of(card) in RED_SUITS:
+        return f"[red]{symbol}[/red]"
+    return f"[bold]{symbol}[/bold]"
+
+
+def by_rank(mask: int) -> list[int]:
+    """The cards of ``mask`` sorted by rank, then suit (jokers last)."""
+    return sorted(cards_of(mask), key=lambda c: (c >= FIRST_JOKER, rank_of(c), suit_of(c), c))
+
+
+def cards_markup(mask: int, sort_by_rank: bool = False) -> str:
+    cards = by_rank(mask) if sort_by_rank else cards_of(mask)
+    return " ".join(card_markup(c) for c in cards) or text("players.play.no_cards")
+
+
+def move_words(view: SeatView, move: PublicMove) -> str:
+    """A public move in words (a card drawn from the stock is never named)."""
+    player = view.players[move.seat]
+    if move.kind == SLAP:
+        return text("players.move.slap", player=player, number=move.spread + 1)
+    spread = ""
+    if move.kind == HIT:
+        spread = cards_markup(view.spreads[move.spread][1])
+    return text(
+        f"players.move.{move.kind}",
+        player=player,
+        cards=cards_markup(move.cards),
+        number=move.spread + 1,
+        spread=spread,
+    )
+
+
+def action_words(view: SeatView, action: Action) -> str:
+    """A legal move as a menu entry: ``Hit 7♦ onto spread 2 (5♦ 6♦ 7♦)``."""
+    top = "" if view.top_discard is None else card_markup(view.top_discard)
+    if action.kind in (HIT, SLAP):
+        spread = view.spreads[action.spread][1]
+        return text(
+            f"players.choice.{action.kind}",
+            card=cards_markup(action.cards) if action.kind == HIT else top,
+            number=action.spread + 1,
+            spread=cards_markup(spread),
+        )
+    return text(
+        f"players.choice.{action.kind}",
+        cards=cards_markup(action.cards, sort_by_rank=True),
+        card=top,
+        count=view.count,
+    )
+
+
+def menu(view: SeatView) -> list[Action]:
+    """The seat's legal moves in the engine's order of kinds, each kind sorted by rank."""
+    actions = view.legal.actions(view.seat)
+    kinds = list(dict.fromkeys(a.kind for a in actions))
+    return sorted(
+        actions,
+        key=lambda a: (kinds.index(a.kind), [rank_of(c) for c in by_rank(a.cards)], a.spread),
+    )
+
+
+def table_markup(view: SeatView, balances: Sequence[int]) -> Table:
+    """The seats: name, cards held, balance, and who deals, who plays and who waits."""
+    table = Table(title=text("players.play.title", preset=view.rules.preset), title_justify="left")
+    for key in ("seat", "cards", "balance", "notes"):
+        table.add_column(text(f"players.play.column.{key}"))
+    for seat, name in enumerate(view.players):
+        notes = []
+        if seat == view.dealer:
+            notes.append(text("players.play.note.dealer"))
+        if seat == view.to_act:
+            notes.append(text("players.play.note.to_act"))
+        if view.waits[seat]:
+            notes.append(text("players.play.note.waits", turns=view.waits[seat]))
+        label = text("players.play.you", name=name) if seat == view.seat else name
+        table.add_row(
+            f"[cyan]{label}[/cyan]" if seat == view.to_act else label,
+            str(view.card_counts[seat]),
+            f"{balances[seat]:+d}",
+            ", ".join(notes),
+        )
+    return table
+
+
+def spread_lines(view: SeatView) -> list[str]:
+    if not view.spreads:
+        return [text("players.play.no_spreads")]
+    return [
+        text(
+            "players.play.spread",
+            number=i + 1,
+            owner=view.players[owner],
+            cards=cards_markup(cards),
+        )
+        for i, (owner, cards) in enumerate(view.spreads)
+    ]
+
+
+def result_lines(view: SeatView, result: Result) -> list[str]:
+    """The end of a hand: how it ended, every hand shown, and who pays what."""
+    names = view.players
+    winners = ", ".join(names[s] for s in result.winners)
+    lines = [
+        text(
+            f"players.ending.{result.ending}",
+            winners=winners,
+            dropper=names[result.dropper] if result.dropper >= 0 else "",
+            count=result.counts[result.dropper] if result.dropper >= 0 else "",
+            multiple=result.multiple,
+        )
+    ]
+    revealed = view.revealed or ()
+    for seat, hand in enumerate(revealed):
+        lines.append(
+            text(
+                "players.play.shown_hand",
+                player=names[seat],
+                cards=cards_markup(hand, sort_by_rank=True),
+                count=result.counts[seat],
+            )
+        )
+    key = "players.play.points" if view.rules.scoring == "push_up" else "players.play.payment"
+    for seat, amount in enumerate(result.payouts):
+        lines.append(text(key, player=names[seat], amount=f"{amount:+d}"))
+    return lines
+
+
+class TerminalPlayer:
+    """A person choosing moves at the terminal (see the module docstring)."""
+
+    level = "human"
+
+    def __init__(
+        self, console: Console, read: Callable[[str], str], balances: Sequence[int]
+    ) -> None:
+        self.console = console
+        self.read = read
+        self.balances = balances
+        self.shown = 0
+        self.before_draw: int | None = None
+
+    def choose(self, view: SeatView) -> Action:
+        self.show(view)
+        action = self.pick(view, menu(view), None)
+        assert action is not None  # no "0" entry was offered
+        self.before_draw = view.hand if action.kind == DRAW else None
+        return action
+
+    def slap(self, view: SeatView) -> Action | None:
+        self.show(view)
+        self.console.print(text("players.play.slap_offer", card=card_markup(view.top_discard or 0)))
+        slaps = [Action(SLAP, view.seat, 0, s) for s in view.legal.slaps]
+        return self.pick(view, slaps, text("players.choice.pass"))
+
+    def new_moves(self, view: SeatView) -> list[str]:
+        """The moves made since this seat last looked, in words."""
+        lines = [move_words(view, move) for move in view.moves[self.shown :]]
+        self.shown = len(view.moves)
+        return lines
+
+    def show(self, view: SeatView) -> None:
+        console = self.console
+        moves = self.new_moves(view)
+        if moves:
+            console.print(text("players.play.last_moves"))
+            for line in moves:
+                console.print(f"  {line}")
+        if self.before_draw is not None:
+            drawn = view.hand & ~self.before_draw
+            if drawn:
+                console.print(text("players.play.you_drew", card=cards_markup(drawn)))
+            self.before_draw = None
+        console.print(table_markup(view, self.balances))
+        console.print(text("players.play.spreads"))
+        for line in spread_lines(view):
+            console.print(f"  {line}")
+        top = view.top_discard
+        console.print(
+            text(
+                "players.play.pile",
+                card=card_markup(top) if top is not None else text("players.play.pile_empty"),
+                stock=view.stock_size,
+            )
+        )
+        console.print(
+            text(
+                "players.play.your_hand",
+                cards=cards_markup(view.hand, sort_by_rank=True),
+                count=view.count,
+            )
+        )
+        if view.drop_barred:
+            console.print(text("players.play.drop_barred"))
+
+    def pick(self, view: SeatView, actions: list[Action], none_label: str | None) -> Action | None:
+        """Show the numbered moves and read one; ``none_label`` offers 0 as no move."""
+        console = self.console
+        console.print(text("players.play.choose"))
+        if none_label is not None:
+            console.print(f"  0. {none_label}")
+        for i, action in enumerate(actions, 1):
+            console.print(f"  {i}. {action_words(view, action)}")
+        low = 0 if none_label is not None else 1
+        while True:
+            answer = self.read(text("players.play.prompt")).strip().lower()
+            if answer in ("q", "quit"):
+                raise Quit
+            if answer.isdigit() and low <= int(answer) <= len(actions):
+                number = int(answer)
+                return actions[number - 1] if number else None
+            console.print(text("players.play.bad_choice", low=low, high=len(actions)))
+
+
+def play_session(
+    console: Console,
+    read: Callable[[str], str],
+    rules: Rules,
+    levels: Sequence[str],
+    name: str,
+    seed: int | None = None,
+) -> list[int]:
+    """Hands against computer players until the person quits; returns the balances.
+
+    The person sits in seat 0. The first dealer is drawn at random; the deal then passes to
+    the left after every hand (S4), thrown-in hands included.
+    """
+    rng = random.Random(seed)
+    names = unique_names([name, *levels])
+    balances = [0] * len(names)
+    person = TerminalPlayer(console, read, balances)
+    players: list[Player] = [
+        person,
+        *(make_player(level, random.Random(rng.getrandbits(64))) for level in levels),
+    ]
+    dealer = rng.randrange(len(names))
+    number = 1
+    try:
+        while True:
+            console.rule(text("players.play.hand", number=number, dealer=names[dealer]))
+            hand = Hand.deal(rules, names, dealer, rng=rng)
+            person.shown = 0
+            played = play_hand(hand, players)
+            view = seat_view(hand, 0)
+            for line in person.new_moves(view):
+                console.print(f"  {line}")
+            if played.result is None:
+                console.print(text("players.play.capped"))
+            else:
+                for line in result_lines(view, played.result):
+                    console.print(line)
+                for seat, amount in enumerate(played.result.payouts):
+                    balances[seat] += amount
+            console.print(balance_line(names, balances))
+            if read(text("players.play.next")).strip().lower() in ("q", "quit"):
+                break
+            dealer = (dealer + 1) % len(names)
+            number += 1
+    except Quit:
+        pass
+    console.print(text("players.play.goodbye", balances=balance_line(names, balances)))
+    return balances
+
+
+def balance_line(names: Sequence[str], balances: Sequence[int]) -> str:
+    return ", ".join(f"{n} {b:+d}" for n, b in zip(names, balances, strict=True))

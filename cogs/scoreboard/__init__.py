@@ -1,0 +1,30 @@
+"""The scoreboard extension: leaderboards, stats, history, server settings and forgetting.
+
+- ``commands``: the ``/tonk`` subcommands (added to the tables cog's group).
+- ``paging``: the leaderboard's Prev/Next ``DynamicItem``.  ``render``: text (pure).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from cogs.scoreboard.commands import ScoreboardCog
+from cogs.scoreboard.paging import PageButton
+
+if TYPE_CHECKING:
+    from bot.client import TonkBot
+
+log = logging.getLogger(__name__)
+
+
+async def setup(bot: TonkBot) -> None:
+    if bot.store is None:
+        log.info("no database: the scoreboard commands are not loaded")
+        return
+    await bot.add_cog(ScoreboardCog(bot, bot.store))
+    bot.add_dynamic_items(PageButton)
+
+
+async def teardown(bot: TonkBot) -> None:
+    bot.remove_dynamic_items(PageButton)

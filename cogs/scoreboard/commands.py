@@ -1,0 +1,205 @@
+"""``/tonk leaderboard``, ``stats``, ``history``, ``config …`` and ``forget me``.
+
+They join the ``/tonk`` group of the tables cog: ``build_commands`` makes fresh command
+objects for one cog (discord.py binds a command to one parent), which ``ScoreboardCog``
+adds to that group when it loads and removes when it unloads.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import text
+from bot.store import LeaderboardOrder, Store
+from cogs.scoreboard.paging import PER_PAGE, leaderboard_message
+from cogs.scoreboard.render import config_text, history_text, stats_text
+from cogs.tonk.commands import PRESET_CHOICES, parse_timeout
+from cogs.tonk.components import TONK_COG
+
+if TYPE_CHECKING:
+    from bot.client import TonkBot
+
+SCOREBOARD_COG = "Scoreboard"
+Command = app_commands.Command | app_commands.Group
+
+
+def _locale(interaction: discord.Interaction) -> str:
+    return str(interaction.locale)
+
+
+async def _say(interaction: discord.Interaction, content: str, *, ephemeral: bool = True) -> None:
+    await interaction.response.send_message(content, ephemeral=ephemeral)
+
+
+class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
+    """Scoreboards, server settings and forgetting, read from and written to the store."""
+
+    def __init__(self, bot: TonkBot, store: Store) -> None:
+        self.bot = bot
+        self.store = store
+        self.commands: list[Command] = build_commands(self)
+
+    def _group(self) -> app_commands.Group:
+        tonk = self.bot.get_cog(TONK_COG)
+        group = getattr(tonk, "app_command", None)
+        assert isinstance(group, app_commands.Group), "the tables cog must be loaded first"
+        return group
+
+    async def cog_load(self) -> None:
+        group = self._group()
+        for command in self.commands:
+            group.add_command(command)
+
+    async def cog_unload(self) -> None:
+        tonk = self.bot.get_cog(TONK_COG)
+        group = getattr(tonk, "app_command", None)
+        if isinstance(group, app_commands.Group):
+            for command in self.commands:
+                group.remove_command(command.name)
+
+    async def leaderboard(
+        self, interaction: discord.Interaction, by: LeaderboardOrder, page: int
+    ) -> None:
+        board = await self.store.leaderboard(interaction.guild_id or 0, by, page - 1, PER_PAGE)
+        content, view = leaderboard_message(board, _locale(interaction))
+        await interaction.response.send_message(content, view=view)
+
+    async def stats(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
+        stats = await self.store.stats(interaction.guild_id or 0, member.id)
+        await _say(
+            interaction,
+            stats_text(stats, member.display_name, _locale(interaction)),
+            ephemeral=False,
+        )
+
+    async def history(self, interaction: discord.Interaction) -> None:
+        hands = await self.store.history(interaction.guild_id or 0, interaction.channel_id or 0)
+        await _say(interaction, history_text(hands, _locale(interaction)), ephemeral=False)
+
+    async def config_show(self, interaction: discord.Interaction) -> None:
+        config = await self.store.get_guild_settings(interaction.guild_id or 0)
+        await _say(interaction, config_text(config, _locale(interaction)))
+
+    async def config_set(
+        self,
+        interaction: discord.Interaction,
+        preset: str | None,
+        stake: int | None,
+        turn_timeout: str | None,
+    ) -> None:
+        if not await self._may_configure(interaction):
+            return
+        changes: dict[str, object] = {}
+        if preset is not None:
+            changes["default_preset"] = preset
+        if stake is not None:
+            changes["stake"] = stake
+        try:
+            if turn_timeout is not None:
+                seconds = parse_timeout(turn_timeout)
+                changes["turn_timeout"] = None if seconds is None else int(seconds)
+            config = await self.store.update_guild_settings(
+                interaction.guild_id or 0,
+                **changes,  # type: ignore[arg-type]
+            )
+        except ValueError as error:
+            await _say(
+                interaction,
+                text("scoreboard.refusal.bad_setting", _locale(interaction), error=error),
+            )
+            return
+        await _say(interaction, config_text(config, _locale(interaction)))
+
+    async def config_channel(
+        self, interaction: discord.Interaction, channel: discord.abc.GuildChannel, allowed: bool
+    ) -> None:
+        if not await self._may_configure(interaction):
+            return
+        guild_id = interaction.guild_id or 0
+        current = await self.store.get_guild_settings(guild_id)
+        channels = [c for c in current.allowed_channel_ids if c != channel.id]
+        if allowed:
+            channels.append(channel.id)
+        config = await self.store.update_guild_settings(guild_id, allowed_channel_ids=channels)
+        await _say(interaction, config_text(config, _locale(interaction)))
+
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        report = await self.store.forget_member(interaction.guild_id or 0, interaction.user.id)
+        await _say(
+            interaction,
+            text("scoreboard.forget.done", _locale(interaction), hands=report.hands_anonymised),
+        )
+
+    async def _may_configure(self, interaction: discord.Interaction) -> bool:
+        if interaction.permissions.manage_guild:
+            return True
+        await _say(interaction, text("scoreboard.refusal.manage_server", _locale(interaction)))
+        return False
+
+
+def build_commands(cog: ScoreboardCog) -> list[Command]:
+    """Fresh ``leaderboard``, ``stats``, ``history``, ``config`` and ``forget`` commands."""
+
+    @app_commands.command(name="leaderboard", description=text("scoreboard.command.leaderboard"))
+    @app_commands.describe(
+        by=text("scoreboard.command.leaderboard.by"),
+        page=text("scoreboard.command.leaderboard.page"),
+    )
+    async def leaderboard(
+        interaction: discord.Interaction,
+        by: Literal["chips", "wins", "win_rate"] = "chips",
+        page: app_commands.Range[int, 1, 1000] = 1,
+    ) -> None:
+        await cog.leaderboard(interaction, by, page)
+
+    @app_commands.command(name="stats", description=text("scoreboard.command.stats"))
+    @app_commands.describe(member=text("scoreboard.command.stats.member"))
+    async def stats(interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        await cog.stats(interaction, member or interaction.user)
+
+    @app_commands.command(name="history", description=text("scoreboard.command.history"))
+    async def history(interaction: discord.Interaction) -> None:
+        await cog.history(interaction)
+
+    config = app_commands.Group(name="config", description=text("scoreboard.command.config"))
+
+    @config.command(name="show", description=text("scoreboard.command.config.show"))
+    async def config_show(interaction: discord.Interaction) -> None:
+        await cog.config_show(interaction)
+
+    @config.command(name="set", description=text("scoreboard.command.config.set"))
+    @app_commands.describe(
+        preset=text("scoreboard.command.config.set.preset"),
+        stake=text("scoreboard.command.config.set.stake"),
+        turn_timeout=text("scoreboard.command.config.set.turn_timeout"),
+    )
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def config_set(
+        interaction: discord.Interaction,
+        preset: str | None = None,
+        stake: app_commands.Range[int, 1, 1000] | None = None,
+        turn_timeout: str | None = None,
+    ) -> None:
+        await cog.config_set(interaction, preset, stake, turn_timeout)
+
+    @config.command(name="channel", description=text("scoreboard.command.config.channel"))
+    @app_commands.describe(
+        channel=text("scoreboard.command.config.channel.channel"),
+        allowed=text("scoreboard.command.config.channel.allowed"),
+    )
+    async def config_channel(
+        interaction: discord.Interaction, channel: discord.TextChannel, allowed: bool
+    ) -> None:
+        await cog.config_channel(interaction, channel, allowed)
+
+    forget = app_commands.Group(name="forget", description=text("scoreboard.command.forget"))
+
+    @forget.command(name="me", description=text("scoreboard.command.forget.me"))
+    async def forget_me(interaction: discord.Interaction) -> None:
+        await cog.forget_me(interaction)
+
+    return [leaderboard, stats, history, config, forget]

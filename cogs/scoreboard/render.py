@@ -1,0 +1,112 @@
+"""Scoreboards as text: the leaderboard page, a member's stats, a channel's history (pure)."""
+
+from __future__ import annotations
+
+from bot.i18n import text
+from bot.store import GuildConfig, HandSummary, LeaderboardPage, PlayerRecord, PlayerStats
+
+
+def _rate(player: PlayerRecord) -> int:
+    return round(100 * player.win_rate)
+
+
+def leaderboard_text(board: LeaderboardPage, min_hands: int, locale: str) -> str:
+    """The page's title and one line per ranked member."""
+    title = text(
+        f"scoreboard.leaderboard.title.{board.by}",
+        locale,
+        page=board.page + 1,
+        pages=board.page_count,
+        min_hands=min_hands,
+    )
+    if not board.entries:
+        return f"{title}\n{text('scoreboard.leaderboard.empty', locale)}"
+    lines = [
+        text(
+            "scoreboard.leaderboard.line",
+            locale,
+            rank=entry.rank,
+            name=entry.player.display_name,
+            chips=entry.player.net_chips,
+            won=entry.player.hands_won,
+            played=entry.player.hands_played,
+            rate=_rate(entry.player),
+        )
+        for entry in board.entries
+    ]
+    return "\n".join([title, *lines])
+
+
+def stats_text(stats: PlayerStats, name: str, locale: str) -> str:
+    """A member's totals and recent hands, or a sentence saying they have none."""
+    player = stats.player
+    if player is None:
+        return text("scoreboard.stats.none", locale, name=name)
+    lines = [
+        text("scoreboard.stats.title", locale, name=name, rank=stats.chips_rank),
+        text(
+            "scoreboard.stats.totals",
+            locale,
+            chips=player.net_chips,
+            won=player.hands_won,
+            played=player.hands_played,
+            rate=_rate(player),
+            tonks=player.tonk_outs,
+            drops=player.drops_won,
+            caught=player.times_caught,
+            streak=player.best_streak,
+        ),
+    ]
+    if stats.recent_hands:
+        lines.append(text("scoreboard.stats.recent", locale))
+        lines.extend(
+            text(
+                "scoreboard.stats.hand",
+                locale,
+                number=hand.hand_number,
+                ending=hand.ending,
+                payout=hand.payout,
+            )
+            for hand in stats.recent_hands
+        )
+    return "\n".join(lines)
+
+
+def history_text(hands: list[HandSummary], locale: str) -> str:
+    """The channel's last hands, newest first: ending, winners and every payout."""
+    if not hands:
+        return text("scoreboard.history.empty", locale)
+    lines = [text("scoreboard.history.title", locale)]
+    for hand in hands:
+        winners = ", ".join(seat.name for seat in hand.winners)
+        payouts = " · ".join(f"{seat.name} {seat.payout:+d}" for seat in hand.seats)
+        lines.append(
+            text(
+                "scoreboard.history.hand",
+                locale,
+                number=hand.hand_number,
+                ending=hand.ending,
+                winners=winners or text("scoreboard.history.nobody", locale),
+                payouts=payouts,
+            )
+        )
+    return "\n".join(lines)
+
+
+def config_text(config: GuildConfig, locale: str) -> str:
+    """The server's settings in one line."""
+    if config.turn_timeout is None:
+        timeout = text("scoreboard.config.timer_off", locale)
+    else:
+        timeout = text("scoreboard.config.timer_seconds", locale, seconds=config.turn_timeout)
+    channels = ", ".join(f"<#{channel}>" for channel in config.allowed_channel_ids) or text(
+        "scoreboard.config.all_channels", locale
+    )
+    return text(
+        "scoreboard.config.show",
+        locale,
+        preset=config.default_preset,
+        stake=config.stake,
+        timeout=timeout,
+        channels=channels,
+    )

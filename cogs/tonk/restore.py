@@ -1,0 +1,46 @@
+"""Bringing tables back after a restart: messages, timers, and a word in each channel.
+
+``StoredRegistry.load`` (in ``TonkBot.setup_hook``) put every readable open table back in
+memory; here each one gets its table message brought up to date, its timers armed from the
+stored deadlines and a short "back" line. A table whose stored state could not be read is
+closed, and its channel is told so: no table disappears without a word.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import text
+from bot.store import BrokenTable
+
+if TYPE_CHECKING:
+    from bot.client import TonkBot
+    from cogs.tonk.service import TableService
+
+log = logging.getLogger(__name__)
+
+BROKEN_REASON = "unreadable after restart"
+
+
+async def restore_tables(bot: TonkBot, service: TableService) -> None:
+    """Resume the tables the registry loaded and close the broken ones, telling each channel."""
+    for table in bot.tables.open_tables():
+        service.messages.notice(table, text("scoreboard.restore.back", table.locale))
+        service.messages.sync(table)
+        service.deadlines.arm(table)
+    broken, bot.broken_tables = bot.broken_tables, []
+    for table in broken:
+        await _close_broken(bot, table)
+
+
+async def _close_broken(bot: TonkBot, table: BrokenTable) -> None:
+    """Tell the channel that its table could not be restored, then close it for good."""
+    try:
+        await bot.get_partial_messageable(table.channel_id).send(text("scoreboard.restore.broken"))
+    except discord.HTTPException:
+        log.warning("could not tell channel %d that table %d is lost", table.channel_id, table.id)
+    if bot.store is not None:
+        await bot.store.close_table(table.id, BROKEN_REASON)

@@ -1,0 +1,182 @@
+"""Tables survive restarts: a bot killed mid-hand is replaced by a new one on the same
+database file, which finishes the hand exactly as an uninterrupted bot would."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from bot.client import TonkBot
+from bot.tables.registry import TableRegistry
+from tests.cogs.helpers import (
+    make_bot,
+    my_hand,
+    open_table,
+    play_cards,
+    quiet,
+    stack_table,
+    table_in,
+    table_message,
+)
+from tests.fakediscord import FakeChannel, FakeDiscord, SimulatedMember, run_bot
+
+Step = Callable[[FakeDiscord, TonkBot], Awaitable[None]]
+
+
+class Game:
+    """A two-player hand in one channel, played step by step (bob tonks on his third turn)."""
+
+    def __init__(self, fake: FakeDiscord, name: str) -> None:
+        guild = fake.add_guild(name, channels=["tonk"])
+        self.channel: FakeChannel = guild.channel("tonk")
+        self.ann = fake.add_member(guild, "ann")
+        self.bob = fake.add_member(guild, "bob")
+
+    async def deal(self, fake: FakeDiscord, bot: TonkBot) -> None:
+        lobby = await open_table(self.ann, [self.bob])
+        stack_table(
+            bot,
+            self.channel,
+            cuts=["KS", "2C"],
+            hands={"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]},
+            dealer="ann",
+            upcard="JC",
+            stock=["3C", "10D", "7C"],
+        )
+        await self.ann.click(lobby, "Start")
+        await quiet(fake, bot)
+
+    def steps(self) -> list[Step]:
+        ann, bob = self.ann, self.bob
+        return [
+            lambda f, b: self._click(f, b, bob, "Draw"),
+            lambda f, b: self._play(f, b, bob, "3♣", "Discard 3♣"),
+            lambda f, b: self._click(f, b, ann, "Draw"),
+            lambda f, b: self._play(f, b, ann, "K♣", "Discard K♣"),
+            lambda f, b: self._click(f, b, bob, "Draw"),
+            lambda f, b: self._play(f, b, bob, "4♥ 5♥ 6♥", "Spread"),
+            lambda f, b: self._play(f, b, bob, "7♣ 7♦ 7♠", "Spread"),
+        ]
+
+    async def _click(
+        self, fake: FakeDiscord, bot: TonkBot, member: SimulatedMember, label: str
+    ) -> None:
+        await member.click(table_message(fake, bot, self.channel), label)
+        await quiet(fake, bot)
+
+    async def _play(
+        self, fake: FakeDiscord, bot: TonkBot, member: SimulatedMember, cards: str, button: str
+    ) -> None:
+        panel = await my_hand(member, table_message(fake, bot, self.channel))
+        await play_cards(member, panel, cards, button)
+        await quiet(fake, bot)
+
+    async def outcome(self, fake: FakeDiscord, bot: TonkBot) -> tuple[str, str]:
+        """The hand's result line on the table message, and the server's leaderboard."""
+        result = next(
+            line
+            for m in fake.messages_in(self.channel)
+            for line in m.text().splitlines()
+            if "ann −" in line or "ann +" in line
+        )
+        board = await self.ann.slash("tonk", "leaderboard")
+        assert board.message is not None
+        return result, board.message.text()
+
+
+def url(path: Path) -> str:
+    return f"sqlite+aiosqlite:///{path}"
+
+
+async def uninterrupted(fake: FakeDiscord, tmp_path: Path) -> tuple[str, str]:
+    game = Game(fake, "Calm")
+    async with run_bot(fake, make_bot(database_url=url(tmp_path / "calm.db"))) as bot:
+        await game.deal(fake, bot)
+        for step in game.steps():
+            await step(fake, bot)
+        return await game.outcome(fake, bot)
+
+
+async def test_a_hand_interrupted_by_a_restart_ends_as_an_uninterrupted_one(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    expected = await uninterrupted(fake, tmp_path)
+    assert "ann −2 · bob +2" in expected[0] and "**bob**: +2 chips" in expected[1]
+
+    game = Game(fake, "Stormy")
+    database = url(tmp_path / "stormy.db")
+    steps = game.steps()
+    async with run_bot(fake, make_bot(database_url=database)) as bot:
+        await game.deal(fake, bot)
+        for step in steps[:3]:  # bob's turn, then ann's draw
+            await step(fake, bot)
+    async with run_bot(fake, make_bot(database_url=database)) as bot:
+        await quiet(fake, bot)
+        assert any("I'm back" in m.text() for m in fake.messages_in(game.channel))
+        table = table_in(bot, game.channel)
+        assert table.hand is not None and table.to_act_id == game.ann.id
+        for step in steps[3:]:
+            await step(fake, bot)
+        assert await game.outcome(fake, bot) == expected
+
+
+async def test_a_move_committed_before_a_crash_in_its_reply_is_kept(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    expected = await uninterrupted(fake, tmp_path)
+    game = Game(fake, "Crashy")
+    database = url(tmp_path / "crashy.db")
+    steps = game.steps()
+    async with run_bot(fake, make_bot(database_url=database)) as bot:
+        await game.deal(fake, bot)
+        for step in steps[:3]:
+            await step(fake, bot)
+        crash_after_save(bot.tables)
+        await steps[3](fake, bot)  # ann discards K♣: committed, then the reply fails
+        assert any("went wrong" in m.text() for m in fake.ephemerals_of(game.ann))
+    async with run_bot(fake, make_bot(database_url=database)) as bot:
+        await quiet(fake, bot)
+        assert table_in(bot, game.channel).to_act_id == game.bob.id  # the discard is there
+        for step in steps[4:]:
+            await step(fake, bot)
+        assert await game.outcome(fake, bot) == expected
+
+
+def crash_after_save(registry: TableRegistry) -> None:
+    """Make the next save commit and then fail, as a crash before the reply would."""
+    save = registry.save
+
+    async def crashing(table: object) -> None:
+        await save(table)  # type: ignore[arg-type]
+        raise RuntimeError("the process died before replying")
+
+    registry.save = crashing  # type: ignore[method-assign]
+
+
+async def test_an_unreadable_table_is_closed_with_a_word_and_the_others_load(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["one", "two"])
+    one, two = guild.channel("one"), guild.channel("two")
+    ann = fake.add_member(guild, "ann")
+    bob = fake.add_member(guild, "bob")
+    database = tmp_path / "tonk.db"
+    async with run_bot(fake, make_bot(database_url=url(database))) as bot:
+        await ann.invoke_slash("tonk", ["new"], channel=one)
+        await bob.invoke_slash("tonk", ["new"], channel=two)
+        broken_id = table_in(bot, one).id
+        await quiet(fake, bot)
+    with sqlite3.connect(database) as connection:
+        connection.execute("UPDATE tonk_table SET state_json = '{oops' WHERE id = ?", (broken_id,))
+    async with run_bot(fake, make_bot(database_url=url(database))) as bot:
+        await quiet(fake, bot)
+        assert bot.tables.in_channel(one.id) is None
+        assert bot.tables.in_channel(two.id) is not None
+        assert any("could not be restored" in m.text() for m in fake.messages_in(one))
+        assert any("I'm back" in m.text() for m in fake.messages_in(two))
+        reopened = await ann.invoke_slash("tonk", ["new"], channel=one)  # the channel is free again
+        assert reopened.message is not None and not reopened.ephemeral

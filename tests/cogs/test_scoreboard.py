@@ -1,0 +1,133 @@
+"""Leaderboards, stats, history, server settings and ``forget me`` through the fake Discord."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import discord
+
+from bot.client import TonkBot
+from bot.store import HandResult, Outcome, PlayerResult
+from tests.cogs.helpers import make_bot, table_in
+from tests.fakediscord import FakeDiscord, run_bot
+
+
+def db_bot(tmp_path: Path) -> TonkBot:
+    return make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}")
+
+
+async def record(
+    bot: TonkBot,
+    guild_id: int,
+    channel_id: int,
+    number: int,
+    winner: tuple[int, str],
+    loser: tuple[int, str],
+) -> None:
+    """A finished two-player hand of table 1 (a tonk: the winner takes 2)."""
+    assert bot.store is not None
+    table = await bot.store.get_open_table(channel_id)
+    table_id = table.id if table else 0
+    await bot.store.record_hand(
+        HandResult(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            table_id=table_id,
+            hand_number=number,
+            preset="standard",
+            seed=number,
+            ending=Outcome.TONK_OUT,
+            players=[
+                PlayerResult(winner[0], winner[1], 2, 0, True, Outcome.TONK_OUT),
+                PlayerResult(loser[0], loser[1], -2, 30, False, Outcome.TONK_OUT),
+            ],
+        )
+    )
+
+
+async def test_the_leaderboard_pages_by_ten_and_keeps_servers_apart(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    casino = fake.add_guild("Casino", channels=["tonk"])
+    other = fake.add_guild("Other", channels=["tonk"])
+    ann = fake.add_member(casino, "ann")
+    zed = fake.add_member(other, "zed")
+    async with run_bot(fake, db_bot(tmp_path)) as bot:
+        await ann.slash("tonk", "new")
+        channel = casino.channel("tonk").id
+        for number in range(1, 7):  # twelve players, each in one hand
+            winner, loser = 100 + 2 * number, 101 + 2 * number
+            await record(bot, casino.id, channel, number, (winner, f"w{number}"), (loser, "l"))
+        board = await ann.slash("tonk", "leaderboard")
+        assert board.message is not None
+        page = board.message
+        assert "page 1 of 2" in page.text() and page.text().count("chips ·") == 10
+        assert "1. **w1**: +2 chips" in page.text()
+        await ann.click(page, "Next")
+        assert "page 2 of 2" in page.text() and "11. **l**" in page.text()
+        assert page.text().count("chips ·") == 2
+        await ann.click(page, "Prev")
+        assert "page 1 of 2" in page.text()
+
+        elsewhere = await zed.slash("tonk", "leaderboard", by="wins")
+        assert elsewhere.message is not None
+        assert "No hands have been finished" in elsewhere.message.text()
+
+
+async def test_stats_and_history_show_the_recorded_hands_until_forget_me(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    ann = fake.add_member(guild, "ann")
+    bob = fake.add_member(guild, "bob")
+    async with run_bot(fake, db_bot(tmp_path)) as bot:
+        await ann.slash("tonk", "new")
+        channel = guild.channel("tonk").id
+        await record(bot, guild.id, channel, 1, (bob.id, "bob"), (ann.id, "ann"))
+        await record(bot, guild.id, channel, 2, (ann.id, "ann"), (bob.id, "bob"))
+        await record(bot, guild.id, channel, 3, (bob.id, "bob"), (ann.id, "ann"))
+
+        stats = await ann.slash("tonk", "stats", member=bob)
+        assert stats.message is not None
+        assert "**bob** · rank 1 by chips" in stats.message.text()
+        assert "+2 chips · 2 won of 3 (67%) · tonks 2" in stats.message.text()
+
+        history = await ann.slash("tonk", "history")
+        assert history.message is not None
+        lines = history.message.text().splitlines()
+        assert lines[1] == "Hand 3 · tonk_out · won by bob · bob +2 · ann -2"
+
+        forgot = await bob.slash("tonk", "forget", "me")
+        assert forgot.ephemeral and "3 hands no longer name you" in forgot.message.text()
+        gone = await ann.slash("tonk", "stats", member=bob)
+        assert gone.message is not None and "has not finished a hand" in gone.message.text()
+        history = await ann.slash("tonk", "history")
+        assert history.message is not None and "bob" not in history.message.text()
+        mine = await ann.slash("tonk", "stats")
+        assert mine.message is not None and "1 won of 3" in mine.message.text()
+
+
+async def test_server_settings_are_kept_and_used_by_tonk_new(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk", "lobby"])
+    ann = fake.add_member(guild, "ann")
+    boss = fake.add_member(guild, "boss", permissions=discord.Permissions(manage_guild=True))
+    async with run_bot(fake, db_bot(tmp_path)) as bot:
+        refused = await ann.slash("tonk", "config", "set", stake=5)
+        assert "Manage Server" in refused.message.text()  # type: ignore[union-attr]
+        changed = await boss.slash("tonk", "config", "set", stake=5, turn_timeout="off")
+        assert "stake 5 · turn timer off" in changed.message.text()  # type: ignore[union-attr]
+        await boss.invoke_slash(
+            "tonk", ["config", "channel"], {"channel": guild.channel("tonk"), "allowed": True}
+        )
+
+        await ann.slash("tonk", "new")
+        table = table_in(bot, guild.channel("tonk"))
+        assert table.stake == 5 and table.turn_timeout is None
+        elsewhere = await ann.invoke_slash("tonk", ["new"], channel=guild.channel("lobby"))
+        assert elsewhere.ephemeral
+        assert "cannot be opened in this channel" in elsewhere.message.text()  # type: ignore[union-attr]
