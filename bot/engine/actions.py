@@ -32,7 +32,7 @@ class Action:
         data: dict[str, Any] = {"player": players[self.seat], "do": self.kind}
         if self.kind in (SPREAD, HIT):
             data["cards"] = [card_text(c) for c in card_list(self.cards)]
-        if self.kind in (DISCARD, SLAP_DISCARD) or (self.kind == TAKE and self.cards):
+        if self.kind in (DISCARD, SLAP_DISCARD) or (self.kind in (TAKE, SLAP) and self.cards):
             data["card"] = card_text(card_list(self.cards)[0])
         if self.kind in (HIT, SLAP):
             data["spread"] = self.spread
@@ -60,7 +60,7 @@ class Action:
             if not isinstance(data.get("card"), str):
                 raise ValueError(f"{kind} needs a card")
             cards = 1 << parse_card(data["card"])
-        if kind == TAKE and isinstance(data.get("card"), str):  # a saved log names the card
+        if kind in (TAKE, SLAP) and isinstance(data.get("card"), str):  # a saved log names it
             cards = 1 << parse_card(data["card"])
         spread = -1
         if kind in (HIT, SLAP):

@@ -216,6 +216,11 @@ class Hand:
         return [self.pack.count(h) for h in self.hands]
 
     @property
+    def upcard(self) -> int | None:
+        """S5, O6: the card turned up after the deal, which every player saw."""
+        return self.order[self.n * self.rules.hand_size] if self.rules.upcard else None
+
+    @property
     def top_discard(self) -> int | None:
         return self.pile[-1] if self.pile else None
 
@@ -458,8 +463,8 @@ class Hand:
     def act(self, a: Action) -> Result | None:
         """Check ``a``, then apply it. Returns the result when the hand ends."""
         self.check(a)
-        if a.kind == TAKE:  # the log keeps the card taken: it was public, on the pile
-            a = Action(TAKE, a.seat, 1 << self.pile[-1])
+        if a.kind in (TAKE, SLAP):  # the log keeps the card: it was public, on the pile
+            a = Action(a.kind, a.seat, 1 << self.pile[-1], a.spread)
         self.log.append(a)
         self.version += 1
         self._ACTS[a.kind](self, a)

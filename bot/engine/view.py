@@ -40,6 +40,7 @@ class SeatView:
     card_counts: tuple[int, ...]
     spreads: tuple[tuple[int, int], ...]
     top_discard: int | None
+    upcard: int | None
     stock_size: int
     phase: str
     to_act: int
@@ -82,6 +83,7 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
         card_counts=tuple(h.bit_count() for h in hand.hands),
         spreads=tuple(zip(hand.owners, hand.spreads, strict=True)),
         top_discard=hand.top_discard,
+        upcard=hand.upcard,
         stock_size=len(hand.stock),
         phase=hand.phase,
         to_act=hand.to_act,

@@ -15,8 +15,6 @@ from bot.engine import SeatView
 from bot.engine.actions import DISCARD, DRAW, HIT, SLAP, SLAP_DISCARD, SPREAD, TAKE
 from bot.engine.melds import Pack, pack_for
 
-UNKNOWN_UPCARD = -1
-
 
 @dataclass(slots=True)
 class Turn:
@@ -72,14 +70,13 @@ def read_table(view: SeatView) -> TableKnowledge:
     """Replay ``view.moves`` into what ``view.seat`` knows of the other hands and the stock."""
     pack = pack_for(view.rules)
     n = len(view.players)
-    pile: list[int] = [_upcard(view)] if view.rules.upcard else []
+    pile: list[int] = [] if view.upcard is None else [view.upcard]  # O6: seen by all
     known = [0] * n
     turns: list[list[Turn]] = [[] for _ in range(n)]
     for move in view.moves:
         seat = move.seat
         if move.kind == DRAW:
-            top = pile[-1] if pile and pile[-1] != UNKNOWN_UPCARD else None
-            turns[seat].append(Turn(drew=True, passed=0 if top is None else 1 << top))
+            turns[seat].append(Turn(drew=True, passed=1 << pile[-1] if pile else 0))
         elif move.kind == TAKE:
             pile.pop()
             known[seat] |= move.cards
@@ -101,26 +98,9 @@ def read_table(view: SeatView) -> TableKnowledge:
     for _, cards in view.spreads:
         out |= cards
     for card in pile:
-        if card != UNKNOWN_UPCARD:
-            out |= 1 << card
-    if pile and pile[-1] == UNKNOWN_UPCARD and view.top_discard is not None:
-        out |= 1 << view.top_discard  # the upcard, uncovered again
+        out |= 1 << card
     hands = [OtherHand(s, view.card_counts[s], known[s], tuple(turns[s])) for s in range(n)]
     others = tuple(h for h in hands if h.seat != view.seat)
     for other in others:
         out |= other.known
     return TableKnowledge(pack, view.seat, pack.mask & ~out, others, hands[view.seat])
-
-
-def _upcard(view: SeatView) -> int:
-    """The card turned up after the deal, when the record still shows it (O6).
-
-    It is public, but the record of moves does not name it: it is known while it is still
-    the top of the pile or once someone took it; buried under a discard it stays unknown.
-    """
-    for move in view.moves:
-        if move.kind == TAKE:
-            return move.cards.bit_length() - 1
-        if move.kind in (DISCARD, SLAP_DISCARD):
-            return UNKNOWN_UPCARD
-    return UNKNOWN_UPCARD if view.top_discard is None else view.top_discard

@@ -62,3 +62,22 @@ def test_public_moves_grow_with_the_log_and_match_a_fresh_build() -> None:
     copy = Hand.from_json(hand.to_json())
     assert public_moves(copy) == moves
     assert seat_view(hand, 0).revealed == tuple(hand.hands)  # over: every hand shown
+
+
+def test_the_seat_view_names_the_upcard_and_a_slapped_card_is_logged() -> None:
+    """S5/O6: the upcard was seen by all; O43: a slap shows the card it took from the pile."""
+    hand = Hand.deal(build_rules(), ["a", "b"], 0, seed=2)
+    assert seat_view(hand, 1).upcard == hand.pile[0]
+    no_upcard = Hand.deal(build_rules("chicago"), ["a", "b"], 0, seed=2)
+    assert seat_view(no_upcard, 1).upcard is None
+    hands = {"ann": ["6H", "7H", "8H", "KC", "KD"], "bob": ["9H", "10H", "2C", "3D", "5S"]}
+    top = [parse_card(c) for c in stack(hands, ["ann", "bob"], "bob", stock=["9S", "QS"])]
+    slap = Hand.deal(build_rules("standard", {"slap": "race"}), ["ann", "bob"], 1, top=top)
+    slap.act(Action("draw", 0))
+    slap.act(Action("spread", 0, cards("6H", "7H", "8H")))
+    slap.act(Action("discard", 0, cards("KC")))
+    slap.act(Action("draw", 1))
+    slap.act(Action("discard", 1, cards("9H")))
+    slap.act(Action("slap", 0, 0, 0))
+    assert public_moves(slap)[-1].cards == cards("9H")
+    assert Hand.from_json(slap.to_json()).log == slap.log
