@@ -10,6 +10,8 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.i18n import text
+
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/tonk.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -57,15 +59,13 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
     """The settings in ``environ``, or ConfigError naming the variable to fix."""
     token = environ.get("DISCORD_TOKEN", "").strip()
     if not token:
-        raise ConfigError(
-            "DISCORD_TOKEN is not set: put the bot's token in .env (see .env.example)."
-        )
+        raise ConfigError(text("run.no_token"))
     guild = environ.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
-        raise ConfigError("DEV_GUILD_ID must be a server id (a number), or left empty.")
+        raise ConfigError(text("run.bad_guild"))
     level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in LOG_LEVELS:
-        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}.")
+        raise ConfigError(text("run.bad_level", levels=", ".join(LOG_LEVELS)))
     return Settings(
         token=token,
         database_url=environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,

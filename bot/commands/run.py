@@ -19,6 +19,7 @@ from dotenv import load_dotenv
 
 from bot.client import TonkBot
 from bot.config import ConfigError, Settings, Timing, load_settings
+from bot.i18n import text
 
 EXIT_CONFIG = 2
 EXIT_LOGIN = 1
@@ -43,10 +44,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         asyncio.run(serve(settings))
     except discord.LoginFailure:
-        print("Discord rejected the token in DISCORD_TOKEN: check it in .env.", file=sys.stderr)
+        print(text("run.rejected_token"), file=sys.stderr)
         return EXIT_LOGIN
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as error:
-        print(f"Could not reach Discord: {type(error).__name__}.", file=sys.stderr)
+        print(text("run.unreachable", error=type(error).__name__), file=sys.stderr)
         return EXIT_LOGIN
     except KeyboardInterrupt:
         pass

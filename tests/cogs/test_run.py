@@ -11,6 +11,7 @@ import pytest
 
 from bot.commands import run as run_command
 from bot.config import DEFAULT_DATABASE_URL, ConfigError, Settings, load_settings
+from bot.i18n import text
 from tests.fakediscord import FakeDiscord
 
 TOKEN = "MTIz.secret.token"
@@ -49,7 +50,8 @@ def test_a_missing_token_ends_with_one_sentence(
 ) -> None:
     assert _run(tmp_path, monkeypatch, "LOG_LEVEL=INFO\n") == run_command.EXIT_CONFIG
     err = capsys.readouterr().err
-    assert err == "DISCORD_TOKEN is not set: put the bot's token in .env (see .env.example).\n"
+    assert err == text("run.no_token") + "\n"
+    assert "DISCORD_TOKEN" in err and "Reset Token" in err and ".env" in err
 
 
 def test_a_rejected_token_ends_with_one_sentence_that_does_not_show_it(
@@ -62,7 +64,7 @@ def test_a_rejected_token_ends_with_one_sentence_that_does_not_show_it(
     monkeypatch.setattr(run_command, "serve", rejected)
     assert _run(tmp_path, monkeypatch, f"DISCORD_TOKEN={TOKEN}\n") == run_command.EXIT_LOGIN
     captured = capsys.readouterr()
-    assert captured.err == "Discord rejected the token in DISCORD_TOKEN: check it in .env.\n"
+    assert captured.err == text("run.rejected_token") + "\n"
     assert TOKEN not in captured.out + captured.err and "Traceback" not in captured.err
 
 

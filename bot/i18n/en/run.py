@@ -1,0 +1,16 @@
+"""English messages of ``tonk run`` for whoever runs the bot: one sentence each."""
+
+MESSAGES: dict[str, str] = {
+    "run.no_token": (
+        "DISCORD_TOKEN is not set: create a bot in the Discord Developer Portal "
+        "(Applications → your app → Bot → Reset Token) and put DISCORD_TOKEN=<token> in .env "
+        "(see .env.example)."
+    ),
+    "run.bad_guild": "DEV_GUILD_ID must be a server id (a number), or left empty.",
+    "run.bad_level": "LOG_LEVEL must be one of {levels}.",
+    "run.rejected_token": (
+        "Discord rejected the token in DISCORD_TOKEN: copy it again from the Developer Portal "
+        "(Bot → Reset Token) into .env."
+    ),
+    "run.unreachable": "Could not reach Discord: {error}.",
+}
