@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.engine.cards import card_list, card_text, mask_of, parse_card
 
@@ -19,9 +19,11 @@ SLAP_DISCARD = "slap_discard"
 KINDS = (DRAW, TAKE, SPREAD, HIT, DISCARD, DROP, CLAIM, SLAP, SLAP_DISCARD)
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One move by the player in ``seat``: ``cards`` is a mask, ``spread`` a spread number."""
+class Action(NamedTuple):
+    """One move by the player in ``seat``: ``cards`` is a mask, ``spread`` a spread number.
+
+    A named tuple: immutable, and cheap to make on the engine's hot path.
+    """
 
     kind: str
     seat: int
@@ -70,7 +72,7 @@ class Action:
         return Action(kind, players.index(player), cards, spread)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LegalMoves:
     """What one seat may do now, from the engine's own checks.
 
@@ -78,6 +80,7 @@ class LegalMoves:
     ``spreads`` (every spread that can be laid, as masks), ``hits`` (every single card that
     can be added to a spread, as (spread number, card)), ``discards`` (a mask).
     ``slaps`` are the spreads the top discard can be slapped onto, out of turn.
+    A fresh value on every query (not frozen, because it is made on the hot path).
     """
 
     phase: str
@@ -94,7 +97,7 @@ class LegalMoves:
 
     def __post_init__(self) -> None:
         kinds = ((DROP, self.drop), (CLAIM, self.claim), (DRAW, self.draw), (TAKE, self.take))
-        object.__setattr__(self, "flags", tuple(kind for kind, allowed in kinds if allowed))
+        self.flags = tuple(kind for kind, allowed in kinds if allowed)
 
     def __len__(self) -> int:
         """How many actions ``actions`` lists."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import cache
 from typing import Any, ClassVar
 
 from bot.engine.actions import (
@@ -263,7 +262,8 @@ class Hand:
             take = bool(self.pile) and (
                 not self.rules.discard_must_meld or self._meldable(self.pile[-1])
             )
-            return _start_moves(not self.drop_barred, take, self._may_claim(seat), slaps)
+            claim = self._may_claim(seat)
+            return LegalMoves(START, not self.drop_barred, True, take, claim, slaps=slaps)
         return self._play_moves(seat, slaps)
 
     def _play_moves(self, seat: int, slaps: tuple[int, ...]) -> LegalMoves:
@@ -754,12 +754,6 @@ class Hand:
         hand.result = Result.from_json(data["result"]) if data["result"] else None
         hand.version = int(data["version"])
         return hand
-
-
-@cache
-def _start_moves(drop: bool, take: bool, claim: bool, slaps: tuple[int, ...]) -> LegalMoves:
-    """The legal moves at the start of a turn (immutable, so shared)."""
-    return LegalMoves(START, drop=drop, draw=True, take=take, claim=claim, slaps=slaps)
 
 
 def _cards_text(cards: Sequence[int]) -> str:
