@@ -37,6 +37,7 @@ CLOSED = "closed"
 
 MISSED_TURNS_LIMIT = 3
 DEFAULT_SEATS = 4
+MAX_BIG_ONE = 10
 DEFAULT_TURN_TIMEOUT = 120.0
 STATE_FORMAT = 1
 
@@ -110,6 +111,7 @@ class Table:
     last_activity: float = 0.0
     version: int = 0
     message_id: int | None = None
+    big_one_left: int = 0
     shuffler: Shuffler = field(default_factory=Shuffler, repr=False)
     _players: tuple[Hand | None, tuple[int, ...]] = field(
         default=(None, ()), init=False, repr=False, compare=False
@@ -279,6 +281,17 @@ class Table:
         self.rules = self.rules.with_option(name, value)
         self._changed(now)
 
+    def announce_big_one(self, by: int, hands: int, now: float) -> None:
+        """O44 The Big One: the host announces that the last ``hands`` deals of the session
+        are played for double stakes; after the last of them the table closes."""
+        self._require_open()
+        if by != self.host_id:
+            raise TableError("host_only")
+        if not 1 <= hands <= MAX_BIG_ONE:
+            raise TableError("big_one_hands", most=MAX_BIG_ONE)
+        self.big_one_left = hands
+        self._changed(now)
+
     def close(self, by: int, manage_server: bool) -> None:
         """End the table; a hand in progress is abandoned without payments."""
         self._require_open()
@@ -325,8 +338,9 @@ class Table:
             self.seats.sort(key=lambda s: order.index(s.user_id))
             self.dealer_id = order[0]
         players = [str(s.user_id) for s in self.seats]
-        order = self.shuffler.pack(self.rules)
-        self.hand = Hand(self.rules, players, self._index(self.dealer_id), order, self.stake)
+        rules = self.rules.with_option("big_one", True) if self.big_one_left else self.rules
+        order = self.shuffler.pack(rules)
+        self.hand = Hand(rules, players, self._index(self.dealer_id), order, self.stake)
         self.hand_number += 1
         self.status = PLAYING
         self.auto_moves = set()
@@ -413,6 +427,11 @@ class Table:
         self.leaving.clear()
         self.turn_deadline = None
         self.deadline_turn = None
+        if hand.rules.big_one and self.big_one_left:
+            self.big_one_left -= 1  # O44: counts down the announced last deals
+            if not self.big_one_left:
+                self.status = CLOSED
+                return
         if not self._humans():
             self.status = CLOSED  # nobody left, or only computer players
         else:
@@ -540,6 +559,7 @@ class Table:
             "last_activity": self.last_activity,
             "version": self.version,
             "message_id": self.message_id,
+            "big_one_left": self.big_one_left,
         }
 
     @classmethod
@@ -575,6 +595,7 @@ class Table:
                 last_activity=float(data["last_activity"]),
                 version=int(data["version"]),
                 message_id=data["message_id"],
+                big_one_left=int(data.get("big_one_left", 0)),
                 shuffler=shuffler or Shuffler(),
             )
         except (KeyError, TypeError, RulesError) as error:

@@ -119,6 +119,13 @@ class TonkCommands(commands.GroupCog, name=TONK_COG, group_name="tonk"):
     async def end(self, interaction: discord.Interaction) -> None:
         await self.service.end(interaction)
 
+    @app_commands.command(name="bigone", description=text("table.command.bigone"))
+    @app_commands.describe(hands=text("table.command.bigone.hands"))
+    async def bigone(
+        self, interaction: discord.Interaction, hands: app_commands.Range[int, 1, 10] = 3
+    ) -> None:
+        await self.service.big_one(interaction, hands)
+
     @app_commands.command(name="settings", description=text("table.command.settings"))
     @app_commands.describe(
         option=text("table.command.settings.option"), value=text("table.command.settings.value")

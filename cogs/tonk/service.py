@@ -214,6 +214,25 @@ class TableService:
             public=True,
         )
 
+    async def big_one(self, interaction: discord.Interaction, hands: int) -> None:
+        """``/tonk bigone``: the host announces the last deals at double stakes (O44)."""
+        table = await self._channel_table(interaction)
+        if table is None:
+            return
+        said = text(
+            "table.notice.big_one",
+            table.locale,
+            player=interaction.user.display_name,
+            hands=hands,
+        )
+        await self._change(
+            interaction,
+            table,
+            lambda: table.announce_big_one(interaction.user.id, hands, self.clock.now()),
+            lambda _: answer(interaction, said, ephemeral=False),
+            public=True,
+        )
+
     async def change_option(self, interaction: discord.Interaction, name: str, value: str) -> None:
         table = await self._channel_table(interaction)
         if table is None:

@@ -275,3 +275,28 @@ class TestSaving:
             Table.from_json({"format": 99})
         with pytest.raises(ValueError, match="not a saved table"):
             Table.from_json({"format": 1})
+
+
+def test_O44_the_big_one_doubles_the_announced_last_hands_then_closes_the_table() -> None:
+    """O44: the host announces the last N deals at double stakes; after them the session ends."""
+    table = worked_example()
+    with pytest.raises(TableError):
+        table.announce_big_one(BOB, 2, now=1.0)  # only the host
+    with pytest.raises(TableError):
+        table.announce_big_one(ANN, 0, now=1.0)
+    table.announce_big_one(ANN, 1, now=1.0)
+    table.act(DAN, DROP, now=2.0)  # this hand was dealt before the announcement: single
+    assert table.last_hand is not None
+    paid = dict(zip(table.last_hand.players, table.last_hand.result.payouts, strict=True))
+    assert paid == {ANN: 4, BOB: 1, CAT: -1, DAN: -4}
+    assert table.status == BETWEEN and table.big_one_left == 1
+    table.next_hand(now=3.0, by=ANN)
+    assert table.hand is not None and table.hand.rules.big_one
+    restored = Table.from_json(table.to_json())
+    assert restored.big_one_left == 1
+    seat = table.hand.to_act
+    table.act(table.hand_players[seat], DROP, now=4.0)
+    result = table.last_hand.result
+    assert result.ending in ("drop_won", "drop_caught")
+    assert sum(abs(p) for p in result.payouts) % 2 == 0 and max(result.payouts) >= 2
+    assert table.status == CLOSED and table.big_one_left == 0

@@ -174,4 +174,11 @@ MESSAGES: dict[str, str] = {
     ),
     "table.notice.empty": "Everybody left, so the table is closed.",
     "table.notice.idle": "This table closed after {minutes} minutes without activity.",
+    "table.refusal.big_one_hands": "The Big One covers 1 to {most} hands.",
+    "table.command.bigone": "Announce The Big One: the last hands of the session at double stakes",
+    "table.command.bigone.hands": "how many last hands (1 to 10)",
+    "table.notice.big_one": (
+        "📣 The Big One! {player} announces that the last {hands} hand(s) of this session are "
+        "played for double stakes; then the table closes."
+    ),
 }
