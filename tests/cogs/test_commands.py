@@ -9,6 +9,7 @@ from tests.cogs.helpers import (
     open_table,
     quiet,
     stack_table,
+    table_in,
     table_message,
 )
 from tests.fakediscord import FakeDiscord, run_bot
@@ -142,3 +143,21 @@ async def test_kick_end_hand_and_table_commands(fake_discord: FakeDiscord) -> No
         assert reposted.message.buttons() == []  # type: ignore[union-attr]
         nothing_here = await ann.slash("tonk", "join")
         assert nothing_here.content.startswith("There is no table in this channel")
+
+
+async def test_O44_bigone_is_announced_by_the_host_and_refused_to_others(
+    fake_discord: FakeDiscord,
+) -> None:
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann")
+    bob = fake_discord.add_member(guild, "bob")
+    async with run_bot(fake_discord, make_bot()) as bot:
+        await open_table(ann, [bob])
+        refused = await bob.slash("tonk", "bigone", hands=2)
+        assert refused.ephemeral and "host" in refused.content.lower()
+        said = await ann.slash("tonk", "bigone", hands=2)
+        assert (
+            not said.ephemeral and "The Big One" in said.content and "last 2 hand" in said.content
+        )
+        await quiet(fake_discord, bot)
+        assert ann.channel is not None and table_in(bot, ann.channel).big_one_left == 2
