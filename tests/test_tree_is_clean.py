@@ -1,4 +1,4 @@
-"""The tree stays clean: ruff lint and format pass, and the engine is mypy-strict."""
+"""The tree stays clean: ruff lint and format pass, and all the code is mypy-strict."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_ruff_format_leaves_nothing_to_change() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_the_engine_passes_mypy_strict() -> None:
+def test_the_code_passes_mypy_strict() -> None:
     result = _run(str(BIN / "mypy"))
     assert result.returncode == 0, result.stdout + result.stderr
 

@@ -21,6 +21,7 @@ from bot.store import (
     BrokenTable,
     HandResult,
     OpenTable,
+    Outcome,
     PlayerResult,
     Store,
     TableAlreadyOpen,
@@ -49,7 +50,7 @@ def hand_result(table: Table) -> HandResult:
             payout=result.payouts[seat],
             count=result.counts[seat],
             won=seat in result.winners,
-            how=result.ending,
+            how=Outcome(result.ending),
             caught=result.ending == DROP_CAUGHT and seat == result.dropper,
             is_bot=_is_bot(table, user_id),
         )

@@ -392,8 +392,9 @@ class Table:
             self._finish_hand()
         elif self.turn_id != self.deadline_turn:
             self.deadline_turn = self.turn_id
-            untimed = self.turn_timeout is None or self.is_bot(self.hand_players[hand.to_act])
-            self.turn_deadline = None if untimed else now + self.turn_timeout
+            timeout = self.turn_timeout
+            bot_turn = self.is_bot(self.hand_players[hand.to_act])
+            self.turn_deadline = None if timeout is None or bot_turn else now + timeout
 
     def _autoplay(self, seat: int) -> list[Action]:
         assert self.hand is not None

@@ -7,7 +7,7 @@ adds to that group when it loads and removes when it unloads.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from bot.client import TonkBot
 
 SCOREBOARD_COG = "Scoreboard"
-Command = app_commands.Command | app_commands.Group
+Command = app_commands.Command[Any, ..., Any] | app_commands.Group
 
 
 def _locale(interaction: discord.Interaction) -> str:

@@ -32,8 +32,8 @@ async def restore_tables(bot: TonkBot, service: TableService) -> None:
         service.messages.sync(table)
         service.deadlines.arm(table)
     broken, bot.broken_tables = bot.broken_tables, []
-    for table in broken:
-        await _close_broken(bot, table)
+    for lost in broken:
+        await _close_broken(bot, lost)
 
 
 async def _close_broken(bot: TonkBot, table: BrokenTable) -> None:
