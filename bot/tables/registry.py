@@ -45,22 +45,17 @@ class TableRegistry(Protocol):
         ...
 
 
-class MemoryRegistry:
-    """``TableRegistry`` in a dict: tables are lost when the process ends."""
+class OpenTables:
+    """The open tables in memory, indexed by id and by channel, with one lock each.
+
+    Every registry keeps the same ``Table`` object for an open table (messages and timers
+    hold it by reference); subclasses say how tables are created and saved.
+    """
 
     def __init__(self) -> None:
         self._tables: dict[int, Table] = {}
         self._by_channel: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
-        self._ids = itertools.count(1)
-
-    async def create(self, make: Callable[[int], Table]) -> Table:
-        table = make(next(self._ids))
-        if table.channel_id in self._by_channel:
-            raise TableError("channel_taken")
-        self._tables[table.id] = table
-        self._by_channel[table.channel_id] = table.id
-        return table
 
     def get(self, table_id: int) -> Table | None:
         return self._tables.get(table_id)
@@ -75,9 +70,35 @@ class MemoryRegistry:
     def lock(self, table_id: int) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
 
+    def _claim_channel(self, table: Table) -> None:
+        """Refuse a second table in a channel (TableError ``channel_taken``)."""
+        if table.channel_id in self._by_channel:
+            raise TableError("channel_taken")
+
+    def _keep(self, table: Table) -> None:
+        self._tables[table.id] = table
+        self._by_channel[table.channel_id] = table.id
+
+    def _forget(self, table: Table) -> None:
+        self._tables.pop(table.id, None)
+        if self._by_channel.get(table.channel_id) == table.id:
+            del self._by_channel[table.channel_id]
+        self._locks.pop(table.id, None)
+
+
+class MemoryRegistry(OpenTables):
+    """``TableRegistry`` in a dict: tables are lost when the process ends."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._ids = itertools.count(1)
+
+    async def create(self, make: Callable[[int], Table]) -> Table:
+        table = make(next(self._ids))
+        self._claim_channel(table)
+        self._keep(table)
+        return table
+
     async def save(self, table: Table) -> None:
         if table.status == CLOSED:
-            self._tables.pop(table.id, None)
-            if self._by_channel.get(table.channel_id) == table.id:
-                del self._by_channel[table.channel_id]
-            self._locks.pop(table.id, None)
+            self._forget(table)

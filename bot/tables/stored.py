@@ -12,7 +12,6 @@ one between two saves, so the registry keeps the store's version of each table.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 
@@ -31,6 +30,7 @@ from bot.store import (
 )
 from bot.tables.dealing import Shuffler
 from bot.tables.errors import TableError
+from bot.tables.registry import OpenTables
 from bot.tables.table import CLOSED, LOBBY, HandRecord, Table
 
 log = logging.getLogger(__name__)
@@ -89,15 +89,13 @@ def _status(table: Table) -> TableStatus:
     return TableStatus.LOBBY if table.status == LOBBY else TableStatus.PLAYING
 
 
-class StoredRegistry:
+class StoredRegistry(OpenTables):
     """``TableRegistry`` over a :class:`Store`. Call :meth:`load` once before use."""
 
     def __init__(self, store: Store, shuffler_factory: Callable[[], Shuffler] = Shuffler) -> None:
+        super().__init__()
         self.store = store
         self._new_shuffler = shuffler_factory
-        self._tables: dict[int, Table] = {}
-        self._by_channel: dict[int, int] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
         self._versions: dict[int, int] = {}
         self._recorded: dict[int, int] = {}
 
@@ -117,13 +115,12 @@ class StoredRegistry:
                 reason = str(error)
                 broken.append(BrokenTable(stored.id, stored.guild_id, stored.channel_id, reason))
                 continue
-            self._keep(table, stored)
+            self._keep_stored(table, stored)
         return broken
 
     async def create(self, make: Callable[[int], Table]) -> Table:
         table = make(0)
-        if table.channel_id in self._by_channel:
-            raise TableError("channel_taken")
+        self._claim_channel(table)
         try:
             stored = await self.store.create_table(
                 guild_id=table.guild_id,
@@ -135,22 +132,9 @@ class StoredRegistry:
         except TableAlreadyOpen as error:
             raise TableError("channel_taken") from error
         table.id = stored.id
-        self._keep(table, stored)
+        self._keep_stored(table, stored)
         await self.save(table)
         return table
-
-    def get(self, table_id: int) -> Table | None:
-        return self._tables.get(table_id)
-
-    def in_channel(self, channel_id: int) -> Table | None:
-        table_id = self._by_channel.get(channel_id)
-        return None if table_id is None else self._tables.get(table_id)
-
-    def open_tables(self) -> list[Table]:
-        return list(self._tables.values())
-
-    def lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
 
     async def save(self, table: Table) -> None:
         """Commit the table (with the hand it just finished, if any); forget it once closed."""
@@ -180,16 +164,12 @@ class StoredRegistry:
             await self.store.close_table(table.id, CLOSED_REASON)
             self._forget(table)
 
-    def _keep(self, table: Table, stored: OpenTable) -> None:
-        self._tables[table.id] = table
-        self._by_channel[table.channel_id] = table.id
+    def _keep_stored(self, table: Table, stored: OpenTable) -> None:
+        self._keep(table)
         self._versions[table.id] = stored.version
         self._recorded[table.id] = table.last_hand.number if table.last_hand else 0
 
     def _forget(self, table: Table) -> None:
-        self._tables.pop(table.id, None)
-        if self._by_channel.get(table.channel_id) == table.id:
-            del self._by_channel[table.channel_id]
-        self._locks.pop(table.id, None)
+        super()._forget(table)
         self._versions.pop(table.id, None)
         self._recorded.pop(table.id, None)

@@ -92,6 +92,15 @@ async def _handle(
         await client.tree.on_error(interaction, error)
 
 
+def _button(
+    custom_id: str, label: str, style: discord.ButtonStyle, disabled: bool, row: int | None
+) -> discord.ui.Button[Any]:
+    """The button a DynamicItem wraps."""
+    return discord.ui.Button(
+        label=label, style=style, disabled=disabled, custom_id=custom_id, row=row
+    )
+
+
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"tonk:t:(?P<table>\d+):(?P<hand>\d+):(?P<version>\d+):(?P<action>[a-z_]+)",
@@ -106,15 +115,7 @@ class TableButton(
         disabled: bool = False,
         row: int | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or key.action,
-                style=style,
-                disabled=disabled,
-                custom_id=key.custom_id,
-                row=row,
-            )
-        )
+        super().__init__(_button(key.custom_id, label or key.action, style, disabled, row))
         self.key = key
 
     @classmethod
@@ -147,15 +148,7 @@ class PanelButton(
         disabled: bool = False,
         row: int | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or key.action,
-                style=style,
-                disabled=disabled,
-                custom_id=key.custom_id,
-                row=row,
-            )
-        )
+        super().__init__(_button(key.custom_id, label or key.action, style, disabled, row))
         self.key = key
 
     @classmethod
