@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine.rules import RulesError, build_rules
 from bot.i18n import text
 from bot.store import LeaderboardOrder, Store
 from cogs.scoreboard.paging import PER_PAGE, leaderboard_message
@@ -127,6 +128,26 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         config = await self.store.update_guild_settings(guild_id, allowed_channel_ids=channels)
         await _say(interaction, config_text(config, _locale(interaction)))
 
+    async def config_option(self, interaction: discord.Interaction, name: str, value: str) -> None:
+        """A server-wide house rule for new tables; ``default`` removes it (checked against the
+        server's default preset, conflicts refused in words)."""
+        if not await self._may_configure(interaction):
+            return
+        guild_id = interaction.guild_id or 0
+        current = await self.store.get_guild_settings(guild_id)
+        options = dict(current.default_options)
+        options.pop(name, None)
+        if value.strip().lower() != "default":
+            options[name] = value
+        try:
+            rules = build_rules(current.default_preset, options)
+        except RulesError as error:
+            await _say(interaction, error.args[0])
+            return
+        chosen = {key: getattr(rules, key) for key in options}
+        config = await self.store.update_guild_settings(guild_id, default_options=chosen)
+        await _say(interaction, config_text(config, _locale(interaction)))
+
     async def forget_me(self, interaction: discord.Interaction) -> None:
         report = await self.store.forget_member(interaction.guild_id or 0, interaction.user.id)
         await _say(
@@ -195,6 +216,14 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         interaction: discord.Interaction, channel: discord.TextChannel, allowed: bool
     ) -> None:
         await cog.config_channel(interaction, channel, allowed)
+
+    @config.command(name="option", description=text("scoreboard.command.config.option"))
+    @app_commands.describe(
+        option=text("scoreboard.command.config.option.option"),
+        value=text("scoreboard.command.config.option.value"),
+    )
+    async def config_option(interaction: discord.Interaction, option: str, value: str) -> None:
+        await cog.config_option(interaction, option, value)
 
     forget = app_commands.Group(name="forget", description=text("scoreboard.command.forget"))
 

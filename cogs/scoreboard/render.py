@@ -102,6 +102,7 @@ def config_text(config: GuildConfig, locale: str) -> str:
     channels = ", ".join(f"<#{channel}>" for channel in config.allowed_channel_ids) or text(
         "scoreboard.config.all_channels", locale
     )
+    house = ", ".join(f"{name}: {value}" for name, value in config.default_options.items())
     return text(
         "scoreboard.config.show",
         locale,
@@ -109,4 +110,5 @@ def config_text(config: GuildConfig, locale: str) -> str:
         stake=config.stake,
         timeout=timeout,
         channels=channels,
+        options=house or text("scoreboard.config.no_options", locale),
     )

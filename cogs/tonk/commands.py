@@ -89,7 +89,12 @@ class TonkCommands(commands.GroupCog, name=TONK_COG, group_name="tonk"):
             )
             return
         await self.service.new_table(
-            interaction, preset or defaults.preset, stake or defaults.stake, seats, timeout
+            interaction,
+            preset or defaults.preset,
+            stake or defaults.stake,
+            seats,
+            timeout,
+            defaults.options,
         )
 
     @new.autocomplete("turn_timeout")

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from bot.tables.table import DEFAULT_TURN_TIMEOUT
 
@@ -19,6 +20,7 @@ class NewTableDefaults:
     stake: int = 1
     turn_timeout: float | None = DEFAULT_TURN_TIMEOUT
     allowed: bool = True
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 async def new_table_defaults(bot: TonkBot, guild_id: int, channel_id: int) -> NewTableDefaults:
@@ -31,4 +33,5 @@ async def new_table_defaults(bot: TonkBot, guild_id: int, channel_id: int) -> Ne
         stake=config.stake,
         turn_timeout=None if config.turn_timeout is None else float(config.turn_timeout),
         allowed=config.allows_channel(channel_id),
+        options=dict(config.default_options),
     )

@@ -10,7 +10,7 @@ is always answered within Discord's three seconds.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, TypeVar
 
@@ -84,8 +84,10 @@ class TableService:
         stake: int,
         seats: int,
         turn_timeout: float | None,
+        options: Mapping[str, object] | None = None,
     ) -> None:
-        """Open a table in the channel, hosted by the member who asked."""
+        """Open a table in the channel, hosted by the member who asked, with the server's
+        default house rules (``/tonk config option``) over the preset."""
         locale = locale_of(interaction)
         existing = self.tables.in_channel(interaction.channel_id or 0)
         if existing is not None:
@@ -94,7 +96,7 @@ class TableService:
             return
         host = Seat(interaction.user.id, interaction.user.display_name)
         try:
-            rules = build_rules(preset)
+            rules = build_rules(preset, options)
             table = await self.tables.create(
                 lambda table_id: Table.open(
                     table_id,

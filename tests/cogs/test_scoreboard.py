@@ -131,3 +131,25 @@ async def test_server_settings_are_kept_and_used_by_tonk_new(
         elsewhere = await ann.invoke_slash("tonk", ["new"], channel=guild.channel("lobby"))
         assert elsewhere.ephemeral
         assert "cannot be opened in this channel" in elsewhere.message.text()  # type: ignore[union-attr]
+
+
+async def test_server_house_rules_apply_to_new_tables_and_conflicts_are_refused(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Issue 5 §4: default options per server, used by /tonk new; O4 conflict refused."""
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    ann = fake.add_member(guild, "ann")
+    boss = fake.add_member(guild, "boss", permissions=discord.Permissions(manage_guild=True))
+    async with run_bot(fake, db_bot(tmp_path)) as bot:
+        refused = await ann.slash("tonk", "config", "option", option="catch", value="alt5")
+        assert "Manage Server" in refused.message.text()  # type: ignore[union-attr]
+        set_rule = await boss.slash("tonk", "config", "option", option="catch", value="alt5")
+        assert "catch: alt5" in set_rule.message.text()  # type: ignore[union-attr]
+        clash = await boss.slash("tonk", "config", "option", option="face_values", value="rank")
+        said = clash.message.text()  # type: ignore[union-attr]
+        assert "face_values: rank" in said and "instant_win: standard" in said
+        await ann.slash("tonk", "new")
+        assert table_in(bot, guild.channel("tonk")).rules.catch == "alt5"
+        cleared = await boss.slash("tonk", "config", "option", option="catch", value="default")
+        assert "house rules none" in cleared.message.text()  # type: ignore[union-attr]

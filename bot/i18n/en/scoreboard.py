@@ -47,8 +47,13 @@ MESSAGES: dict[str, str] = {
     "scoreboard.history.nobody": "nobody",
     # Settings.
     "scoreboard.config.show": (
-        "Preset **{preset}** · stake {stake} · turn timer {timeout} · tables allowed in {channels}"
+        "Preset **{preset}** · house rules {options} · stake {stake} · turn timer {timeout} · "
+        "tables allowed in {channels}"
     ),
+    "scoreboard.config.no_options": "none",
+    "scoreboard.command.config.option": "Set a house rule for new tables in this server",
+    "scoreboard.command.config.option.option": "the option's name, as in /tonk settings",
+    "scoreboard.command.config.option.value": "its value, or 'default' to remove it",
     "scoreboard.config.timer_off": "off",
     "scoreboard.config.timer_seconds": "{seconds} s",
     "scoreboard.config.all_channels": "every channel",
