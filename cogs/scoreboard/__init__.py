@@ -10,7 +10,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from cogs.scoreboard.commands import ScoreboardCog
-from cogs.scoreboard.paging import PageButton
+from cogs.scoreboard.paging import HistoryButton, PageButton
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
@@ -23,8 +23,8 @@ async def setup(bot: TonkBot) -> None:
         log.info("no database: the scoreboard commands are not loaded")
         return
     await bot.add_cog(ScoreboardCog(bot, bot.store))
-    bot.add_dynamic_items(PageButton)
+    bot.add_dynamic_items(PageButton, HistoryButton)
 
 
 async def teardown(bot: TonkBot) -> None:
-    bot.remove_dynamic_items(PageButton)
+    bot.remove_dynamic_items(PageButton, HistoryButton)

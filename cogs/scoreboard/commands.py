@@ -16,8 +16,8 @@ from discord.ext import commands
 from bot.engine.rules import RulesError, build_rules
 from bot.i18n import text
 from bot.store import LeaderboardOrder, Store
-from cogs.scoreboard.paging import PER_PAGE, leaderboard_message
-from cogs.scoreboard.render import config_text, history_text, stats_text
+from cogs.scoreboard.paging import PER_PAGE, history_message, leaderboard_message
+from cogs.scoreboard.render import config_text, stats_text
 from cogs.tonk.commands import PRESET_CHOICES, parse_timeout
 from cogs.tonk.components import TONK_COG
 
@@ -77,9 +77,12 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             ephemeral=False,
         )
 
-    async def history(self, interaction: discord.Interaction) -> None:
-        hands = await self.store.history(interaction.guild_id or 0, interaction.channel_id or 0)
-        await _say(interaction, history_text(hands, _locale(interaction)), ephemeral=False)
+    async def history(self, interaction: discord.Interaction, page: int) -> None:
+        hands = await self.store.history(
+            interaction.guild_id or 0, interaction.channel_id or 0, PER_PAGE, page - 1
+        )
+        content, view = history_message(hands, page - 1, _locale(interaction))
+        await interaction.response.send_message(content, view=view)
 
     async def config_show(self, interaction: discord.Interaction) -> None:
         config = await self.store.get_guild_settings(interaction.guild_id or 0)
@@ -183,8 +186,11 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         await cog.stats(interaction, member or interaction.user)
 
     @app_commands.command(name="history", description=text("scoreboard.command.history"))
-    async def history(interaction: discord.Interaction) -> None:
-        await cog.history(interaction)
+    @app_commands.describe(page=text("scoreboard.command.history.page"))
+    async def history(
+        interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1
+    ) -> None:
+        await cog.history(interaction, page)
 
     config = app_commands.Group(name="config", description=text("scoreboard.command.config"))
 

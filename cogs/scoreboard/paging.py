@@ -1,7 +1,8 @@
-"""The leaderboard's Prev and Next buttons: stateless ``DynamicItem`` templates.
+"""Prev and Next under the leaderboard and the history: stateless ``DynamicItem`` templates.
 
-The custom id holds everything a click needs (``tonk:lb:<by>:<page>:<prev|next>``, the page
-shown), so the buttons keep working after a restart.
+The custom id holds everything a click needs (``tonk:lb:<by>:<page>:<prev|next>`` and
+``tonk:hist:<page>:<prev|next>``, the page shown), so the buttons keep working after a
+restart.
 """
 
 from __future__ import annotations
@@ -12,14 +13,23 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.i18n import text
-from bot.store import DEFAULT_MIN_HANDS, LeaderboardOrder, LeaderboardPage
-from cogs.scoreboard.render import leaderboard_text
+from bot.store import DEFAULT_MIN_HANDS, HandSummary, LeaderboardOrder, LeaderboardPage
+from cogs.scoreboard.render import history_text, leaderboard_text
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
 
 PER_PAGE = 10
 PREV, NEXT = "prev", "next"
+
+
+def _page_button(custom_id: str, step: str, disabled: bool) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label=text(f"scoreboard.button.{step}"),
+        style=discord.ButtonStyle.secondary,
+        disabled=disabled,
+        custom_id=custom_id,
+    )
 
 
 class PageButton(
@@ -29,14 +39,7 @@ class PageButton(
     """Prev or Next under a leaderboard page."""
 
     def __init__(self, by: LeaderboardOrder, page: int, step: str, disabled: bool = False) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=text(f"scoreboard.button.{step}"),
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"tonk:lb:{by}:{page}:{step}",
-            )
-        )
+        super().__init__(_page_button(f"tonk:lb:{by}:{page}:{step}", step, disabled))
         self.by = by
         self.page = page
         self.step = step
@@ -64,3 +67,42 @@ def leaderboard_message(board: LeaderboardPage, locale: str) -> tuple[str, disco
     last = board.page + 1 >= board.page_count
     view.add_item(PageButton(board.by, board.page, NEXT, disabled=last))
     return leaderboard_text(board, DEFAULT_MIN_HANDS, locale), view
+
+
+class HistoryButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tonk:hist:(?P<page>\d+):(?P<step>prev|next)",
+):
+    """Prev or Next under a page of this channel's history."""
+
+    def __init__(self, page: int, step: str, disabled: bool = False) -> None:
+        super().__init__(_page_button(f"tonk:hist:{page}:{step}", step, disabled))
+        self.page = page
+        self.step = step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HistoryButton:
+        return cls(int(match["page"]), match["step"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = cast("TonkBot", interaction.client)
+        if bot.store is None or interaction.guild_id is None:
+            return
+        target = max(0, self.page + (1 if self.step == NEXT else -1))
+        hands = await bot.store.history(
+            interaction.guild_id, interaction.channel_id or 0, PER_PAGE, target
+        )
+        content, view = history_message(hands, target, str(interaction.locale))
+        await interaction.response.edit_message(content=content, view=view)
+
+
+def history_message(
+    hands: list[HandSummary], page: int, locale: str
+) -> tuple[str, discord.ui.View]:
+    """A page of the channel's history, with Prev and Next (Next off on a short page)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(HistoryButton(page, PREV, disabled=page == 0))
+    view.add_item(HistoryButton(page, NEXT, disabled=len(hands) < PER_PAGE))
+    return history_text(hands, locale), view

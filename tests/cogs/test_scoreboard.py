@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import discord
+import pytest
 
 from bot.client import TonkBot
 from bot.store import HandResult, Outcome, PlayerResult
 from tests.cogs.helpers import make_bot, table_in
-from tests.fakediscord import FakeDiscord, run_bot
+from tests.fakediscord import FakeDiscord, FakeDiscordError, run_bot
 
 
 def db_bot(tmp_path: Path) -> TonkBot:
@@ -153,3 +154,29 @@ async def test_server_house_rules_apply_to_new_tables_and_conflicts_are_refused(
         assert table_in(bot, guild.channel("tonk")).rules.catch == "alt5"
         cleared = await boss.slash("tonk", "config", "option", option="catch", value="default")
         assert "house rules none" in cleared.message.text()  # type: ignore[union-attr]
+
+
+async def test_history_pages_by_ten_with_prev_and_next(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    ann = fake.add_member(guild, "ann")
+    bob = fake.add_member(guild, "bob")
+    async with run_bot(fake, db_bot(tmp_path)) as bot:
+        await ann.slash("tonk", "new")
+        channel = guild.channel("tonk").id
+        for number in range(1, 13):
+            await record(bot, guild.id, channel, number, (ann.id, "ann"), (bob.id, "bob"))
+        history = await ann.slash("tonk", "history")
+        assert history.message is not None
+        page = history.message
+        assert page.text().count("Hand ") == 10 and "Hand 12 ·" in page.text()
+        await ann.click(page, "Next")
+        assert page.text().count("Hand ") == 2 and "Hand 2 ·" in page.text()
+        with pytest.raises(FakeDiscordError):
+            await ann.click(page, "Next")  # the last page: Next is disabled
+        await ann.click(page, "Prev")
+        assert "Hand 12 ·" in page.text()
+        second = await bob.slash("tonk", "history", page=2)
+        assert second.message is not None and "Hand 1 ·" in second.message.text()

@@ -51,6 +51,7 @@ MESSAGES: dict[str, str] = {
         "tables allowed in {channels}"
     ),
     "scoreboard.config.no_options": "none",
+    "scoreboard.command.history.page": "which page of 10 hands (1 is the newest)",
     "scoreboard.command.config.option": "Set a house rule for new tables in this server",
     "scoreboard.command.config.option.option": "the option's name, as in /tonk settings",
     "scoreboard.command.config.option.value": "its value, or 'default' to remove it",
