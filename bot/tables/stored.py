@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from bot.engine.settle import DROP_CAUGHT
 from bot.store import (
@@ -97,6 +98,7 @@ class StoredRegistry(OpenTables):
         self.store = store
         self._new_shuffler = shuffler_factory
         self._versions: dict[int, int] = {}
+        self._committed: dict[int, dict[str, Any]] = {}
         self._recorded: dict[int, int] = {}
 
     async def load(self) -> list[BrokenTable]:
@@ -137,7 +139,20 @@ class StoredRegistry(OpenTables):
         return table
 
     async def save(self, table: Table) -> None:
-        """Commit the table (with the hand it just finished, if any); forget it once closed."""
+        """Commit the table (with the hand it just finished, if any); forget it once closed.
+
+        When the commit fails, the table is put back as it was last committed (the same
+        object, so messages and timers keep it) and the error goes on to the caller.
+        """
+        try:
+            await self._commit(table)
+        except Exception:
+            committed = self._committed.get(table.id)
+            if committed is not None:
+                table.__dict__.update(Table.from_json(committed, table.shuffler).__dict__)
+            raise
+
+    async def _commit(self, table: Table) -> None:
         version = self._versions[table.id] + 1
         save = TableSave(
             table.id,
@@ -160,6 +175,7 @@ class StoredRegistry(OpenTables):
         else:
             await self.store.save_table(save.table_id, save.state, version, **save.update)
         self._versions[table.id] = version
+        self._committed[table.id] = dict(save.state)
         if table.status == CLOSED:
             await self.store.close_table(table.id, CLOSED_REASON)
             self._forget(table)
@@ -167,9 +183,12 @@ class StoredRegistry(OpenTables):
     def _keep_stored(self, table: Table, stored: OpenTable) -> None:
         self._keep(table)
         self._versions[table.id] = stored.version
+        if stored.state:
+            self._committed[table.id] = dict(stored.state)
         self._recorded[table.id] = table.last_hand.number if table.last_hand else 0
 
     def _forget(self, table: Table) -> None:
         super()._forget(table)
         self._versions.pop(table.id, None)
+        self._committed.pop(table.id, None)
         self._recorded.pop(table.id, None)
