@@ -13,6 +13,7 @@ from rich.console import Console
 
 from bot.commands.simulate import parse_levels, parse_options
 from bot.engine import PRESETS, RulesError, build_rules
+from bot.i18n import text
 from bot.players.terminal import Quit, play_session
 
 
@@ -24,7 +25,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--players", default="normal", help="the computer players' levels, comma-separated"
     )
     parser.add_argument("--seed", type=int, default=None, help="seed the shuffles and players")
-    parser.add_argument("--name", default="you", help="your name at the table")
+    parser.add_argument(
+        "--name", default=text("players.play.default_name"), help="your name at the table"
+    )
     parser.set_defaults(handler=run)
 
 

@@ -80,4 +80,5 @@ MESSAGES: dict[str, str] = {
     "players.play.capped": "The hand went on too long and is a dead hand: nobody is paid.",
     "players.play.next": "Enter for the next hand, q to quit: ",
     "players.play.goodbye": "Final balances: {balances}",
+    "players.play.default_name": "Player",
 }
