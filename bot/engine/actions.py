@@ -94,21 +94,29 @@ class LegalMoves:
     slaps: tuple[int, ...] = ()
     slap_discards: int = 0
     flags: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    size: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        kinds = ((DROP, self.drop), (CLAIM, self.claim), (DRAW, self.draw), (TAKE, self.take))
-        self.flags = tuple(kind for kind, allowed in kinds if allowed)
-
-    def __len__(self) -> int:
-        """How many actions ``actions`` lists."""
-        return (
-            len(self.flags)
+        flags: tuple[str, ...] = (DROP,) if self.drop else ()
+        if self.claim:
+            flags += (CLAIM,)
+        if self.draw:
+            flags += (DRAW,)
+        if self.take:
+            flags += (TAKE,)
+        self.flags = flags
+        self.size = (
+            len(flags)
             + len(self.spreads)
             + len(self.hits)
             + self.discards.bit_count()
             + len(self.slaps)
             + self.slap_discards.bit_count()
         )
+
+    def __len__(self) -> int:
+        """How many actions ``actions`` lists."""
+        return self.size
 
     def action(self, seat: int, index: int) -> Action:
         """``actions(seat)[index]``, without building the list (for fast random play)."""

@@ -554,7 +554,7 @@ class Hand:
 
     def _discard(self, a: Action) -> None:
         self.hands[a.seat] &= ~a.cards
-        self.pile.append(card_list(a.cards)[0])
+        self.pile.append(a.cards.bit_length() - 1)
         if not self.hands[a.seat] and not self.boobed():
             # S9, S11b: out by discarding the last card; O22 indiana: a rum pays 2.
             multiple = 2 if self.rules.stakes == "indiana" else 1
