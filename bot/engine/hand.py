@@ -278,16 +278,17 @@ class Hand:
                 hits.append((i, low.bit_length() - 1))
                 hittable ^= low
         discards = hand
+        rules = self.rules
         if self.taken:  # O20 discard_must_meld: the taken card must be used first
             spreads = [m for m in spreads if m & self.taken]
             hits = [(i, c) for i, c in hits if 1 << c == self.taken]
             discards = 0
-        if self.rules.one_hit_per_turn and self.turn_hits:
+        if rules.one_hit_per_turn and self.turn_hits:
             hits = []
         if self.out_blocked:  # O40 hit_blocks_going_out
             spreads = [m for m in spreads if self._keeps(hand & ~m)]
             hits = [(i, c) for i, c in hits if self._keeps(hand & ~(1 << c), hit=True)]
-        if discards and self._holds_required_spread(hand):
+        if discards and rules.must_spread != "off" and self._holds_required_spread(hand):
             discards = 0
         return LegalMoves(
             PLAY, spreads=tuple(spreads), hits=tuple(hits), discards=discards, slaps=slaps
@@ -361,11 +362,12 @@ class Hand:
             return
         if a.kind == SLAP_DISCARD:
             raise IllegalAction(NOT_ALLOWED, "no_slap_discard")
-        if a.kind not in self._CHECKS:
+        checker = self._CHECKS.get(a.kind)
+        if checker is None:
             raise IllegalAction(NOT_ALLOWED, "unknown_action", kind=a.kind)
         if a.seat != self.to_act:
             raise IllegalAction(NOT_YOUR_TURN, "not_your_turn")
-        self._CHECKS[a.kind](self, a)
+        checker(self, a)
 
     def _check_draw(self, a: Action) -> None:
         if self.phase == PLAY:
