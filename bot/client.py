@@ -4,8 +4,11 @@ place where an error in a command or a component ends up (logged, apologised for
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from enum import Enum
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -16,8 +19,8 @@ from bot.config import Timing
 from bot.i18n import text
 from bot.store import BrokenTable, Store
 from bot.tables.dealing import Shuffler
-from bot.tables.registry import MemoryRegistry, TableRegistry
-from bot.tables.stored import StoredRegistry
+from bot.tables.ledger import Journal, Ledger, MemoryJournal
+from bot.tables.stored import StoredJournal
 from bot.tables.timers import Clock, SystemClock
 
 log = logging.getLogger(__name__)
@@ -25,35 +28,80 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("cogs.tonk", "cogs.scoreboard")
 
 
+REPLY_LOCK = "tonk.reply_lock"
+DEFER_AS = "tonk.defer_as"
+
+
+class Defer(Enum):
+    """How an interaction is deferred when its answer is slow to come."""
+
+    UPDATE = "update"
+    """A component's message will be edited (Discord shows nothing meanwhile)."""
+    EPHEMERAL = "ephemeral"
+    """A private answer will come ("thinking…" only the member sees)."""
+    PUBLIC = "public"
+    """A public answer will come ("thinking…" in the channel)."""
+
+
 def locale_of(interaction: discord.Interaction) -> str:
     """The language the user reads (``en-US`` falls back to the English catalogue)."""
     return str(interaction.locale)
 
 
+def defer_as(interaction: discord.Interaction, how: Defer) -> None:
+    """Say how ``interaction`` is to be deferred if its answer is late (before any await)."""
+    interaction.extras[DEFER_AS] = how
+
+
+def _reply_lock(interaction: discord.Interaction) -> asyncio.Lock:
+    """One answer at a time per interaction: the late deferral and the answer never cross."""
+    lock: asyncio.Lock = interaction.extras.setdefault(REPLY_LOCK, asyncio.Lock())
+    return lock
+
+
+async def defer_if_unanswered(interaction: discord.Interaction) -> None:
+    """Defer ``interaction`` unless it was answered: within Discord's three seconds, whatever
+    its answer still waits for (a table's lock, the database)."""
+    async with _reply_lock(interaction):
+        if interaction.response.is_done() or interaction.is_expired():
+            return
+        component = interaction.type is discord.InteractionType.component
+        how = interaction.extras.get(DEFER_AS, Defer.UPDATE if component else Defer.EPHEMERAL)
+        if how is Defer.UPDATE:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=how is Defer.EPHEMERAL, thinking=True)
+        log.info("%s deferred", _describe(interaction))
+
+
 async def answer(interaction: discord.Interaction, content: str, *, ephemeral: bool = True) -> None:
     """Say ``content`` to the user by the interaction's response, or by a follow-up once the
     response was used (or deferred)."""
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=ephemeral)
-    else:
-        await interaction.response.send_message(content, ephemeral=ephemeral)
+    async with _reply_lock(interaction):
+        if interaction.response.is_done():
+            await interaction.followup.send(content, ephemeral=ephemeral)
+        else:
+            await interaction.response.send_message(content, ephemeral=ephemeral)
 
 
 async def show(
     interaction: discord.Interaction,
     *,
     embed: discord.Embed,
-    view: discord.ui.View,
+    view: discord.ui.View = MISSING,
     ephemeral: bool,
 ) -> int:
     """Answer with a new message (the response, else a follow-up); the message's id."""
-    if interaction.response.is_done():
-        message = await interaction.followup.send(
-            embed=embed, view=view, ephemeral=ephemeral, wait=True
+    async with _reply_lock(interaction):
+        if interaction.response.is_done():
+            message = await interaction.followup.send(
+                embed=embed, view=view, ephemeral=ephemeral, wait=True
+            )
+            return message.id
+        response = await interaction.response.send_message(
+            embed=embed, view=view, ephemeral=ephemeral
         )
-        return message.id
-    response = await interaction.response.send_message(embed=embed, view=view, ephemeral=ephemeral)
-    return response.message_id or 0
+        return response.message_id or 0
 
 
 async def update(
@@ -65,10 +113,11 @@ async def update(
 ) -> None:
     """Edit the message the component is on: by the response, or by the interaction's
     webhook once the response was deferred. ``content`` None clears it; left out, it stays."""
-    if interaction.response.is_done():
-        await interaction.edit_original_response(content=content, embed=embed, view=view)
-    else:
-        await interaction.response.edit_message(content=content, embed=embed, view=view)
+    async with _reply_lock(interaction):
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=content, embed=embed, view=view)
+        else:
+            await interaction.response.edit_message(content=content, embed=embed, view=view)
 
 
 class TonkTree(app_commands.CommandTree):
@@ -103,13 +152,17 @@ class TonkBot(commands.Bot):
     No privileged intent is used: slash commands and components arrive as interactions.
     With ``database_url`` the tables, hands and scoreboards live in that SQLite file (opened
     in ``setup_hook``, closed by ``close``); without it tables are kept in memory only.
+
+    Every command and component interaction still unanswered after
+    ``Timing.reply_patience`` seconds is deferred (``defer_if_unanswered``), so Discord
+    never shows "This interaction failed" while an answer waits for a lock or the database.
     """
 
     def __init__(
         self,
         *,
         dev_guild_id: int | None = None,
-        registry: TableRegistry | None = None,
+        journal: Journal | None = None,
         clock: Clock | None = None,
         timing: Timing | None = None,
         shuffler_factory: Callable[[], Shuffler] = Shuffler,
@@ -125,13 +178,15 @@ class TonkBot(commands.Bot):
             chunk_guilds_at_startup=False,
         )
         self.dev_guild_id = dev_guild_id
-        self.tables: TableRegistry = registry or MemoryRegistry()
+        self.journal: Journal = journal or MemoryJournal()
         self.clock: Clock = clock or SystemClock()
         self.timing = timing or Timing()
         self.new_shuffler = shuffler_factory
+        self._deferrals: set[asyncio.Task[None]] = set()
         self._sync = sync_commands
         self.database_url = database_url
         self.store: Store | None = None
+        self.restored: list[Ledger] = []
         self.broken_tables: list[BrokenTable] = []
 
     async def setup_hook(self) -> None:
@@ -148,9 +203,29 @@ class TonkBot(commands.Bot):
     async def _open_store(self, url: str) -> None:
         """Open the database and bring its open tables back (the cogs report broken ones)."""
         self.store = await Store.open(url)
-        registry = StoredRegistry(self.store, self.new_shuffler)
-        self.broken_tables = await registry.load()
-        self.tables = registry
+        self.journal = StoredJournal(self.store, self.new_shuffler)
+        self.restored, self.broken_tables = await self.journal.load()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Arm the deferral of every command and component interaction."""
+        if interaction.type in (
+            discord.InteractionType.application_command,
+            discord.InteractionType.component,
+        ):
+            self.loop.call_later(
+                self.timing.reply_patience,
+                lambda: self._watch(defer_if_unanswered(interaction)),
+            )
+
+    def _watch(self, deferral: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(deferral)
+        self._deferrals.add(task)
+        task.add_done_callback(self._deferred)
+
+    def _deferred(self, task: asyncio.Task[None]) -> None:
+        self._deferrals.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("could not defer an interaction", exc_info=task.exception())
 
     async def close(self) -> None:
         """Disconnect, then close the database once nothing can write to it any more."""

@@ -43,16 +43,19 @@ class Timing:
     ``edit_interval``: at most one edit of a channel's table message (and of each DM and
     panel) per interval. ``next_hand_delay``: the pause before the next hand deals.
     ``idle_timeout``: a table without activity for this long closes itself.
-    ``lock_patience``: how long an interaction waits for its table before deferring.
+    ``reply_patience``: how long an interaction may wait for its answer before it is
+    deferred (Discord allows three seconds).
     ``bot_pause``: about how long a computer player waits before each move, so that people
-    can follow its moves in the table message.
+    can follow its moves in the table message. ``retry_delay``: when a timer's or computer
+    player's change could not be saved, how long before the table tries again.
     """
 
     edit_interval: float = 1.0
     next_hand_delay: float = 10.0
     idle_timeout: float = 30 * 60.0
-    lock_patience: float = 2.0
+    reply_patience: float = 2.0
     bot_pause: float = 1.5
+    retry_delay: float = 5.0
 
 
 def load_settings(environ: Mapping[str, str]) -> Settings:

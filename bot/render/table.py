@@ -93,10 +93,15 @@ def table_controls(table: PublicTable, locale: str = "en") -> Controls:
         (
             ButtonSpec(MY_HAND, text("table.button.hand", locale), Style.PRIMARY),
             ButtonSpec(DRAW, text("table.button.draw", locale), disabled=not moves.draw),
-            ButtonSpec(TAKE, take_label, disabled=not moves.take),
+            ButtonSpec(TAKE, take_label, disabled=not moves.take, cards=_top(table)),
             ButtonSpec(DROP, text("table.button.drop", locale), Style.DANGER, not moves.drop),
         )
     )
+
+
+def _top(table: PublicTable) -> int:
+    """The discard Take would take, as a card mask (0: none)."""
+    return 0 if table.top_discard is None else 1 << table.top_discard
 
 
 def _lobby(embed: discord.Embed, table: PublicTable, locale: str) -> None:

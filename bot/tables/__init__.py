@@ -1,17 +1,18 @@
-"""Tables and sessions: pure logic, no Discord (issue 4).
+"""Tables: pure logic, no Discord.
 
 - ``table``: ``Table``, one per channel: seats, host, rules, balances, the hand in play,
   dealer rotation, missed turns and players who left; every change bumps ``version``.
 - ``dealing``: the cut for deal (S4, H1) and the pack of each hand, from an injected random.
 - ``autoplay``: the automatic move of a seat whose timer ran out or whose player left.
 - ``views``: ``public_table`` (what a channel may see) and ``private_hand`` (one player's).
-- ``registry``: ``TableRegistry``, where tables live, with a lock per table.
+- ``ledger``: ``Journal`` and ``Ledger``, where an open table's committed state lives
+  (in memory here; ``stored``: in the database).
 - ``timers``: ``Clock`` and ``Timers``, deadlines that tests can drive without waiting.
 - ``errors``: ``TableError``, a refused operation with its sentence.
 """
 
 from bot.tables.errors import TableError
-from bot.tables.registry import MemoryRegistry, TableRegistry
+from bot.tables.ledger import Journal, Ledger, MemoryJournal
 from bot.tables.table import BETWEEN, CLOSED, LOBBY, PLAYING, Seat, Table
 from bot.tables.views import PrivateHand, PublicTable, private_hand, public_table
 
@@ -20,13 +21,14 @@ __all__ = [
     "CLOSED",
     "LOBBY",
     "PLAYING",
-    "MemoryRegistry",
+    "Journal",
+    "Ledger",
+    "MemoryJournal",
     "PrivateHand",
     "PublicTable",
     "Seat",
     "Table",
     "TableError",
-    "TableRegistry",
     "private_hand",
     "public_table",
 ]

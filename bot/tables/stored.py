@@ -1,26 +1,20 @@
-"""``StoredRegistry``: the ``TableRegistry`` backed by ``bot.store``, so tables survive restarts.
+"""``StoredJournal``: the ``Journal`` backed by ``bot.store``, so tables survive restarts.
 
-Open tables stay in memory as ``Table`` objects (the messages and timers keep them by
-reference: one object per open table for the life of the process); every ``save`` commits
-the table's JSON before the caller replies. A save that finishes a hand records the hand,
-its seats and the totals it changes in the same transaction (``Store.record_hand``), once
-per hand.
-
-The store counts its own versions (one per save); ``Table.version`` may move on by more than
-one between two saves, so the registry keeps the store's version of each table.
+Every ``commit`` writes the table's JSON before it returns. A commit that finishes a hand
+records the hand, its seats and the totals it changes in the same transaction
+(``Store.record_hand``), once per hand.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.engine.settle import DROP_CAUGHT
 from bot.store import (
     BrokenTable,
     HandResult,
-    OpenTable,
     Outcome,
     PlayerResult,
     Store,
@@ -31,7 +25,7 @@ from bot.store import (
 )
 from bot.tables.dealing import Shuffler
 from bot.tables.errors import TableError
-from bot.tables.registry import OpenTables
+from bot.tables.ledger import Ledger
 from bot.tables.table import CLOSED, LOBBY, HandRecord, Table
 
 log = logging.getLogger(__name__)
@@ -90,25 +84,20 @@ def _status(table: Table) -> TableStatus:
     return TableStatus.LOBBY if table.status == LOBBY else TableStatus.PLAYING
 
 
-class StoredRegistry(OpenTables):
-    """``TableRegistry`` over a :class:`Store`. Call :meth:`load` once before use."""
+class StoredJournal:
+    """``Journal`` over a :class:`Store`: every commit is in the database before it returns."""
 
     def __init__(self, store: Store, shuffler_factory: Callable[[], Shuffler] = Shuffler) -> None:
-        super().__init__()
         self.store = store
         self._new_shuffler = shuffler_factory
-        self._versions: dict[int, int] = {}
-        self._committed: dict[int, dict[str, Any]] = {}
-        self._recorded: dict[int, int] = {}
 
-    async def load(self) -> list[BrokenTable]:
-        """Bring every open table back into memory; the tables that could not be read.
-
-        A stored state that ``Table.from_json`` refuses counts as broken too. Broken tables
-        are left open in the store: the caller tells their channel, then closes them.
-        """
+    async def load(self) -> tuple[list[Ledger], list[BrokenTable]]:
+        """Every open table as last committed; a stored state that ``Table.from_json``
+        refuses counts as broken (left open in the store: the caller tells its channel,
+        then closes it)."""
         loaded = await self.store.load_open_tables()
         broken = list(loaded.broken)
+        ledgers: list[Ledger] = []
         for stored in loaded.tables:
             try:
                 table = Table.from_json(stored.state, self._new_shuffler())
@@ -117,12 +106,10 @@ class StoredRegistry(OpenTables):
                 reason = str(error)
                 broken.append(BrokenTable(stored.id, stored.guild_id, stored.channel_id, reason))
                 continue
-            self._keep_stored(table, stored)
-        return broken
+            ledgers.append(StoredLedger(self.store, table, stored.version, stored.state))
+        return ledgers, broken
 
-    async def create(self, make: Callable[[int], Table]) -> Table:
-        table = make(0)
-        self._claim_channel(table)
+    async def create(self, table: Table) -> Ledger:
         try:
             stored = await self.store.create_table(
                 guild_id=table.guild_id,
@@ -134,26 +121,29 @@ class StoredRegistry(OpenTables):
         except TableAlreadyOpen as error:
             raise TableError("channel_taken") from error
         table.id = stored.id
-        self._keep_stored(table, stored)
-        await self.save(table)
-        return table
+        ledger = StoredLedger(self.store, table, stored.version, None)
+        await ledger.commit()
+        return ledger
 
-    async def save(self, table: Table) -> None:
-        """Commit the table (with the hand it just finished, if any); forget it once closed.
 
-        When the commit fails, the table is put back as it was last committed (the same
-        object, so messages and timers keep it) and the error goes on to the caller.
-        """
-        try:
-            await self._commit(table)
-        except Exception:
-            committed = self._committed.get(table.id)
-            if committed is not None:
-                table.__dict__.update(Table.from_json(committed, table.shuffler).__dict__)
-            raise
+class StoredLedger:
+    """``Ledger`` of one table in the store. The store counts its own versions (one per
+    commit); ``Table.version`` may move on by more than one between two commits."""
 
-    async def _commit(self, table: Table) -> None:
-        version = self._versions[table.id] + 1
+    def __init__(
+        self, store: Store, table: Table, version: int, committed: Mapping[str, Any] | None
+    ) -> None:
+        self.store = store
+        self.table = table
+        self._version = version
+        self._committed = dict(committed) if committed else table.to_json()
+        self._recorded = table.last_hand.number if table.last_hand else 0
+
+    async def commit(self) -> None:
+        """Commit the table, with the hand it just finished (once), and close it for good
+        once it is closed."""
+        table = self.table
+        version = self._version + 1
         save = TableSave(
             table.id,
             table.to_json(),
@@ -167,28 +157,18 @@ class StoredRegistry(OpenTables):
             },
         )
         finished = table.last_hand.number if table.last_hand else 0
-        if finished > self._recorded[table.id]:
+        if finished > self._recorded:
             recorded = await self.store.record_hand(hand_result(table), table_update=save)
             if not recorded:
                 await self.store.save_table(save.table_id, save.state, version, **save.update)
-            self._recorded[table.id] = finished
+            self._recorded = finished
         else:
             await self.store.save_table(save.table_id, save.state, version, **save.update)
-        self._versions[table.id] = version
-        self._committed[table.id] = dict(save.state)
+        self._version = version
+        self._committed = dict(save.state)
         if table.status == CLOSED:
             await self.store.close_table(table.id, CLOSED_REASON)
-            self._forget(table)
 
-    def _keep_stored(self, table: Table, stored: OpenTable) -> None:
-        self._keep(table)
-        self._versions[table.id] = stored.version
-        if stored.state:
-            self._committed[table.id] = dict(stored.state)
-        self._recorded[table.id] = table.last_hand.number if table.last_hand else 0
-
-    def _forget(self, table: Table) -> None:
-        super()._forget(table)
-        self._versions.pop(table.id, None)
-        self._committed.pop(table.id, None)
-        self._recorded.pop(table.id, None)
+    def rollback(self) -> Table:
+        self.table = Table.from_json(self._committed, self.table.shuffler)
+        return self.table

@@ -1,11 +1,13 @@
 """The Tonk extension: the ``/tonk`` commands and the tables' persistent components.
 
 - ``commands``: the slash-command group.  ``components``: the ``DynamicItem`` templates.
-- ``service``: what commands and clicks do to a table (lock, check, commit, reply).
-- ``messages``: the table message, DMs and panels kept current.  ``coalesce``: rate limits.
+- ``service``: what commands and clicks ask of a table.
+- ``open_tables``: the tables open in this process.  ``runtime``: one open table, and
+  ``transact``, the one way it changes (lock, check, commit, reply, catch up).
+- ``screens``: a table's message, DMs and panels kept current.  ``coalesce``: rate limits.
+- ``deadlines``: a table's timers.  ``bots``: a table's computer players.
 - ``views``: render specs → Discord components.  ``restore``: tables back after a restart.
 - ``guild_defaults``: a server's ``/tonk config`` as ``/tonk new`` applies it.
-- ``bots``: the computer players' moves, played by themselves after a short pause.
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
 """Computer players at Discord tables: the driver that plays their moves.
 
-``BotDriver.poke`` is called after every change to a table (``Deadlines.arm``). When a
-computer seat must act (its turn, or a slap's extra discard) or may slap, one task per table
-waits a short, natural pause, asks the seat's player for its move in a worker thread (it sees
-only its ``SeatView``, never the hand) and applies the move like any timer's change: under
-the table's lock, committed, then messages and timers brought up to date. A move decided on
-a version that has moved on meanwhile (a person was quicker) is dropped and asked again.
+``ComputerSeats.poke`` is called after every change to its table. When a computer seat must
+act (its turn, or a slap's extra discard) or may slap, the table's one task waits a short,
+natural pause, asks the seat's player for its move in a worker thread (it sees only its
+``SeatView``, never the hand) and plays it through ``TableRuntime.transact`` like any click.
+A move decided on a version that has moved on meanwhile (a person was quicker) is dropped
+and asked again. A move the engine refuses, or a player that fails to decide, is replaced by
+the automatic move, so a computer seat is never stuck.
 """
 
 from __future__ import annotations
@@ -15,17 +16,18 @@ import logging
 import random
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
-from bot.config import Timing
 from bot.engine.actions import Action
 from bot.engine.errors import IllegalAction
 from bot.engine.view import seat_view
 from bot.players import Player, make_player
 from bot.players.table import actor, slappers
 from bot.tables.autoplay import auto_action
-from bot.tables.table import CLOSED, PLAYING, Table
-from bot.tables.timers import Clock
-from cogs.tonk.deadlines import Deadlines
+from bot.tables.table import PLAYING, Table
+
+if TYPE_CHECKING:
+    from cogs.tonk.runtime import TableRuntime
 
 log = logging.getLogger(__name__)
 
@@ -62,103 +64,111 @@ def next_bot_turn(table: Table, declined: frozenset[int] = frozenset()) -> BotTu
     return BotTurn(players[seat], seat, slap=False) if asks(seat) else None
 
 
-class BotDriver:
-    """Plays the computer seats of every table, one task per table at a time."""
+class ComputerSeats:
+    """Plays one table's computer seats, one move at a time, in one task."""
 
-    def __init__(
-        self, deadlines: Deadlines, clock: Clock, timing: Timing, rng: random.Random | None = None
-    ) -> None:
-        self.deadlines = deadlines
-        self.clock = clock
-        self.timing = timing
-        self.rng = rng or random.Random()
-        self._players: dict[tuple[int, int], Player] = {}
-        self._declined: dict[int, tuple[int, frozenset[int]]] = {}
-        self._tasks: dict[int, asyncio.Task[None]] = {}
+    def __init__(self, runtime: TableRuntime) -> None:
+        self._runtime = runtime
+        self._timing = runtime.host.timing
+        self._rng = runtime.host.bot_rng
+        self._players: dict[int, Player] = {}
+        self._declined: tuple[int, frozenset[int]] = (-1, frozenset())
+        self._task: asyncio.Task[None] | None = None
 
-    def poke(self, table: Table) -> None:
-        """The table changed: start its computer players' task if one of them is to move."""
-        if table.status == CLOSED:
-            self._forget(table.id)
-            return
-        task = self._tasks.get(table.id)
-        if task is not None and not task.done():
-            return  # the running task looks again after its move
-        if next_bot_turn(table, self._declined_at(table)) is not None:
-            self._tasks[table.id] = asyncio.create_task(self._drive(table))
+    @property
+    def busy(self) -> bool:
+        """Whether a computer player is about to move."""
+        return self._task is not None and not self._task.done()
 
     async def idle(self) -> None:
-        """Wait until no computer player is about to move (for tests and shutdown)."""
-        while running := [t for t in self._tasks.values() if not t.done()]:
-            await asyncio.gather(*running, return_exceptions=True)
+        """Wait until no computer player of the table is about to move."""
+        while self._task is not None and not self._task.done():
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    def poke(self) -> None:
+        """The table changed: start the task if a computer seat is to move."""
+        if self.busy:
+            return  # the running task looks again after its move
+        if next_bot_turn(self._runtime.table, self._declined_now()) is not None:
+            self._task = asyncio.create_task(self._drive(), name=f"bots {self._runtime.table.id}")
 
     def close(self) -> None:
-        """Stop every table's task (the cog is unloading)."""
-        for task in self._tasks.values():
-            task.cancel()
-        self._tasks.clear()
+        if self._task is not None and self._task is not asyncio.current_task():
+            self._task.cancel()
+        self._task = None
 
-    async def _drive(self, table: Table) -> None:
-        """Move for the table's computer seats until a person is to act or the hand ends."""
+    async def _drive(self) -> None:
+        """Move for the computer seats until a person is to act or the hand ends."""
         try:
-            while (turn := next_bot_turn(table, self._declined_at(table))) is not None:
-                version = table.version
-                await asyncio.sleep(self.timing.bot_pause * self.rng.uniform(*PAUSE_SPREAD))
-                if table.version != version or table.hand is None:
-                    continue
-                player = self._player(table, turn.user_id)
-                if player is None:
+            while (turn := next_bot_turn(self._runtime.table, self._declined_now())) is not None:
+                version = self._runtime.table.version
+                await asyncio.sleep(self._timing.bot_pause * self._rng.uniform(*PAUSE_SPREAD))
+                if not await self._move(turn, version):
                     return
-                view = seat_view(table.hand, turn.seat)
-                decide = player.slap if turn.slap else player.choose
-                action = await asyncio.to_thread(decide, view)
-                if table.version != version:
-                    continue
-                if action is None:
-                    declined = self._declined_at(table) | {turn.seat}
-                    self._declined[table.id] = (version, declined)
-                    continue
-                await self.deadlines.apply(table, partial(self._act, table, version, turn, action))
-                if table.version == version:  # refused and nothing to play instead
-                    if not turn.slap:
-                        return
-                    self._declined[table.id] = (version, self._declined_at(table) | {turn.seat})
         except Exception:
-            log.exception("the computer players of table %s stopped", table.id)
+            log.exception("the computer players of table %s stopped", self._runtime.table.id)
 
-    def _act(self, table: Table, version: int, turn: BotTurn, action: Action) -> None:
-        """Play ``action`` if the table is still at ``version`` (under the table's lock); a
-        move the engine refuses (a player's bug) is replaced by the automatic move, if any."""
+    async def _move(self, turn: BotTurn, version: int) -> bool:
+        """Ask the seat for its move at ``version`` and play it; False when the seat can't
+        move now (the task ends; the next change pokes it again)."""
+        table = self._runtime.table
         if table.version != version or table.hand is None:
-            return
-        now = self.clock.now()
+            return True
+        player = self._player(table, turn.user_id)
+        if player is None:
+            return False
+        decide = player.slap if turn.slap else player.choose
+        try:
+            action = await asyncio.to_thread(decide, seat_view(table.hand, turn.seat))
+        except Exception:
+            log.exception("%s could not decide; it plays the automatic move", player.level)
+            action = auto_action(table.hand, turn.seat)
+        if self._runtime.table.version != version:
+            return True
+        if action is None:
+            self._decline(version, turn.seat)
+            return True
+        done = await self._runtime.transact(partial(self._act, version, turn, action))
+        if done is None:
+            return False  # not saved: the runtime looks again later
+        if done.value or self._runtime.table.version != version:
+            return True
+        if turn.slap:
+            self._decline(version, turn.seat)
+            return True
+        return False
+
+    def _act(self, version: int, turn: BotTurn, action: Action, table: Table) -> bool:
+        """Play ``action`` if the table is still at ``version``; a move the engine refuses
+        (a player's bug) is replaced by the automatic move. Whether a move was played."""
+        if table.version != version or table.hand is None:
+            return False
+        now = self._runtime.host.clock.now()
         try:
             table.act(turn.user_id, action.kind, now, action.cards, action.spread)
         except IllegalAction:
             log.exception("%s's move %s was refused", table.name_of(turn.user_id), action)
             fallback = auto_action(table.hand, turn.seat)
-            if fallback is not None:
-                table.act(turn.user_id, fallback.kind, now, fallback.cards, fallback.spread)
+            if fallback is None:
+                return False
+            table.act(turn.user_id, fallback.kind, now, fallback.cards, fallback.spread)
+        return True
 
     def _player(self, table: Table, user_id: int) -> Player | None:
         """The computer player of the seat (made on its first move), None if it left."""
         level = table.bot_level(user_id)
         if level is None:
             return None
-        key = (table.id, user_id)
-        player = self._players.get(key)
+        player = self._players.get(user_id)
         if player is None or player.level != level:
-            player = self._players[key] = make_player(level, random.Random(self.rng.random()))
+            player = self._players[user_id] = make_player(level, random.Random(self._rng.random()))
         return player
 
-    def _declined_at(self, table: Table) -> frozenset[int]:
-        """The computer seats that let the current discard go without slapping."""
-        version, seats = self._declined.get(table.id, (-1, frozenset()))
-        return seats if version == table.version else frozenset()
+    def _decline(self, version: int, seat: int) -> None:
+        """The seat lets the current discard go without slapping."""
+        self._declined = (version, self._declined_now() | {seat})
 
-    def _forget(self, table_id: int) -> None:
-        task = self._tasks.pop(table_id, None)
-        if task is not None and not task.done():
-            task.cancel()
-        self._declined.pop(table_id, None)
-        self._players = {k: p for k, p in self._players.items() if k[0] != table_id}
+    def _declined_now(self) -> frozenset[int]:
+        """The computer seats that let the current discard go without slapping."""
+        version, seats = self._declined
+        return seats if version == self._runtime.table.version else frozenset()

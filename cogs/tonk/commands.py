@@ -185,7 +185,7 @@ class TonkCommands(commands.GroupCog, name=TONK_COG, group_name="tonk"):
     async def bot_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        table = self.bot.tables.in_channel(interaction.channel_id or 0)
-        seats = table.seats if table is not None else []
+        runtime = self.service.tables.in_channel(interaction.channel_id or 0)
+        seats = runtime.table.seats if runtime is not None else []
         names = [s.name for s in seats if s.is_bot and current.lower() in s.name.lower()]
         return [app_commands.Choice(name=n, value=n) for n in names[:MAX_CHOICES]]

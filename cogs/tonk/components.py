@@ -2,9 +2,12 @@
 
 Every ``custom_id`` names the table and the table's state version (and, on the table
 message, the hand), so that a component keeps working after a restart, and a click on an
-out-of-date component is recognised and refused. Registered with ``bot.add_dynamic_items``.
+out-of-date component is recognised: a panel's is refused; a table-message button is taken
+at its word while its meaning holds (Draw and Drop for the player to act, Take while the
+same card is on top). Registered with ``bot.add_dynamic_items``.
 
-- ``tonk:t:{table}:{hand}:{version}:{action}``: a button of the table message.
+- ``tonk:t:{table}:{hand}:{version}:{action}[:{cards}]``: a button of the table message
+  (``cards``: for Take, the discard it takes, a hexadecimal card mask).
 - ``tonk:p:{table}:{hand}:{version}:{action}:{cards}:{spread}``: a move on a private panel
   (``cards`` is a hexadecimal card mask, ``spread`` a spread number or -1).
 - ``tonk:s:{table}:{hand}:{version}``: the panel's card menu.
@@ -24,16 +27,19 @@ TONK_COG = "Tonk"
 
 @dataclass(frozen=True, slots=True)
 class TableKey:
-    """What a table-message button says: which table, hand and version, and what to do."""
+    """What a table-message button says: which table, hand and version, what to do, and
+    for Take the card it takes (a card mask)."""
 
     table_id: int
     hand: int
     version: int
     action: str
+    cards: int = 0
 
     @property
     def custom_id(self) -> str:
-        return f"tonk:t:{self.table_id}:{self.hand}:{self.version}:{self.action}"
+        base = f"tonk:t:{self.table_id}:{self.hand}:{self.version}:{self.action}"
+        return f"{base}:{self.cards:x}" if self.cards else base
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +109,10 @@ def _button(
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tonk:t:(?P<table>\d+):(?P<hand>\d+):(?P<version>\d+):(?P<action>[a-z_]+)",
+    template=(
+        r"tonk:t:(?P<table>\d+):(?P<hand>\d+):(?P<version>\d+):(?P<action>[a-z_]+)"
+        r"(?::(?P<cards>[0-9a-f]+))?"
+    ),
 ):
     """A button under the table message: Join, Leave, Start, My hand, Draw, Take, Drop, Next."""
 
@@ -123,7 +132,11 @@ class TableButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> TableButton:
         key = TableKey(
-            int(match["table"]), int(match["hand"]), int(match["version"]), match["action"]
+            int(match["table"]),
+            int(match["hand"]),
+            int(match["version"]),
+            match["action"],
+            int(match["cards"] or "0", 16),
         )
         return cls(key)
 

@@ -1,142 +1,109 @@
-"""Deadlines that keep tables moving: the turn timer, the pause between hands, idle tables.
+"""One table's deadlines: the turn timer, the pause between hands, closing when idle.
 
-``arm`` (called after every change) sets each table's timers for its state. When a timer
-fires, its change is applied under the table's lock like any other (commit, then messages
-and timers), and the channel is told in words: an automatic move, a player who will leave
-for missing turns, a table closed for inactivity. An error in one timer is logged by
-``Timers`` and stops no other table.
+``arm`` (after every change) sets each timer for the table's state. A timer that fires
+changes the table through ``TableRuntime.transact`` like any click, and the channel is told
+in words: an automatic move, a player who will leave for missing turns, a table closed for
+inactivity. An error in one timer is logged by ``Timers`` and stops nothing else.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from typing import TypeVar
+from typing import TYPE_CHECKING
 
-from bot.config import Timing
-from bot.engine.rules import RulesError
 from bot.i18n import text
 from bot.render.words import move_text
-from bot.tables.errors import TableError, refusal_message
-from bot.tables.registry import TableRegistry
-from bot.tables.table import BETWEEN, CLOSED, MISSED_TURNS_LIMIT, Table
-from bot.tables.timers import Clock, Timers
+from bot.tables.table import BETWEEN, CLOSED, MISSED_TURNS_LIMIT
+from bot.tables.timers import Timers
 from bot.tables.views import moves_since
-from cogs.tonk.messages import TableMessages
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from cogs.tonk.runtime import TableRuntime
+
 TURN, NEXT_HAND, IDLE = "turn", "next", "idle"
 
 
-def finished_hands(table: Table) -> int:
-    """How many hands the table has finished (to notice that one just ended)."""
-    return table.last_hand.number if table.last_hand else 0
+class TableDeadlines:
+    """The timers of one table, and what happens when they run out."""
 
-
-class Deadlines:
-    """Every table's timers, and what happens when they run out."""
-
-    def __init__(
-        self, registry: TableRegistry, clock: Clock, timing: Timing, messages: TableMessages
-    ) -> None:
-        self.registry = registry
-        self.clock = clock
-        self.timing = timing
-        self.messages = messages
-        self.timers = Timers(clock)
-        self._armed_turn: dict[int, tuple[int, int]] = {}
-        self._armed_idle: dict[int, float] = {}
-        self.wake: Callable[[Table], None] = lambda table: None
-        """Called at every ``arm``: wakes the table's computer players (``BotDriver.poke``)."""
+    def __init__(self, runtime: TableRuntime) -> None:
+        self._runtime = runtime
+        self._clock = runtime.host.clock
+        self._timing = runtime.host.timing
+        self._timers = Timers(self._clock)
+        self._armed_turn: tuple[int, int] | None = None
+        self._armed_idle: float | None = None
 
     def close(self) -> None:
-        self.timers.cancel_all()
+        self._timers.cancel_all()
 
-    def arm(self, table: Table) -> None:
-        """Set the table's turn timer, next-hand pause and idle timer for its state."""
-        self.wake(table)
-        key = table.id
+    def arm(self) -> None:
+        """Set the turn timer, next-hand pause and idle timer for the table's state."""
+        table = self._runtime.table
         if table.status == CLOSED:
-            for kind in (TURN, NEXT_HAND, IDLE):
-                self.timers.cancel((kind, key))
-            self._armed_turn.pop(key, None)
-            self._armed_idle.pop(key, None)
+            self.close()
             return
         turn = table.turn_id
         if table.turn_deadline is not None and turn is not None:
-            if self._armed_turn.get(key) != turn:
-                self._armed_turn[key] = turn
-                self.timers.set(
-                    (TURN, key), table.turn_deadline, lambda: self._turn_expired(table, turn)
-                )
-        elif self._armed_turn.pop(key, None) is not None:
-            self.timers.cancel((TURN, key))
+            if self._armed_turn != turn:
+                self._armed_turn = turn
+                self._timers.set(TURN, table.turn_deadline, lambda: self._turn_expired(turn))
+        elif self._armed_turn is not None:
+            self._armed_turn = None
+            self._timers.cancel(TURN)
         if table.status == BETWEEN:
-            if not self.timers.pending((NEXT_HAND, key)):
+            if not self._timers.pending(NEXT_HAND):
                 hand = table.hand_number
-                deadline = self.clock.now() + self.timing.next_hand_delay
-                self.timers.set((NEXT_HAND, key), deadline, lambda: self._deal_next(table, hand))
+                deadline = self._clock.now() + self._timing.next_hand_delay
+                self._timers.set(NEXT_HAND, deadline, lambda: self._deal_next(hand))
         else:
-            self.timers.cancel((NEXT_HAND, key))
-        idle = table.last_activity + self.timing.idle_timeout
-        if self._armed_idle.get(key) != idle:
-            self._armed_idle[key] = idle
-            self.timers.set((IDLE, key), idle, lambda: self._idle(table))
+            self._timers.cancel(NEXT_HAND)
+        idle = table.last_activity + self._timing.idle_timeout
+        if self._armed_idle != idle:
+            self._armed_idle = idle
+            self._timers.set(IDLE, idle, self._idle)
 
-    async def apply(self, table: Table, op: Callable[[], T]) -> tuple[bool, T | None]:
-        """A change without an interaction (a timer's, a computer player's) to a table still
-        open: (applied, what ``op`` returned)."""
-        async with self.registry.lock(table.id):
-            if self.registry.get(table.id) is not table or table.status == CLOSED:
-                return False, None
-            finished = finished_hands(table)
-            try:
-                outcome = op()
-            except (TableError, RulesError) as refusal:
-                self.messages.notice(table, refusal_message(refusal, table.locale))
-                return False, None
-            await self.registry.save(table)
-            if finished_hands(table) > finished:
-                self.messages.hand_finished(table)
-        self.messages.sync(table)
-        self.arm(table)
-        return True, outcome
+    def rearm(self) -> None:
+        """Set every timer again (after a change that could not be saved)."""
+        self._armed_turn = self._armed_idle = None
+        self._timers.cancel_all()
+        self.arm()
 
-    async def _turn_expired(self, table: Table, turn: tuple[int, int]) -> None:
+    async def _turn_expired(self, turn: tuple[int, int]) -> None:
         """The player to act ran out of time: play for them and tell the channel how."""
-        self._armed_turn.pop(table.id, None)
+        self._armed_turn = None
+        table = self._runtime.table
         user_id = table.to_act_id
         if user_id is None or table.hand is None:
             return
-        hand = table.hand
-        first = len(hand.log)
+        first = len(table.hand.log)
         missed = table.missed.get(user_id, 0) + 1
-        applied, played = await self.apply(table, lambda: table.expire_turn(turn, self.clock.now()))
-        if not applied or not played:
+        done = await self._runtime.transact(lambda t: t.expire_turn(turn, self._clock.now()))
+        if done is None or not done.value:
             return
+        table = self._runtime.table
+        assert table.hand is not None
         player = table.name_of(user_id)
-        mine = moves_since(table, hand, first)[: len(played)]
+        mine = moves_since(table, table.hand, first)[: len(done.value)]
         moves = "; ".join(move_text(replace(m, auto=False), table.locale) for m in mine)
-        self.messages.notice(
-            table, text("table.notice.timeout", table.locale, player=player, moves=moves)
-        )
+        screens = self._runtime.screens
+        screens.notice(text("table.notice.timeout", table.locale, player=player, moves=moves))
         if missed >= MISSED_TURNS_LIMIT:
-            self.messages.notice(
-                table, text("table.notice.missed_out", table.locale, player=player)
-            )
+            screens.notice(text("table.notice.missed_out", table.locale, player=player))
 
-    async def _deal_next(self, table: Table, hand: int) -> None:
+    async def _deal_next(self, hand: int) -> None:
         """The pause after a hand is over: deal the next one."""
+        table = self._runtime.table
         if table.status == BETWEEN and table.hand_number == hand:
-            await self.apply(table, lambda: table.next_hand(self.clock.now()))
+            await self._runtime.transact(lambda t: t.next_hand(self._clock.now()))
 
-    async def _idle(self, table: Table) -> None:
+    async def _idle(self) -> None:
         """Close the table after ``idle_timeout`` without activity."""
-        self._armed_idle.pop(table.id, None)
-        if self.clock.now() < table.last_activity + self.timing.idle_timeout:
-            self.arm(table)
+        self._armed_idle = None
+        table = self._runtime.table
+        if self._clock.now() < table.last_activity + self._timing.idle_timeout:
+            self.arm()
             return
-        applied, _ = await self.apply(table, table.expire)
-        if applied:
-            minutes = round(self.timing.idle_timeout / 60)
-            self.messages.notice(table, text("table.notice.idle", table.locale, minutes=minutes))
+        if await self._runtime.transact(lambda t: t.expire()) is not None:
+            minutes = round(self._timing.idle_timeout / 60)
+            self._runtime.screens.notice(text("table.notice.idle", table.locale, minutes=minutes))

@@ -1,9 +1,10 @@
 """Bringing tables back after a restart: messages, timers, and a word in each channel.
 
-``StoredRegistry.load`` (in ``TonkBot.setup_hook``) put every readable open table back in
-memory; here each one gets its table message brought up to date, its timers armed from the
-stored deadlines and a short "back" line. A table whose stored state could not be read is
-closed, and its channel is told so: no table disappears without a word.
+The journal (``TonkBot.setup_hook``) read every open table as last committed; here each one
+gets its runtime, its table message brought up to date, its timers armed from the stored
+deadlines, its computer players going again, and a short "back" line. A table whose stored
+state could not be read is closed, and its channel is told so: no table disappears without
+a word.
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ BROKEN_REASON = "unreadable after restart"
 
 
 async def restore_tables(bot: TonkBot, service: TableService) -> None:
-    """Resume the tables the registry loaded and close the broken ones, telling each channel."""
-    for table in bot.tables.open_tables():
-        service.messages.notice(table, text("scoreboard.restore.back", table.locale))
-        service.messages.sync(table)
-        service.deadlines.arm(table)
+    """Resume the tables the journal loaded and close the broken ones, telling each channel."""
+    restored, bot.restored = bot.restored, []
+    for ledger in restored:
+        runtime = service.tables.adopt(ledger)
+        runtime.screens.notice(text("scoreboard.restore.back", runtime.table.locale))
+        runtime.after_change()
     broken, bot.broken_tables = bot.broken_tables, []
     for lost in broken:
         await _close_broken(bot, lost)

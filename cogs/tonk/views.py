@@ -28,7 +28,7 @@ def table_view(table_id: int, hand: int, version: int, controls: Controls) -> di
     """The table message's buttons (an empty view removes them)."""
     view = discord.ui.View(timeout=None)
     for spec in controls.buttons:
-        key = TableKey(table_id, hand, version, spec.action)
+        key = TableKey(table_id, hand, version, spec.action, spec.cards)
         view.add_item(TableButton(key, spec.label, STYLES[spec.style], spec.disabled, spec.row))
     return view
 

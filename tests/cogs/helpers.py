@@ -25,7 +25,7 @@ from tests.fakediscord import (
 )
 from tests.tables.manual_clock import ManualClock
 
-FAST = Timing(edit_interval=0.005, next_hand_delay=30.0, idle_timeout=1800.0, lock_patience=2.0)
+FAST = Timing(edit_interval=0.005, next_hand_delay=30.0, idle_timeout=1800.0, reply_patience=2.0)
 
 
 def make_bot(**options: Any) -> TonkBot:
@@ -51,14 +51,19 @@ def clock(bot: TonkBot) -> ManualClock:
 async def quiet(fake: FakeDiscord, bot: TonkBot) -> None:
     """Wait until the bot has sent every pending edit, DM and notice."""
     await fake.settle()
-    await service(bot).messages.drain()
+    await service(bot).tables.drain()
     await fake.settle()
 
 
+def is_open(bot: TonkBot, channel: FakeChannel) -> bool:
+    """Whether the channel has an open table."""
+    return service(bot).tables.in_channel(channel.id) is not None
+
+
 def table_in(bot: TonkBot, channel: FakeChannel) -> Table:
-    table = bot.tables.in_channel(channel.id)
-    assert table is not None, f"no table in #{channel.name}"
-    return table
+    runtime = service(bot).tables.in_channel(channel.id)
+    assert runtime is not None, f"no table in #{channel.name}"
+    return runtime.table
 
 
 def table_message(fake: FakeDiscord, bot: TonkBot, channel: FakeChannel) -> StoredMessage:

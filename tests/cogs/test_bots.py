@@ -16,6 +16,7 @@ from bot.tables.table import CLOSED, PLAYING
 from tests.cogs.helpers import (
     FAST,
     assert_hands_secret,
+    is_open,
     make_bot,
     my_hand,
     open_table,
@@ -50,7 +51,7 @@ class Watched:
 
 async def settled(fake: FakeDiscord, bot: TonkBot) -> None:
     """Wait until the computer players have moved and every message shows it."""
-    await service(bot).bots.idle()
+    await service(bot).tables.computer_players_idle()
     await quiet(fake, bot)
 
 
@@ -84,7 +85,7 @@ async def test_a_person_plays_a_whole_hand_against_a_hard_bot_that_moves_by_itse
         lambda level, rng: Watched(make_player(level, rng), threads),
     )
     async with run_bot(fake, make_bot(timing=NO_PAUSE)) as bot:
-        service(bot).bots.rng.seed(3)  # the bot's decisions and pauses
+        service(bot).tables.bot_rng.seed(3)  # the bot's decisions and pauses
         lobby = await open_table(ann, [])
         added = await ann.slash("tonk", "addbot", level="hard")
         assert added.ephemeral and added.content == "**Hard bot 1** sits at the table."
@@ -162,7 +163,7 @@ async def test_when_the_last_person_leaves_the_bots_the_table_closes(
         table = table_in(bot, channel)
         await ann.slash("tonk", "leave")
         await settled(fake, bot)
-        assert table.status == CLOSED and bot.tables.in_channel(channel.id) is None
+        assert table.status == CLOSED and not is_open(bot, channel)
 
 
 class Broken:

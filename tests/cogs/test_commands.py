@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from tests.cogs.helpers import (
+    is_open,
     make_bot,
     open_table,
     quiet,
@@ -138,7 +139,7 @@ async def test_kick_end_hand_and_table_commands(fake_discord: FakeDiscord) -> No
         ended = await ann.slash("tonk", "end")
         assert not ended.ephemeral and ended.content == "ann closed the table."
         await quiet(fake_discord, bot)
-        assert bot.tables.in_channel(channel.id) is None
+        assert not is_open(bot, channel)
         assert "This table is closed." in reposted.message.text()  # type: ignore[union-attr]
         assert reposted.message.buttons() == []  # type: ignore[union-attr]
         nothing_here = await ann.slash("tonk", "join")

@@ -6,15 +6,17 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from bot.client import TonkBot
-from bot.tables.registry import TableRegistry
 from tests.cogs.helpers import (
+    is_open,
     make_bot,
     my_hand,
     open_table,
     play_cards,
     quiet,
+    service,
     stack_table,
     table_in,
     table_message,
@@ -134,7 +136,7 @@ async def test_a_move_committed_before_a_crash_in_its_reply_is_kept(
         await game.deal(fake, bot)
         for step in steps[:3]:
             await step(fake, bot)
-        crash_after_save(bot.tables)
+        crash_in_next_reply(bot, game.channel)
         await steps[3](fake, bot)  # ann discards K♣: committed, then the reply fails
         assert any("went wrong" in m.text() for m in fake.ephemerals_of(game.ann))
     async with run_bot(fake, make_bot(database_url=database)) as bot:
@@ -145,15 +147,25 @@ async def test_a_move_committed_before_a_crash_in_its_reply_is_kept(
         assert await game.outcome(fake, bot) == expected
 
 
-def crash_after_save(registry: TableRegistry) -> None:
-    """Make the next save commit and then fail, as a crash before the reply would."""
-    save = registry.save
+def crash_in_next_reply(bot: TonkBot, channel: FakeChannel) -> None:
+    """Make the reply after the next commit fail, as a crash before the reply would."""
+    runtime = service(bot).tables.in_channel(channel.id)
+    assert runtime is not None
+    ledger, screens = runtime.ledger, runtime.screens
+    commit, render = ledger.commit, screens.panel_message
+    committed: list[bool] = []
 
-    async def crashing(table: object) -> None:
-        await save(table)  # type: ignore[arg-type]
-        raise RuntimeError("the process died before replying")
+    async def committing() -> None:
+        await commit()
+        committed.append(True)
 
-    registry.save = crashing  # type: ignore[method-assign]
+    def rendering(user_id: int, selection: int, locale: str) -> Any:
+        if committed:
+            raise RuntimeError("the process died before replying")
+        return render(user_id, selection, locale)
+
+    ledger.commit = committing  # type: ignore[method-assign]
+    screens.panel_message = rendering  # type: ignore[method-assign]
 
 
 async def test_an_unreadable_table_is_closed_with_a_word_and_the_others_load(
@@ -174,8 +186,8 @@ async def test_an_unreadable_table_is_closed_with_a_word_and_the_others_load(
         connection.execute("UPDATE tonk_table SET state_json = '{oops' WHERE id = ?", (broken_id,))
     async with run_bot(fake, make_bot(database_url=url(database))) as bot:
         await quiet(fake, bot)
-        assert bot.tables.in_channel(one.id) is None
-        assert bot.tables.in_channel(two.id) is not None
+        assert not is_open(bot, one)
+        assert is_open(bot, two)
         assert any("could not be restored" in m.text() for m in fake.messages_in(one))
         assert any("I'm back" in m.text() for m in fake.messages_in(two))
         reopened = await ann.invoke_slash("tonk", ["new"], channel=one)  # the channel is free again

@@ -11,10 +11,10 @@ import discord
 import pytest
 
 from bot.config import Timing
-from bot.tables.table import Table
 from tests.cogs.helpers import (
     assert_hands_secret,
     button_labels,
+    is_open,
     make_bot,
     my_hand,
     open_table,
@@ -82,7 +82,7 @@ async def test_a_double_click_acts_once(fake_discord: FakeDiscord) -> None:
         assert len(table_in(bot, channel).hand.stock) == stock - 1  # type: ignore[union-attr]
         refused = [c for c in clicks if c.ephemeral]
         assert len(refused) == 1
-        assert refused[0].content.startswith("That button is out of date")
+        assert refused[0].content.startswith("You have already drawn")  # the engine says why
 
         panel = await my_hand(bob, lobby)
         await play_cards(bob, panel, "7♠", "Refresh")
@@ -129,7 +129,7 @@ async def test_buttons_of_a_finished_hand_or_a_closed_table_say_why_they_do_noth
         await ann.slash("tonk", "end")
         closed = await ann.click(reopened.message, "Refresh")  # type: ignore[arg-type]
         assert closed.content == "That button belongs to a table that is closed."
-        assert bot.tables.in_channel(channel.id) is None
+        assert not is_open(bot, channel)
 
 
 async def test_closed_dms_are_announced_without_cards_and_the_game_goes_on(
@@ -163,16 +163,13 @@ async def test_an_error_in_one_table_is_logged_apologised_for_and_stops_no_other
     async with run_bot(fake_discord, make_bot()) as bot:
         one = await open_table(ann.at(guild.channel("one")), [])
         two = await open_table(ann.at(guild.channel("two")), [])
-        messages = service(bot).messages
-        render = messages.table_message
-        broken = table_in(bot, guild.channel("one"))
+        runtime = service(bot).tables.in_channel(guild.channel("one").id)
+        assert runtime is not None
 
-        def table_message(table: Table) -> Any:
-            if table is broken:
-                raise RuntimeError("a rendering bug")
-            return render(table)
+        def table_message() -> Any:
+            raise RuntimeError("a rendering bug")
 
-        monkeypatch.setattr(messages, "table_message", table_message)
+        monkeypatch.setattr(runtime.screens, "table_message", table_message)
         with caplog.at_level(logging.ERROR):
             failed = await bob.at(guild.channel("one")).click(one, "Join")
             joined = await bob.at(guild.channel("two")).click(two, "Join")
@@ -189,13 +186,14 @@ async def test_a_click_that_waits_for_its_table_is_deferred_then_answered(
     fake_discord: FakeDiscord,
 ) -> None:
     ann, bob = _players(fake_discord, "ann", "bob")
-    timing = Timing(edit_interval=0.005, lock_patience=0.05)
+    timing = Timing(edit_interval=0.005, reply_patience=0.05)
     async with run_bot(fake_discord, make_bot(timing=timing)) as bot:
         lobby = await open_table(ann, [])
-        table = table_in(bot, ann.channel)  # type: ignore[arg-type]
-        async with bot.tables.lock(table.id):  # something slow holds the table
+        runtime = service(bot).tables.in_channel(ann.channel.id)  # type: ignore[union-attr]
+        assert runtime is not None
+        async with runtime.lock:  # something slow holds the table
             joined = await bob.click(lobby, "Join", settle=False)
             assert joined.type is discord.InteractionResponseType.deferred_message_update
             assert "1 of 4 seats taken" in lobby.text()
         await quiet(fake_discord, bot)
-        assert "2 of 4 seats taken" in lobby.text() and table.is_seated(bob.id)
+        assert "2 of 4 seats taken" in lobby.text() and runtime.table.is_seated(bob.id)

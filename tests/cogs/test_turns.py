@@ -7,6 +7,7 @@ from bot.tables.table import LOBBY
 from tests.cogs.helpers import (
     assert_hands_secret,
     clock,
+    is_open,
     make_bot,
     my_hand,
     open_table,
@@ -149,5 +150,5 @@ async def test_the_next_hand_deals_after_a_pause_and_an_idle_table_closes(
         )
         assert notice.content == "This table closed after 30 minutes without activity."
         await quiet(fake_discord, bot)
-        assert bot.tables.in_channel(channel.id) is None
+        assert not is_open(bot, channel)
         assert "This table is closed." in hand2.text() and hand2.buttons() == []

@@ -1,4 +1,4 @@
-"""Where tables live, and deadlines driven by a manual clock."""
+"""Where committed tables live in memory, and deadlines driven by a manual clock."""
 
 from __future__ import annotations
 
@@ -9,29 +9,37 @@ import pytest
 
 from bot.engine.rules import build_rules
 from bot.tables.errors import TableError
-from bot.tables.registry import MemoryRegistry
+from bot.tables.ledger import MemoryJournal
 from bot.tables.table import Seat, Table
 from bot.tables.timers import SystemClock, Timers
 from tests.tables.manual_clock import ManualClock
 
 
-def make(channel: int):  # type: ignore[no-untyped-def]
-    return lambda table_id: Table.open(table_id, 1, channel, Seat(5, "ann"), build_rules(), now=0.0)
+def make(channel: int) -> Table:
+    return Table.open(0, 1, channel, Seat(5, "ann"), build_rules(), now=0.0)
 
 
-async def test_tables_by_id_and_channel_one_per_channel_and_closed_ones_forgotten() -> None:
-    registry = MemoryRegistry()
-    one = await registry.create(make(10))
-    two = await registry.create(make(20))
-    assert (one.id, two.id) == (1, 2) and registry.in_channel(20) is two
+async def test_the_memory_journal_gives_ids_one_table_per_channel_and_frees_closed_ones() -> None:
+    journal = MemoryJournal()
+    one = await journal.create(make(10))
+    two = await journal.create(make(20))
+    assert (one.table.id, two.table.id) == (1, 2)
     with pytest.raises(TableError) as taken:
-        await registry.create(make(10))
+        await journal.create(make(10))
     assert taken.value.key == "channel_taken"
-    assert registry.lock(1) is registry.lock(1) and registry.lock(1) is not registry.lock(2)
-    one.close(5, manage_server=False)
-    await registry.save(one)
-    assert registry.get(1) is None and registry.in_channel(10) is None
-    assert registry.open_tables() == [two]
+    one.table.close(5, manage_server=False)
+    await one.commit()
+    assert (await journal.create(make(10))).table.id == 3  # the channel is free again
+
+
+async def test_a_memory_rollback_is_a_new_table_equal_to_the_last_commit() -> None:
+    ledger = await MemoryJournal().create(make(10))
+    before = ledger.table
+    committed = before.to_json()
+    before.join(Seat(6, "bob"), now=1.0)
+    after = ledger.rollback()
+    assert after is ledger.table and after is not before
+    assert after.to_json() == committed and not after.is_seated(6)
 
 
 async def test_timers_fire_once_the_clock_passes_the_deadline() -> None:

@@ -24,6 +24,9 @@ MESSAGES: dict[str, str] = {
     "table.refusal.channel_taken_link": "This channel already has a table: {link}",
     "table.refusal.no_table": "There is no table in this channel: open one with /tonk new.",
     "table.refusal.stale": "That button is out of date: the table has moved on. Look again.",
+    "table.refusal.not_saved": (
+        "Your move could not be saved, so nothing changed. Please try again in a moment."
+    ),
     "table.refusal.old_hand": "That button belongs to hand {number}, which is over.",
     "table.refusal.old_table": "That button belongs to a table that is closed.",
     "table.refusal.old_message": "That table message is out of date: use the current one, {link}",

@@ -1,9 +1,12 @@
-"""Keeping what players see current: the table message, private DMs and open panels.
+"""What players see of one table: its table message, the players' DMs and open panels.
 
-Edits are coalesced (``Coalescer``): at most about one per interval per table message, DM
-and panel, each showing the latest state when it runs. Table-message and panel edits are
-rendered under the table's lock and sent outside it; one that may have crossed a click's own
-response is sent again, so that what players see always ends on the latest state.
+``TableScreens`` belongs to the table's ``TableRuntime`` and holds every piece of Discord
+state the table has; dropping it drops them all. Edits are coalesced (``Coalescer``, shared
+by every table): at most about one per interval per table message, DM and panel, each
+showing the latest state when it runs. Table-message and panel edits are rendered under the
+table's lock and sent outside it; one that may have crossed a click's own response is sent
+again, so that what players see always ends on the latest state. The table message's id is
+part of the table's committed state: it changes only under the lock, and is committed then.
 
 The table message of a hand stays in the channel with the hand's result: when the next hand
 is dealt (or the table goes back to its lobby) it loses its buttons and a new table message
@@ -12,26 +15,24 @@ is posted. The lobby message itself becomes the first hand's table message.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Coroutine
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.client import show, update
-from bot.config import Timing
 from bot.engine.hand import OVER
 from bot.i18n import text
 from bot.render.dm import dm_over_text, dm_text
 from bot.render.panel import panel_controls, panel_embed
 from bot.render.table import table_controls, table_embed
-from bot.tables.registry import TableRegistry
 from bot.tables.table import CLOSED, LOBBY, Table
 from bot.tables.views import PublicTable, hand_key, private_hand, private_key, public_table
-from cogs.tonk.coalesce import Coalescer
 from cogs.tonk.views import panel_view, table_view
+
+if TYPE_CHECKING:
+    from cogs.tonk.runtime import TableRuntime
 
 log = logging.getLogger(__name__)
 
@@ -78,150 +79,149 @@ def era_of(table: Table, shown: Shown | None) -> Era:
     return (HAND, table.hand_number)
 
 
-class TableMessages:
-    """The messages of every table: rendering them and keeping them current."""
+class TableScreens:
+    """One table's messages, DMs and panels: rendering them and keeping them current."""
 
-    def __init__(self, bot: discord.Client, registry: TableRegistry, timing: Timing) -> None:
-        self._bot = bot
-        self._registry = registry
-        self._updates = Coalescer(timing.edit_interval)
-        self._shown: dict[int, Shown] = {}
-        self._finals: dict[tuple[int, int], PublicTable] = {}
-        self._dms: dict[tuple[int, int], SentDM] = {}
-        self._dm_blocked: set[tuple[int, int]] = set()
-        self._panels: dict[tuple[int, int], Panel] = {}
-        self._dm_shows: dict[tuple[int, int], tuple[object, ...]] = {}
-        self._snapshots: dict[int, PublicTable] = {}
-        self._tasks: set[asyncio.Task[Any]] = set()
+    def __init__(self, runtime: TableRuntime) -> None:
+        self._runtime = runtime
+        self._id = runtime.table.id
+        self._shown: Shown | None = None
+        self._finals: dict[int, PublicTable] = {}
+        self._dms: dict[int, SentDM] = {}
+        self._dm_blocked: set[int] = set()
+        self._panels: dict[int, Panel] = {}
+        self._dm_shows: dict[int, tuple[object, ...]] = {}
+        self._snapshot: PublicTable | None = None
+
+    @property
+    def _table(self) -> Table:
+        return self._runtime.table
+
+    @property
+    def _bot(self) -> discord.Client:
+        return self._runtime.host.bot
 
     # -- rendering ---------------------------------------------------------------------------
 
-    def public(self, table: Table) -> PublicTable:
+    def public(self) -> PublicTable:
         """The table's public snapshot, made once per version."""
-        snapshot = self._snapshots.get(table.id)
+        table = self._table
+        snapshot = self._snapshot
         if snapshot is None or snapshot.version != table.version:
-            snapshot = self._snapshots[table.id] = public_table(table)
+            snapshot = self._snapshot = public_table(table)
         return snapshot
 
-    def table_message(self, table: Table) -> tuple[discord.Embed, discord.ui.View]:
+    def table_message(self) -> tuple[discord.Embed, discord.ui.View]:
         """The table message for the table's current state."""
-        public = self.public(table)
-        controls = table_controls(public, table.locale)
-        embed = table_embed(public, table.locale)
+        table = self._table
+        controls = table_controls(self.public(), table.locale)
+        embed = table_embed(self.public(), table.locale)
         return embed, table_view(table.id, table.hand_number, table.version, controls)
 
     def panel_message(
-        self, table: Table, user_id: int, selection: int, locale: str
+        self, user_id: int, selection: int, locale: str
     ) -> tuple[discord.Embed, discord.ui.View] | None:
         """``user_id``'s private panel, or None when they don't play in the hand."""
-        hand = private_hand(table, user_id, selection, self.public(table))
+        table = self._table
+        hand = private_hand(table, user_id, selection, self.public())
         if hand is None:
             return None
         controls = panel_controls(hand, locale)
         view = panel_view(table.id, table.hand_number, table.version, controls)
         return panel_embed(hand, locale), view
 
-    # -- what interactions showed ------------------------------------------------------------
+    # -- what interactions showed (under the table's lock) ------------------------------------
 
-    async def answer_on_table_message(self, interaction: discord.Interaction, table: Table) -> None:
+    async def answer_on_table_message(self, interaction: discord.Interaction) -> None:
         """Update the table message the player clicked through the interaction's response.
 
         If the message's hand is over and another began, it keeps the hand's result without
         buttons, and the new table message is posted by the next sync.
         """
-        shown = self._shown.get(table.id)
+        table = self._table
+        shown = self._shown
         era = era_of(table, shown)
-        final = self._finals.get((table.id, shown.era[1])) if shown else None
+        final = self._finals.get(shown.era[1]) if shown else None
         if shown is not None and shown.era != era and shown.era[0] == HAND and final is not None:
             embed = table_embed(final, table.locale, final=True)
             await update(interaction, embed=embed, view=discord.ui.View())
-            del self._finals[(table.id, shown.era[1])]
-            del self._shown[table.id]
+            del self._finals[shown.era[1]]
+            self._shown = None
             table.message_id = None
         else:
-            embed, view = self.table_message(table)
+            embed, view = self.table_message()
             await update(interaction, embed=embed, view=view)
             if interaction.message is not None:
                 table.message_id = interaction.message.id
-                self._shown[table.id] = Shown(interaction.message.id, era, table.version)
-        self.sync(table)
+                self._shown = Shown(interaction.message.id, era, table.version)
 
-    async def post_table_message(self, interaction: discord.Interaction, table: Table) -> None:
+    async def post_table_message(self, interaction: discord.Interaction) -> None:
         """Answer a command with a new table message at the bottom of the channel (the
         previous one, if any, is deleted)."""
+        table = self._table
         old = table.message_id
-        embed, view = self.table_message(table)
+        embed, view = self.table_message()
         message_id = await show(interaction, embed=embed, view=view, ephemeral=False)
         table.message_id = message_id
-        self._shown[table.id] = Shown(message_id, era_of(table, None), table.version)
+        self._shown = Shown(message_id, era_of(table, None), table.version)
         if old is not None and old != message_id:
-            self._spawn(self._channel(table).get_partial_message(old).delete())
+            self._runtime.host.spawn(self._channel().get_partial_message(old).delete())
 
-    def hand_finished(self, table: Table) -> None:
+    def hand_finished(self) -> None:
         """Keep the public view of the hand that just ended, for its message to keep."""
-        self._finals[(table.id, table.hand_number)] = self.public(table)
+        self._finals[self._table.hand_number] = self.public()
 
-    def panel_shown(
-        self, table: Table, user_id: int, interaction: discord.Interaction, selection: int
-    ) -> None:
+    def panel_shown(self, user_id: int, interaction: discord.Interaction, selection: int) -> None:
         """``interaction``'s message is now ``user_id``'s panel, at the current version."""
-        self._panels[(table.id, user_id)] = Panel(
-            interaction, selection, private_key(table, user_id), str(interaction.locale)
+        self._panels[user_id] = Panel(
+            interaction, selection, private_key(self._table, user_id), str(interaction.locale)
         )
 
-    def panel_selection(self, table: Table, user_id: int) -> int:
-        panel = self._panels.get((table.id, user_id))
+    def panel_selection(self, user_id: int) -> int:
+        panel = self._panels.get(user_id)
         return panel.selection if panel else 0
 
     # -- keeping things current --------------------------------------------------------------
 
-    def sync(self, table: Table, *, except_panel: int | None = None) -> None:
+    def sync(self, *, except_panel: int | None = None) -> None:
         """Bring the table message up to date, and every player's DM and open panel where
         what they show changed (``hand_key``, ``private_key``).
 
         A player who plays their turn through an open panel sees their hand there: their DM
         catches up when the turn passes, instead of being edited at every move.
         """
-        self._request_table(table)
+        table = self._table
+        self._request_table()
         if table.status == CLOSED:
             return
         for user_id in table.hand_players:
             if table.is_bot(user_id):
                 continue  # a computer player has no DM and no panel
-            key = (table.id, user_id)
-            panel = self._panels.get(key)
+            panel = self._panels.get(user_id)
             in_panel = panel is not None and table.to_act_id == user_id
             dm_shows = hand_key(table, user_id)
-            if key not in self._dm_blocked and not in_panel and self._dm_shows.get(key) != dm_shows:
-                self._dm_shows[key] = dm_shows
-                self._request_dm(table, user_id)
+            if (
+                user_id not in self._dm_blocked
+                and not in_panel
+                and self._dm_shows.get(user_id) != dm_shows
+            ):
+                self._dm_shows[user_id] = dm_shows
+                self._request_dm(user_id)
             if (
                 panel is not None
                 and user_id != except_panel
                 and panel.shows != private_key(table, user_id)
             ):
-                self._request_panel(table, user_id)
+                self._request_panel(user_id)
 
-    def notice(self, table: Table, content: str) -> None:
+    def notice(self, content: str) -> None:
         """Tell the channel something (no card of any hand may be in ``content``)."""
-        self._spawn(self._channel(table).send(content))
+        self._runtime.host.spawn(self._channel().send(content))
 
-    async def drain(self) -> None:
-        """Wait until every pending edit and notice is done (for tests and shutdown)."""
-        while self._updates.busy() or self._tasks:
-            await self._updates.drain()
-            if self._tasks:
-                await asyncio.gather(*list(self._tasks), return_exceptions=True)
+    def _request_table(self) -> None:
+        self._runtime.host.updates.request(("table", self._id), self._sync_table)
 
-    def close(self) -> None:
-        self._updates.cancel()
-        for task in self._tasks:
-            task.cancel()
-
-    def _request_table(self, table: Table) -> None:
-        self._updates.request(("table", table.id), lambda: self._sync_table(table))
-
-    async def _sync_table(self, table: Table) -> None:
+    async def _sync_table(self) -> None:
         """Bring the table message up to date.
 
         Posting a new message (and finalizing the finished hand's) happens under the table's
@@ -229,8 +229,9 @@ class TableMessages:
         holds up a player's click; if a click showed the message meanwhile, the two edits may
         have landed in either order, so the edit is made once more.
         """
-        async with self._registry.lock(table.id):
-            shown = self._shown.get(table.id)
+        async with self._runtime.lock:
+            table = self._table
+            shown = self._shown
             era = era_of(table, shown)
             if (
                 shown is not None
@@ -246,30 +247,30 @@ class TableMessages:
                 or table.status == CLOSED
                 or table.message_id is None
             ):
-                await self._replace_table_message(table, shown, era)
+                await self._replace_table_message(shown, era)
+                await self._runtime.commit_message()
                 return
-            embed, view = self.table_message(table)
+            embed, view = self.table_message()
             ours = Shown(table.message_id, era, table.version)
-            self._shown[table.id] = ours
+            self._shown = ours
         try:
-            await (
-                self._channel(table)
-                .get_partial_message(ours.message_id)
-                .edit(embed=embed, view=view)
-            )
+            await self._channel().get_partial_message(ours.message_id).edit(embed=embed, view=view)
         except discord.NotFound:
-            if table.message_id == ours.message_id:
-                table.message_id = None
-            self._request_table(table)
+            async with self._runtime.lock:
+                if self._table.message_id == ours.message_id:
+                    self._table.message_id = None
+                    await self._runtime.commit_message()
+            self._request_table()
             return
-        current = self._shown.get(table.id)
+        current = self._shown
         if current is not ours and current is not None and current.message_id == ours.message_id:
-            self._shown[table.id] = replace(current, version=-1)
-            self._request_table(table)
+            self._shown = replace(current, version=-1)
+            self._request_table()
 
-    async def _replace_table_message(self, table: Table, shown: Shown | None, era: Era) -> None:
+    async def _replace_table_message(self, shown: Shown | None, era: Era) -> None:
         """A new era (a hand dealt, back to the lobby) or a closed table: under the lock."""
-        channel = self._channel(table)
+        table = self._table
+        channel = self._channel()
         if (
             shown is not None
             and shown.message_id == table.message_id
@@ -277,9 +278,9 @@ class TableMessages:
             and shown.era[0] == HAND
             and table.status != CLOSED
         ):
-            await self._finalize(channel, table, shown)
+            await self._finalize(channel, shown)
             table.message_id = None
-        embed, view = self.table_message(table)
+        embed, view = self.table_message()
         if table.message_id is not None:
             try:
                 await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
@@ -287,44 +288,40 @@ class TableMessages:
                 table.message_id = None
         if table.message_id is None:
             table.message_id = (await channel.send(embed=embed, view=view)).id
-        self._shown[table.id] = Shown(table.message_id, era, table.version)
-        if table.status == CLOSED:
-            self._forget(table)
+        self._shown = Shown(table.message_id, era, table.version)
 
-    async def _finalize(
-        self, channel: discord.PartialMessageable, table: Table, shown: Shown
-    ) -> None:
+    async def _finalize(self, channel: discord.PartialMessageable, shown: Shown) -> None:
         """Leave the finished hand's message with its result and no buttons."""
-        final = self._finals.pop((table.id, shown.era[1]), None)
+        final = self._finals.pop(shown.era[1], None)
         if final is None:
             return
         try:
             await channel.get_partial_message(shown.message_id).edit(
-                embed=table_embed(final, table.locale, final=True), view=discord.ui.View()
+                embed=table_embed(final, self._table.locale, final=True), view=discord.ui.View()
             )
         except discord.NotFound:
-            log.info("table %d: the message of hand %d was deleted", table.id, final.hand_number)
+            log.info("table %d: the message of hand %d was deleted", self._id, final.hand_number)
 
-    def _request_dm(self, table: Table, user_id: int) -> None:
-        key = ("dm", table.id, user_id)
-        self._updates.request(key, lambda: self._sync_dm(table, user_id))
+    def _request_dm(self, user_id: int) -> None:
+        key = ("dm", self._id, user_id)
+        self._runtime.host.updates.request(key, lambda: self._sync_dm(user_id))
 
-    async def _sync_dm(self, table: Table, user_id: int) -> None:
-        key = (table.id, user_id)
-        hand = private_hand(table, user_id, public=self.public(table))
-        if hand is None or key in self._dm_blocked or table.status == CLOSED:
+    async def _sync_dm(self, user_id: int) -> None:
+        table = self._table
+        hand = private_hand(table, user_id, public=self.public())
+        if hand is None or user_id in self._dm_blocked or table.status == CLOSED:
             return
-        guild, place = self._place(table)
+        guild, place = self._place()
         if hand.legal.phase == OVER:
             content = dm_over_text(guild, place, hand.hand_number, table.locale)
         else:
             content = dm_text(guild, place, hand.hand_number, hand.cards, hand.count, table.locale)
-        sent = self._dms.get(key)
+        sent = self._dms.get(user_id)
         if sent is not None and sent.hand == hand.hand_number:
             if sent.content != content:
                 dm = self._bot.get_partial_messageable(sent.channel_id)
                 await dm.get_partial_message(sent.message_id).edit(content=content)
-                self._dms[key] = replace(sent, content=content)
+                self._dms[user_id] = replace(sent, content=content)
             return
         if hand.legal.phase == OVER:
             return
@@ -332,67 +329,49 @@ class TableMessages:
             channel = await self._bot.create_dm(discord.Object(user_id))
             message = await channel.send(content)
         except discord.Forbidden:
-            self._dm_blocked.add(key)
+            self._dm_blocked.add(user_id)
             player = table.name_of(user_id)
-            self.notice(table, text("table.notice.dm_failed", table.locale, player=player))
+            self.notice(text("table.notice.dm_failed", table.locale, player=player))
             return
-        self._dms[key] = SentDM(hand.hand_number, channel.id, message.id, content)
+        self._dms[user_id] = SentDM(hand.hand_number, channel.id, message.id, content)
 
-    def _request_panel(self, table: Table, user_id: int) -> None:
-        key = ("panel", table.id, user_id)
-        self._updates.request(key, lambda: self._sync_panel(table, user_id))
+    def _request_panel(self, user_id: int) -> None:
+        key = ("panel", self._id, user_id)
+        self._runtime.host.updates.request(key, lambda: self._sync_panel(user_id))
 
-    async def _sync_panel(self, table: Table, user_id: int) -> None:
+    async def _sync_panel(self, user_id: int) -> None:
         """Refresh an open panel: rendered under the lock, sent outside it (and sent again if
         the player's own click showed the panel meanwhile)."""
-        key = (table.id, user_id)
-        async with self._registry.lock(table.id):
-            panel = self._panels.get(key)
-            shows = private_key(table, user_id)
-            if panel is None or panel.shows == shows or table.status == CLOSED:
+        async with self._runtime.lock:
+            panel = self._panels.get(user_id)
+            shows = private_key(self._table, user_id)
+            if panel is None or panel.shows == shows or self._table.status == CLOSED:
                 return
-            rendered = self.panel_message(table, user_id, panel.selection, panel.locale)
+            rendered = self.panel_message(user_id, panel.selection, panel.locale)
             if rendered is None:
-                del self._panels[key]
+                del self._panels[user_id]
                 return
             panel.shows = shows
         embed, view = rendered
         try:
             await panel.interaction.edit_original_response(content=None, embed=embed, view=view)
         except discord.HTTPException:
-            if self._panels.get(key) is panel:
-                del self._panels[key]
+            if self._panels.get(user_id) is panel:
+                del self._panels[user_id]
             return
-        newer = self._panels.get(key)
+        newer = self._panels.get(user_id)
         if newer is not None and newer is not panel:
             newer.shows = None
-            self._request_panel(table, user_id)
+            self._request_panel(user_id)
 
     # -- helpers -------------------------------------------------------------------------
 
-    def _channel(self, table: Table) -> discord.PartialMessageable:
+    def _channel(self) -> discord.PartialMessageable:
+        table = self._table
         return self._bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
-    def _place(self, table: Table) -> tuple[str, str]:
+    def _place(self) -> tuple[str, str]:
         """The server's and channel's names, for a DM."""
-        channel = self._bot.get_channel(table.channel_id)
+        channel = self._bot.get_channel(self._table.channel_id)
         guild = getattr(channel, "guild", None)
         return (getattr(guild, "name", ""), getattr(channel, "name", ""))
-
-    def _forget(self, table: Table) -> None:
-        self._shown.pop(table.id, None)
-        self._snapshots.pop(table.id, None)
-        for store in (self._finals, self._dms, self._panels, self._dm_shows):
-            for key in [k for k in store if k[0] == table.id]:
-                del store[key]
-        self._dm_blocked = {k for k in self._dm_blocked if k[0] != table.id}
-
-    def _spawn(self, coroutine: Coroutine[Any, Any, Any]) -> None:
-        task = asyncio.create_task(coroutine)
-        self._tasks.add(task)
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[Any]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("a message could not be sent", exc_info=task.exception())

@@ -1,4 +1,4 @@
-"""The store-backed registry: a failed commit never leaves a table ahead of the database."""
+"""The store-backed journal: a failed commit never leaves a table ahead of the database."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from bot.engine.rules import build_rules
 from bot.store import Store
 from bot.tables.dealing import Shuffler
-from bot.tables.stored import StoredRegistry
+from bot.tables.stored import StoredJournal
 from bot.tables.table import Table
 from tests.tables.fixtures import IDS, seat
 
@@ -25,11 +25,12 @@ async def test_a_failed_commit_puts_the_table_back_as_it_was_last_committed(
 ) -> None:
     store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}")
     try:
-        registry = StoredRegistry(store)
-        assert await registry.load() == []
-        table = await registry.create(new_table)
+        journal = StoredJournal(store)
+        assert await journal.load() == ([], [])
+        table = new_table(0)
+        ledger = await journal.create(table)
         table.join(seat("bob"), now=1.0)
-        await registry.save(table)
+        await ledger.commit()
         committed = table.to_json()
 
         async def broken(*args: object, **kwargs: object) -> None:
@@ -38,8 +39,9 @@ async def test_a_failed_commit_puts_the_table_back_as_it_was_last_committed(
         monkeypatch.setattr(store, "save_table", broken)
         table.join(seat("cat"), now=2.0)
         with pytest.raises(RuntimeError):
-            await registry.save(table)
-        assert registry.get(table.id) is table  # the same object, back as committed
-        assert table.to_json() == committed and not table.is_seated(IDS["cat"])
+            await ledger.commit()
+        restored = ledger.rollback()
+        assert restored is ledger.table and restored is not table  # a new object
+        assert restored.to_json() == committed and not restored.is_seated(IDS["cat"])
     finally:
         await store.close()

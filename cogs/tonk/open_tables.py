@@ -1,0 +1,122 @@
+"""The tables open in this process: each one's ``TableRuntime``, by id and by channel, and
+what they share (the bot, the clock, the timings, the edit coalescer, background sends).
+
+A channel has at most one open table: it is claimed before the new table is committed, so
+two ``/tonk new`` at once in one channel open one table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Coroutine, Iterator
+from typing import Any
+
+import discord
+
+from bot.config import Timing
+from bot.tables.errors import TableError
+from bot.tables.ledger import Journal, Ledger
+from bot.tables.table import Table
+from bot.tables.timers import Clock
+from cogs.tonk.coalesce import Coalescer
+from cogs.tonk.runtime import TableRuntime
+
+log = logging.getLogger(__name__)
+
+
+class OpenTables:
+    """Every open table's runtime, and what the runtimes share."""
+
+    def __init__(
+        self,
+        bot: discord.Client,
+        journal: Journal,
+        clock: Clock,
+        timing: Timing,
+        bot_rng: random.Random | None = None,
+    ) -> None:
+        self.bot = bot
+        self.journal = journal
+        self.clock = clock
+        self.timing = timing
+        self.bot_rng = bot_rng or random.Random()
+        """Seeds each computer player and times its pauses."""
+        self.updates = Coalescer(timing.edit_interval)
+        self._by_id: dict[int, TableRuntime] = {}
+        self._by_channel: dict[int, TableRuntime] = {}
+        self._claimed: set[int] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def __iter__(self) -> Iterator[TableRuntime]:
+        return iter(list(self._by_id.values()))
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def get(self, table_id: int) -> TableRuntime | None:
+        return self._by_id.get(table_id)
+
+    def in_channel(self, channel_id: int) -> TableRuntime | None:
+        return self._by_channel.get(channel_id)
+
+    async def open(self, table: Table) -> TableRuntime:
+        """Commit a new table and run it; ``TableError`` when its channel has one."""
+        channel = table.channel_id
+        if channel in self._by_channel or channel in self._claimed:
+            raise TableError("channel_taken")
+        self._claimed.add(channel)
+        try:
+            ledger = await self.journal.create(table)
+        finally:
+            self._claimed.discard(channel)
+        return self.adopt(ledger)
+
+    def adopt(self, ledger: Ledger) -> TableRuntime:
+        """Run a committed table (a new one, or one restored after a restart)."""
+        runtime = TableRuntime(self, ledger)
+        self._by_id[ledger.table.id] = runtime
+        self._by_channel[ledger.table.channel_id] = runtime
+        return runtime
+
+    def forget(self, runtime: TableRuntime) -> None:
+        """The table closed: it is no longer open here."""
+        table = runtime.table
+        if self._by_id.get(table.id) is runtime:
+            del self._by_id[table.id]
+        if self._by_channel.get(table.channel_id) is runtime:
+            del self._by_channel[table.channel_id]
+
+    def spawn(self, coroutine: Coroutine[Any, Any, Any]) -> None:
+        """Send something in the background (a notice, a deletion); failures are logged."""
+        task = asyncio.create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    async def drain(self) -> None:
+        """Wait until every pending edit and notice is done (for tests and shutdown)."""
+        while self.updates.busy() or self._tasks:
+            await self.updates.drain()
+            if self._tasks:
+                await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def computer_players_idle(self) -> None:
+        """Wait until no computer player is about to move (for tests)."""
+        while busy := [runtime for runtime in self if runtime.seats.busy]:
+            await asyncio.gather(*(runtime.seats.idle() for runtime in busy))
+
+    def close(self) -> None:
+        """Stop every table's timers, computer players and pending edits (the cog unloads);
+        the tables stay committed and come back with the next start."""
+        for runtime in self:
+            runtime.deadlines.close()
+            runtime.seats.close()
+        self.updates.cancel()
+        for task in self._tasks:
+            task.cancel()
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a message could not be sent", exc_info=task.exception())

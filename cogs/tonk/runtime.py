@@ -1,0 +1,189 @@
+"""One open table in this process, and the one way anything changes it.
+
+``TableRuntime`` owns everything a table has while it is open here: the ``Table`` (through
+its ``Ledger``, which knows the last committed state), its lock, its timers
+(``TableDeadlines``), its computer players (``ComputerSeats``) and its messages, DMs and
+panels (``TableScreens``). ``close`` drops all of them at once.
+
+``transact`` is the only way a table changes, whoever asks (a slash command, a button, a
+timer, a computer player): under the table's lock the operation is checked and applied; a
+refusal (``TableError``, the engine's ``IllegalAction``, ``RulesError``) changes nothing and
+is explained in words; an accepted change is committed before anyone is answered; a commit
+that fails puts the last committed table back (a new object, from the ledger) and says the
+move could not be saved. After the lock is released the messages, timers and computer
+players catch up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+import discord
+
+from bot.client import answer, locale_of
+from bot.engine.errors import IllegalAction
+from bot.engine.rules import RulesError
+from bot.i18n import text
+from bot.tables.errors import TableError, refusal_message
+from bot.tables.ledger import Ledger
+from bot.tables.table import CLOSED, Table
+from cogs.tonk.bots import ComputerSeats
+from cogs.tonk.deadlines import TableDeadlines
+from cogs.tonk.screens import TableScreens
+
+if TYPE_CHECKING:
+    from cogs.tonk.open_tables import OpenTables
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+REFUSALS = (TableError, IllegalAction, RulesError)
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Generic[T]):
+    """A change that was applied and committed, with what the operation returned."""
+
+    value: T
+
+
+def finished_hands(table: Table) -> int:
+    """How many hands the table has finished (to notice that one just ended)."""
+    return table.last_hand.number if table.last_hand else 0
+
+
+class TableRuntime:
+    """One open table: its state, lock, timers, computer players and messages."""
+
+    def __init__(self, host: OpenTables, ledger: Ledger) -> None:
+        self.host = host
+        self.ledger = ledger
+        self.lock = asyncio.Lock()
+        self._message_committed = ledger.table.message_id
+        self.screens = TableScreens(self)
+        self.deadlines = TableDeadlines(self)
+        self.seats = ComputerSeats(self)
+        self._retry: asyncio.TimerHandle | None = None
+
+    @property
+    def table(self) -> Table:
+        """The table as it is now (a new object after a rollback: never keep it)."""
+        return self.ledger.table
+
+    async def transact(
+        self,
+        op: Callable[[Table], T],
+        *,
+        interaction: discord.Interaction | None = None,
+        reply: Callable[[T], Awaitable[None]] | None = None,
+        refuse: Callable[[str], Awaitable[None]] | None = None,
+        except_panel: int | None = None,
+    ) -> Done[T] | None:
+        """Apply ``op`` to the table under its lock, commit, ``reply``, then bring messages,
+        timers and computer players up to date (except the panel of ``except_panel``, which
+        the reply showed). None when the change was refused or could not be saved: then the
+        table is exactly as last committed, and the member (``interaction``, through
+        ``refuse`` if given) or else the channel was told why."""
+        async with self.lock:
+            table = self.table
+            finished = finished_hands(table)
+            try:
+                if table.status == CLOSED:
+                    raise TableError("table_closed")
+                outcome = op(table)
+            except REFUSALS as refusal:
+                await self._refused(refusal, interaction, refuse)
+                return None
+            except Exception:
+                self.ledger.rollback()
+                raise
+            if not await self._commit(interaction):
+                return None
+            if finished_hands(self.table) > finished:
+                self.screens.hand_finished()
+            if reply is not None:
+                await reply(outcome)
+            await self.commit_message()
+        self.after_change(except_panel=except_panel)
+        return Done(outcome)
+
+    async def post_table_message(self, interaction: discord.Interaction) -> None:
+        """Answer ``interaction`` with a new table message (the old one goes), committing
+        its id; then everything else catches up."""
+        async with self.lock:
+            await self.screens.post_table_message(interaction)
+            await self.commit_message()
+        self.after_change()
+
+    async def commit_message(self) -> None:
+        """Commit the table message's new id, if it changed (under the lock)."""
+        if self.table.message_id == self._message_committed or self.table.status == CLOSED:
+            return
+        try:
+            await self.ledger.commit()
+        except Exception:
+            log.warning("table %d: the table message's id is not saved yet", self.table.id)
+            return
+        self._message_committed = self.table.message_id
+
+    def after_change(self, *, except_panel: int | None = None) -> None:
+        """Messages, timers and computer players catch up with the table; a closed table
+        is dropped once its messages say so."""
+        self.screens.sync(except_panel=except_panel)
+        if self.table.status == CLOSED:
+            self.close()
+            return
+        self.deadlines.arm()
+        self.seats.poke()
+
+    def close(self) -> None:
+        """Drop the table from this process: timers, computer players, pending retries."""
+        self.host.forget(self)
+        self.deadlines.close()
+        self.seats.close()
+        if self._retry is not None:
+            self._retry.cancel()
+
+    async def _refused(
+        self,
+        refusal: TableError | IllegalAction | RulesError,
+        interaction: discord.Interaction | None,
+        refuse: Callable[[str], Awaitable[None]] | None,
+    ) -> None:
+        if interaction is None:
+            self.screens.notice(refusal_message(refusal, self.table.locale))
+            return
+        sentence = refusal_message(refusal, locale_of(interaction))
+        await (refuse(sentence) if refuse else answer(interaction, sentence))
+
+    async def _commit(self, interaction: discord.Interaction | None) -> bool:
+        """Commit the table's new state; when that fails, put the last committed state back
+        and say so (to the member, or try the timers and computer players again later)."""
+        try:
+            await self.ledger.commit()
+        except Exception:
+            log.exception("table %d: the change could not be saved", self.table.id)
+            self.ledger.rollback()
+            if interaction is not None:
+                await answer(interaction, text("table.refusal.not_saved", locale_of(interaction)))
+            else:
+                self._retry_later()
+            return False
+        self._message_committed = self.table.message_id
+        return True
+
+    def _retry_later(self) -> None:
+        """A timer's or computer player's change could not be saved: look again later."""
+        if self._retry is not None:
+            self._retry.cancel()
+        loop = asyncio.get_running_loop()
+        self._retry = loop.call_later(self.host.timing.retry_delay, self._look_again)
+
+    def _look_again(self) -> None:
+        self._retry = None
+        self.deadlines.rearm()
+        self.seats.poke()
