@@ -74,14 +74,20 @@ async def defer_if_unanswered(interaction: discord.Interaction) -> None:
         log.info("%s deferred", _describe(interaction))
 
 
-async def answer(interaction: discord.Interaction, content: str, *, ephemeral: bool = True) -> None:
-    """Say ``content`` to the user by the interaction's response, or by a follow-up once the
-    response was used (or deferred)."""
+async def answer(
+    interaction: discord.Interaction,
+    content: str,
+    *,
+    ephemeral: bool = True,
+    view: discord.ui.View = MISSING,
+) -> None:
+    """Say ``content`` (with ``view``'s components) to the user by the interaction's
+    response, or by a follow-up once the response was used (or deferred)."""
     async with _reply_lock(interaction):
         if interaction.response.is_done():
-            await interaction.followup.send(content, ephemeral=ephemeral)
+            await interaction.followup.send(content, ephemeral=ephemeral, view=view)
         else:
-            await interaction.response.send_message(content, ephemeral=ephemeral)
+            await interaction.response.send_message(content, ephemeral=ephemeral, view=view)
 
 
 async def show(

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import Defer, answer, defer_as
 from bot.engine.rules import RulesError, build_rules
 from bot.i18n import text
 from bot.store import LeaderboardOrder, Store
@@ -33,7 +34,7 @@ def _locale(interaction: discord.Interaction) -> str:
 
 
 async def _say(interaction: discord.Interaction, content: str, *, ephemeral: bool = True) -> None:
-    await interaction.response.send_message(content, ephemeral=ephemeral)
+    await answer(interaction, content, ephemeral=ephemeral)
 
 
 class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
@@ -65,11 +66,13 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
     async def leaderboard(
         self, interaction: discord.Interaction, by: LeaderboardOrder, page: int
     ) -> None:
+        defer_as(interaction, Defer.PUBLIC)
         board = await self.store.leaderboard(interaction.guild_id or 0, by, page - 1, PER_PAGE)
         content, view = leaderboard_message(board, _locale(interaction))
-        await interaction.response.send_message(content, view=view)
+        await answer(interaction, content, view=view, ephemeral=False)
 
     async def stats(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
+        defer_as(interaction, Defer.PUBLIC)
         stats = await self.store.stats(interaction.guild_id or 0, member.id)
         await _say(
             interaction,
@@ -78,11 +81,12 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         )
 
     async def history(self, interaction: discord.Interaction, page: int) -> None:
+        defer_as(interaction, Defer.PUBLIC)
         hands = await self.store.history(
             interaction.guild_id or 0, interaction.channel_id or 0, PER_PAGE, page - 1
         )
         content, view = history_message(hands, page - 1, _locale(interaction))
-        await interaction.response.send_message(content, view=view)
+        await answer(interaction, content, view=view, ephemeral=False)
 
     async def config_show(self, interaction: discord.Interaction) -> None:
         config = await self.store.get_guild_settings(interaction.guild_id or 0)

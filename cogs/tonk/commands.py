@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import Defer, answer, defer_as
 from bot.engine.rules import OPTIONS, PRESETS
 from bot.i18n import text
 from bot.tables.table import BOT_LEVELS, DEFAULT_SEATS, DEFAULT_TURN_TIMEOUT
@@ -66,26 +67,26 @@ class TonkCommands(commands.GroupCog, name=TONK_COG, group_name="tonk"):
         seats: app_commands.Range[int, 2, 6] = DEFAULT_SEATS,
         turn_timeout: str | None = None,
     ) -> None:
+        defer_as(interaction, Defer.PUBLIC)  # the answer is the table message
         defaults = await new_table_defaults(
             self.bot, interaction.guild_id or 0, interaction.channel_id or 0
         )
         if not defaults.allowed:
-            await interaction.response.send_message(
-                text("scoreboard.refusal.channel_not_allowed", str(interaction.locale)),
-                ephemeral=True,
+            await answer(
+                interaction, text("scoreboard.refusal.channel_not_allowed", str(interaction.locale))
             )
             return
         try:
             timeout = defaults.turn_timeout if turn_timeout is None else parse_timeout(turn_timeout)
         except ValueError:
-            await interaction.response.send_message(
+            await answer(
+                interaction,
                 text(
                     "table.refusal.bad_timeout",
                     str(interaction.locale),
                     low=MIN_TIMEOUT,
                     high=MAX_TIMEOUT,
                 ),
-                ephemeral=True,
             )
             return
         await self.service.new_table(

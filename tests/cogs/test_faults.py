@@ -1,0 +1,149 @@
+"""Faults on the way from a click to the database, through the real client and the fake
+Discord: a locked database (the click is deferred in time, the move lands once the lock is
+gone), a commit that fails (the player is told, the table is as last committed, the next
+click works), and a computer player whose move the engine refuses (its seat still moves)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot.engine.actions import DISCARD, Action
+from bot.engine.view import SeatView
+from tests.cogs.helpers import (
+    FAST,
+    make_bot,
+    my_hand,
+    open_table,
+    play_cards,
+    quiet,
+    service,
+    stack_table,
+    table_in,
+    table_message,
+)
+from tests.fakediscord import FakeDiscord, run_bot
+
+HANDS = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]}
+STOCK = ["7C", "10D", "3C", "9D"]
+LOCKED_FOR = 6.0
+
+
+def url(path: Path) -> str:
+    return f"sqlite+aiosqlite:///{path}"
+
+
+async def test_a_click_while_another_connection_locks_the_database_is_deferred_then_lands(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
+    bob = fake_discord.add_member(guild, "bob").at(guild.channel("tonk"))
+    database = tmp_path / "tonk.db"
+    async with run_bot(fake_discord, make_bot(database_url=url(database))) as bot:
+        lobby = await open_table(ann, [bob])
+        stack_table(
+            bot, guild.channel("tonk"), cuts=["KS", "2C"], hands=HANDS, dealer="ann", stock=STOCK
+        )
+        await ann.click(lobby, "Start")
+        await quiet(fake_discord, bot)
+        stock = len(table_in(bot, guild.channel("tonk")).hand.stock)  # type: ignore[union-attr]
+        locker = sqlite3.connect(database, isolation_level=None)
+        locker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        released = asyncio.Event()
+
+        def release() -> None:
+            locker.execute("ROLLBACK")
+            released.set()
+
+        asyncio.get_running_loop().call_later(LOCKED_FOR, release)
+        started = time.monotonic()
+        draw = await bob.click(table_message(fake_discord, bot, bob.channel), "Draw", settle=False)
+        answered = time.monotonic() - started
+        assert draw.type is discord.InteractionResponseType.deferred_message_update
+        assert answered < 3.0, f"answered after {answered:.1f} s"
+        await released.wait()
+        await fake_discord.wait_for(
+            lambda: len(table_in(bot, bob.channel).hand.stock) == stock - 1,  # type: ignore
+            timeout=30,
+        )
+        await quiet(fake_discord, bot)
+        locker.close()
+        panel = await my_hand(bob, table_message(fake_discord, bot, bob.channel))
+        spread = await play_cards(bob, panel, "4♥ 5♥ 6♥", "Spread")
+        assert not spread.content, spread.content
+        await play_cards(bob, panel, "7♣ 7♦ 7♠", "Spread")
+        await quiet(fake_discord, bot)
+        assert "bob went out without a discard" in lobby.text()
+        assert "ann −2 · bob +2" in lobby.text()
+
+
+async def test_a_commit_that_fails_tells_the_player_changes_nothing_and_the_next_click_works(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
+    bob = fake_discord.add_member(guild, "bob").at(guild.channel("tonk"))
+    database = tmp_path / "tonk.db"
+    async with run_bot(fake_discord, make_bot(database_url=url(database))) as bot:
+        lobby = await open_table(ann, [bob])
+        stack_table(bot, guild.channel("tonk"), cuts=["KS", "2C"], hands=HANDS, dealer="ann")
+        await ann.click(lobby, "Start")
+        await quiet(fake_discord, bot)
+        before = table_in(bot, bob.channel).to_json()  # type: ignore[arg-type]
+        with sqlite3.connect(database) as admin:  # the database refuses every write
+            admin.execute(FAILING_TRIGGER)
+        refused = await bob.click(table_message(fake_discord, bot, bob.channel), "Draw")
+        assert refused.ephemeral and "could not be saved" in refused.content
+        assert table_in(bot, bob.channel).to_json() == before  # type: ignore[arg-type]
+        with sqlite3.connect(database) as admin:
+            admin.execute("DROP TRIGGER refuse_writes")
+        drawn = await bob.click(table_message(fake_discord, bot, bob.channel), "Draw")
+        assert not drawn.ephemeral, drawn.content
+        table = table_in(bot, bob.channel)  # type: ignore[arg-type]
+        assert table.hand is not None and len(table.hand.log) == 1
+
+
+FAILING_TRIGGER = """
+CREATE TRIGGER refuse_writes BEFORE UPDATE ON tonk_table
+BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END
+"""
+
+
+class Stubborn:
+    """A computer player with a bug: it always wants to discard a card it does not hold."""
+
+    level = "normal"
+
+    def choose(self, view: SeatView) -> Action:
+        missing = next(c for c in range(52) if not view.hand >> c & 1)
+        return Action(DISCARD, view.seat, 1 << missing)
+
+    def slap(self, view: SeatView) -> Action | None:
+        return None
+
+
+async def test_a_computer_players_refused_move_is_replaced_and_its_seat_is_not_stuck(
+    fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("cogs.tonk.bots.make_player", lambda level, rng: Stubborn())
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
+    async with run_bot(fake_discord, make_bot(timing=replace(FAST, bot_pause=0.0))) as bot:
+        lobby = await open_table(ann, [])
+        await ann.slash("tonk", "addbot", level="normal")
+        await quiet(fake_discord, bot)
+        stack_table(bot, ann.channel, cuts=["KS", "2C"], dealer="ann")  # type: ignore[arg-type]
+        await ann.click(lobby, "Start")
+        await service(bot).tables.computer_players_idle()
+        await quiet(fake_discord, bot)
+        table = table_in(bot, ann.channel)  # type: ignore[arg-type]
+        assert table.hand is not None
+        assert table.to_act_id == ann.id, "the computer seat is stuck"
+        assert len(table.hand.log) >= 2  # it drew, then played the automatic discard
