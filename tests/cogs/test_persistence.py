@@ -8,6 +8,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.client import TonkBot
 from tests.cogs.helpers import (
     is_open,
@@ -100,8 +102,9 @@ async def uninterrupted(fake: FakeDiscord, tmp_path: Path) -> tuple[str, str]:
         return await game.outcome(fake, bot)
 
 
-async def test_a_hand_interrupted_by_a_restart_ends_as_an_uninterrupted_one(
-    fake_discord: FakeDiscord, tmp_path: Path
+@pytest.mark.parametrize("stop", range(1, 7))
+async def test_a_hand_interrupted_by_a_restart_at_any_step_ends_as_an_uninterrupted_one(
+    fake_discord: FakeDiscord, tmp_path: Path, stop: int
 ) -> None:
     fake = fake_discord
     expected = await uninterrupted(fake, tmp_path)
@@ -112,14 +115,14 @@ async def test_a_hand_interrupted_by_a_restart_ends_as_an_uninterrupted_one(
     steps = game.steps()
     async with run_bot(fake, make_bot(database_url=database)) as bot:
         await game.deal(fake, bot)
-        for step in steps[:3]:  # bob's turn, then ann's draw
+        for step in steps[:stop]:
             await step(fake, bot)
+        before = table_in(bot, game.channel).to_json()
     async with run_bot(fake, make_bot(database_url=database)) as bot:
         await quiet(fake, bot)
         assert any("I'm back" in m.text() for m in fake.messages_in(game.channel))
-        table = table_in(bot, game.channel)
-        assert table.hand is not None and table.to_act_id == game.ann.id
-        for step in steps[3:]:
+        assert table_in(bot, game.channel).to_json() == before  # rebuilt exactly
+        for step in steps[stop:]:
             await step(fake, bot)
         assert await game.outcome(fake, bot) == expected
 
