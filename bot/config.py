@@ -48,6 +48,7 @@ class Timing:
     ``bot_pause``: about how long a computer player waits before each move, so that people
     can follow its moves in the table message. ``retry_delay``: when a timer's or computer
     player's change could not be saved, how long before the table tries again.
+    ``message_retry``: the first pause before a failed table-message update is tried again.
     """
 
     edit_interval: float = 1.0
@@ -56,6 +57,7 @@ class Timing:
     reply_patience: float = 2.0
     bot_pause: float = 1.5
     retry_delay: float = 5.0
+    message_retry: float = 1.0
 
 
 def load_settings(environ: Mapping[str, str]) -> Settings:

@@ -112,6 +112,7 @@ class OpenTables:
         for runtime in self:
             runtime.deadlines.close()
             runtime.seats.close()
+            runtime.screens.close()
         self.updates.cancel()
         for task in self._tasks:
             task.cancel()

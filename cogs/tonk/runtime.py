@@ -145,6 +145,7 @@ class TableRuntime:
         self.host.forget(self)
         self.deadlines.close()
         self.seats.close()
+        self.screens.close()
         if self._retry is not None:
             self._retry.cancel()
 

@@ -15,6 +15,8 @@ is posted. The lobby message itself becomes the first hand's table message.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -28,6 +30,7 @@ from bot.render.dm import dm_over_text, dm_text
 from bot.render.panel import panel_controls, panel_embed
 from bot.render.table import table_controls, table_embed
 from bot.tables.table import CLOSED, LOBBY, Table
+from bot.tables.timers import Timers
 from bot.tables.views import PublicTable, hand_key, private_hand, private_key, public_table
 from cogs.tonk.views import panel_view, table_view
 
@@ -35,6 +38,13 @@ if TYPE_CHECKING:
     from cogs.tonk.runtime import TableRuntime
 
 log = logging.getLogger(__name__)
+
+PANEL_LIFETIME = 14 * 60.0
+"""Discord lets a bot edit an interaction's message for 15 minutes; a panel says it expired
+a minute before."""
+LAST_RETRY = 60.0
+"""A failed table-message update is tried again after ``Timing.message_retry``, then twice
+as long each time, up to this."""
 
 Era = tuple[str, int]
 HAND = "hand"
@@ -85,6 +95,11 @@ class TableScreens:
     def __init__(self, runtime: TableRuntime) -> None:
         self._runtime = runtime
         self._id = runtime.table.id
+        self._clock = runtime.host.clock
+        self._timers = Timers(self._clock)
+        self._first_retry = runtime.host.timing.message_retry
+        self._retry_delay = self._first_retry
+        self._retry: asyncio.TimerHandle | None = None
         self._shown: Shown | None = None
         self._finals: dict[int, PublicTable] = {}
         self._dms: dict[int, SentDM] = {}
@@ -172,10 +187,20 @@ class TableScreens:
         self._finals[self._table.hand_number] = self.public()
 
     def panel_shown(self, user_id: int, interaction: discord.Interaction, selection: int) -> None:
-        """``interaction``'s message is now ``user_id``'s panel, at the current version."""
-        self._panels[user_id] = Panel(
+        """``interaction``'s message is now ``user_id``'s panel, at the current version; it
+        says it expired just before Discord stops letting the bot edit it."""
+        panel = Panel(
             interaction, selection, private_key(self._table, user_id), str(interaction.locale)
         )
+        self._panels[user_id] = panel
+        expires = self._clock.now() + PANEL_LIFETIME
+        self._timers.set(("panel", user_id), expires, lambda: self._expire_panel(user_id, panel))
+
+    def close(self) -> None:
+        """Stop the retries and panel timers (the table closed or the cog unloads)."""
+        self._timers.cancel_all()
+        if self._retry is not None:
+            self._retry.cancel()
 
     def panel_selection(self, user_id: int) -> int:
         panel = self._panels.get(user_id)
@@ -229,6 +254,24 @@ class TableScreens:
         holds up a player's click; if a click showed the message meanwhile, the two edits may
         have landed in either order, so the edit is made once more.
         """
+        try:
+            await self._bring_table_message_up_to_date()
+        except discord.HTTPException as error:
+            log.warning(
+                "table %d: the table message could not be updated (%s); again in %.0f s",
+                self._id,
+                error.status,
+                self._retry_delay,
+            )
+            if self._shown is not None:  # what it shows is unknown now
+                self._shown = replace(self._shown, version=-1)
+            loop = asyncio.get_running_loop()
+            self._retry = loop.call_later(self._retry_delay, self._request_table)
+            self._retry_delay = min(self._retry_delay * 2, LAST_RETRY)
+        else:
+            self._retry_delay = self._first_retry
+
+    async def _bring_table_message_up_to_date(self) -> None:
         async with self._runtime.lock:
             table = self._table
             shown = self._shown
@@ -334,6 +377,19 @@ class TableScreens:
             self.notice(text("table.notice.dm_failed", table.locale, player=player))
             return
         self._dms[user_id] = SentDM(hand.hand_number, channel.id, message.id, content)
+
+    async def _expire_panel(self, user_id: int, panel: Panel) -> None:
+        """The panel's interaction is about to expire: it says so, and stops updating."""
+        async with self._runtime.lock:
+            if self._panels.get(user_id) is not panel:
+                return
+            del self._panels[user_id]
+        with contextlib.suppress(discord.HTTPException):
+            await panel.interaction.edit_original_response(
+                content=text("table.panel.expired", panel.locale),
+                embed=None,
+                view=discord.ui.View(),
+            )
 
     def _request_panel(self, user_id: int) -> None:
         key = ("panel", self._id, user_id)

@@ -25,7 +25,13 @@ from tests.fakediscord import (
 )
 from tests.tables.manual_clock import ManualClock
 
-FAST = Timing(edit_interval=0.005, next_hand_delay=30.0, idle_timeout=1800.0, reply_patience=2.0)
+FAST = Timing(
+    edit_interval=0.005,
+    next_hand_delay=30.0,
+    idle_timeout=1800.0,
+    reply_patience=2.0,
+    message_retry=0.01,
+)
 
 
 def make_bot(**options: Any) -> TonkBot:

@@ -1,11 +1,14 @@
 """Faults on the way from a click to the database, through the real client and the fake
 Discord: a locked database (the click is deferred in time, the move lands once the lock is
 gone), a commit that fails (the player is told, the table is as last committed, the next
-click works), and a computer player whose move the engine refuses (its seat still moves)."""
+click works), a computer player whose move the engine refuses (its seat still moves), a
+table message a version behind or that Discord failed to update, and a panel that outlives
+its interaction."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import time
 from dataclasses import replace
@@ -18,6 +21,7 @@ from bot.engine.actions import DISCARD, Action
 from bot.engine.view import SeatView
 from tests.cogs.helpers import (
     FAST,
+    clock,
     make_bot,
     my_hand,
     open_table,
@@ -147,3 +151,65 @@ async def test_a_computer_players_refused_move_is_replaced_and_its_seat_is_not_s
         assert table.hand is not None
         assert table.to_act_id == ann.id, "the computer seat is stuck"
         assert len(table.hand.log) >= 2  # it drew, then played the automatic discard
+
+
+async def test_a_table_button_a_version_behind_still_means_what_it_says(
+    fake_discord: FakeDiscord,
+) -> None:
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
+    bob = fake_discord.add_member(guild, "bob").at(guild.channel("tonk"))
+    async with run_bot(fake_discord, make_bot()) as bot:
+        lobby = await open_table(ann, [bob])
+        stack_table(bot, guild.channel("tonk"), cuts=["KS", "2C"], hands=HANDS, dealer="ann")
+        await ann.click(lobby, "Start")
+        await quiet(fake_discord, bot)
+        shown = table_in(bot, bob.channel).version  # type: ignore[arg-type]
+        fake_discord.fail_requests("PATCH", f"/messages/{lobby.id}")
+        await ann.slash("tonk", "bigone", hands=1)  # the table moves on; its message can't
+        await quiet(fake_discord, bot)
+        assert table_in(bot, bob.channel).version > shown  # type: ignore[arg-type]
+        assert f":{shown}:draw" in str(lobby.buttons())  # the message is a version behind
+        draw = await bob.click(lobby, "Draw")
+        assert not draw.ephemeral, draw.content  # taken at its word: bob is to act and may
+        table = table_in(bot, bob.channel)  # type: ignore[arg-type]
+        assert table.hand is not None and len(table.hand.log) == 1
+
+
+async def test_a_failed_table_message_update_is_retried_until_the_buttons_work(
+    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
+) -> None:
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
+    bob = fake_discord.add_member(guild, "bob").at(guild.channel("tonk"))
+    async with run_bot(fake_discord, make_bot()) as bot:
+        lobby = await open_table(ann, [bob])
+        stack_table(bot, guild.channel("tonk"), cuts=["KS", "2C"], hands=HANDS, dealer="ann")
+        fake_discord.fail_requests("PATCH", f"/messages/{lobby.id}", times=2)
+        with caplog.at_level(logging.WARNING):
+            await ann.slash("tonk", "start")
+            current = await fake_discord.wait_for(
+                lambda: "Hand 1" in lobby.text() and lobby, what="the table message"
+            )
+        assert "Draw" in [b["label"] for b in current.buttons() if not b.get("disabled")]
+        retried = [r for r in caplog.records if "could not be updated" in r.message]
+        assert len(retried) == 2  # failed twice, then shown
+
+
+async def test_a_panel_says_it_expired_before_discord_stops_it_updating(
+    fake_discord: FakeDiscord,
+) -> None:
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
+    bob = fake_discord.add_member(guild, "bob").at(guild.channel("tonk"))
+    async with run_bot(fake_discord, make_bot()) as bot:
+        lobby = await open_table(ann, [bob])
+        stack_table(bot, guild.channel("tonk"), cuts=["KS", "2C"], hands=HANDS, dealer="ann")
+        await ann.click(lobby, "Start")
+        panel = await my_hand(ann, lobby)
+        clock(bot).advance(13 * 60)
+        await quiet(fake_discord, bot)
+        assert "expired" not in panel.text()
+        clock(bot).advance(60)
+        await fake_discord.wait_for(lambda: "expired" in panel.text())
+        assert "press **My hand**" in panel.text() and not panel.buttons()

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import discord
@@ -84,6 +85,17 @@ class _ErrorCollector(logging.Handler):
         self._loop.call_soon_threadsafe(self._fake.notify)
 
 
+@dataclass
+class Outage:
+    """Requests the fake fails on purpose: ``times`` more ``method`` requests to paths
+    containing ``path_part`` get ``status``."""
+
+    method: str
+    path_part: str
+    status: int
+    times: int
+
+
 class FakeDiscord:
     """An in-process Discord: REST API v10 + gateway on 127.0.0.1, plus the state behind them.
 
@@ -112,6 +124,7 @@ class FakeDiscord:
         self.interactions: dict[int, InteractionResult] = {}
         self._by_token: dict[str, InteractionResult] = {}
         self.unhandled_requests: list[str] = []
+        self.outages: list[Outage] = []
         self.discord_errors: list[logging.LogRecord] = []
         self.gateway = Gateway(self)
         self._server = FakeServer(self)
@@ -119,6 +132,21 @@ class FakeDiscord:
         self._changed = asyncio.Event()
         self._edited: dict[int, asyncio.Event] = {}
         self.url = ""
+
+    def fail_requests(
+        self, method: str, path_part: str, *, status: int = 503, times: int = 1
+    ) -> None:
+        """Answer the next ``times`` ``method`` requests whose path contains ``path_part``
+        with ``status``, as Discord does during an outage."""
+        self.outages.append(Outage(method, path_part, status, times))
+
+    def outage_for(self, method: str, path: str) -> int | None:
+        """The status to fail this request with, if an outage covers it (counted down)."""
+        for outage in self.outages:
+            if outage.method == method and outage.path_part in path and outage.times > 0:
+                outage.times -= 1
+                return outage.status
+        return None
 
     @property
     def application_id(self) -> int:

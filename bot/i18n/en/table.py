@@ -122,6 +122,10 @@ MESSAGES: dict[str, str] = {
     "table.panel.table": "On the table",
     "table.panel.pick": "Pick cards to spread, hit or discard",
     "table.panel.over": "This hand is over.",
+    "table.panel.expired": (
+        "This panel has expired (Discord lets it live 15 minutes): press **My hand** for a "
+        "fresh one."
+    ),
     "table.panel.slap_discard": "You slapped: pick one card and discard it.",
     "table.panel.waiting": "Waiting for {player}.",
     "table.panel.start": "Your turn: draw, take the discard, or drop.",
