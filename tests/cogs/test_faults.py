@@ -213,3 +213,33 @@ async def test_a_panel_says_it_expired_before_discord_stops_it_updating(
         clock(bot).advance(60)
         await fake_discord.wait_for(lambda: "expired" in panel.text())
         assert "press **My hand**" in panel.text() and not panel.buttons()
+
+
+async def test_my_hand_while_the_table_is_busy_is_deferred_privately_then_shows_the_panel(
+    fake_discord: FakeDiscord,
+) -> None:
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
+    bob = fake_discord.add_member(guild, "bob").at(guild.channel("tonk"))
+    timing = replace(FAST, reply_patience=0.05)
+    async with run_bot(fake_discord, make_bot(timing=timing)) as bot:
+        lobby = await open_table(ann, [bob])
+        stack_table(bot, guild.channel("tonk"), cuts=["KS", "2C"], hands=HANDS, dealer="ann")
+        await ann.click(lobby, "Start")
+        await quiet(fake_discord, bot)
+        runtime = service(bot).tables.in_channel(bob.channel.id)  # type: ignore[union-attr]
+        assert runtime is not None
+        async with runtime.lock:  # something slow holds the table
+            opened = await bob.click(lobby, "My hand", settle=False)
+            assert opened.type is discord.InteractionResponseType.deferred_channel_message
+            assert opened.ephemeral
+        panel = await fake_discord.wait_for(
+            lambda: (
+                opened.message if "Your turn" in opened.content + opened.message.text() else None
+            ),  # type: ignore[union-attr]
+            what="the panel",
+        )
+        assert panel.ephemeral and "Your hand" in panel.text()
+        drawn = await bob.click(panel, "Draw")
+        assert not drawn.content, drawn.content
+        assert len(runtime.table.hand.log) == 1  # type: ignore[union-attr]
