@@ -233,12 +233,12 @@ async def test_my_hand_while_the_table_is_busy_is_deferred_privately_then_shows_
             opened = await bob.click(lobby, "My hand", settle=False)
             assert opened.type is discord.InteractionResponseType.deferred_channel_message
             assert opened.ephemeral
-        panel = await fake_discord.wait_for(
-            lambda: (
-                opened.message if "Your turn" in opened.content + opened.message.text() else None
-            ),  # type: ignore[union-attr]
-            what="the panel",
+        await fake_discord.wait_for(
+            lambda: opened.message is not None and "Your hand" in opened.message.text(),
+            what="the panel in the deferred answer",
         )
+        panel = opened.message
+        assert panel is not None
         assert panel.ephemeral and "Your hand" in panel.text()
         drawn = await bob.click(panel, "Draw")
         assert not drawn.content, drawn.content
