@@ -17,6 +17,7 @@ from discord.utils import MISSING
 
 from bot.config import Timing
 from bot.i18n import text
+from bot.metrics import Metrics
 from bot.store import BrokenTable, Store
 from bot.tables.dealing import Shuffler
 from bot.tables.ledger import Journal, Ledger, MemoryJournal
@@ -53,6 +54,14 @@ def defer_as(interaction: discord.Interaction, how: Defer) -> None:
     interaction.extras[DEFER_AS] = how
 
 
+def _note_answer(interaction: discord.Interaction) -> None:
+    """The interaction got its first answer (or deferral): count how long it waited."""
+    metrics = getattr(interaction.client, "metrics", None)
+    if isinstance(metrics, Metrics):
+        waited = discord.utils.utcnow() - interaction.created_at
+        metrics.answered(waited.total_seconds())
+
+
 def _reply_lock(interaction: discord.Interaction) -> asyncio.Lock:
     """One answer at a time per interaction: the late deferral and the answer never cross."""
     lock: asyncio.Lock = interaction.extras.setdefault(REPLY_LOCK, asyncio.Lock())
@@ -71,6 +80,7 @@ async def defer_if_unanswered(interaction: discord.Interaction) -> None:
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=how is Defer.EPHEMERAL, thinking=True)
+        _note_answer(interaction)
         log.info("%s deferred", _describe(interaction))
 
 
@@ -88,6 +98,7 @@ async def answer(
             await interaction.followup.send(content, ephemeral=ephemeral, view=view)
         else:
             await interaction.response.send_message(content, ephemeral=ephemeral, view=view)
+            _note_answer(interaction)
 
 
 async def show(
@@ -107,6 +118,7 @@ async def show(
         response = await interaction.response.send_message(
             embed=embed, view=view, ephemeral=ephemeral
         )
+        _note_answer(interaction)
         return response.message_id or 0
 
 
@@ -124,6 +136,7 @@ async def update(
             await interaction.edit_original_response(content=content, embed=embed, view=view)
         else:
             await interaction.response.edit_message(content=content, embed=embed, view=view)
+            _note_answer(interaction)
 
 
 class TonkTree(app_commands.CommandTree):
@@ -189,6 +202,7 @@ class TonkBot(commands.Bot):
         self.timing = timing or Timing()
         self.new_shuffler = shuffler_factory
         self._deferrals: set[asyncio.Task[None]] = set()
+        self.metrics = Metrics()
         self._sync = sync_commands
         self.database_url = database_url
         self.store: Store | None = None

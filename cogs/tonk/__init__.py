@@ -18,6 +18,9 @@ from cogs.tonk.commands import TonkCommands
 from cogs.tonk.components import DYNAMIC_ITEMS
 from cogs.tonk.restore import restore_tables
 
+STATUS_EVERY = 60.0
+"""Seconds between two status lines in the log."""
+
 if TYPE_CHECKING:
     from bot.client import TonkBot
 
@@ -27,6 +30,7 @@ async def setup(bot: TonkBot) -> None:
     await bot.add_cog(cog)
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await restore_tables(bot, cog.service)
+    cog.service.tables.report_every(STATUS_EVERY)
 
 
 async def teardown(bot: TonkBot) -> None:

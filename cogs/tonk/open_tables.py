@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.config import Timing
+from bot.metrics import Metrics, Snapshot
 from bot.tables.errors import TableError
 from bot.tables.ledger import Journal, Ledger
 from bot.tables.table import Table
@@ -24,6 +25,21 @@ from cogs.tonk.coalesce import Coalescer
 from cogs.tonk.runtime import TableRuntime
 
 log = logging.getLogger(__name__)
+
+
+def _ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f} ms"
+
+
+def status_line(snapshot: Snapshot) -> str:
+    """The figures as one log line."""
+    return (
+        f"status: {snapshot.open_tables} open tables; {snapshot.interactions_per_s:.1f} "
+        f"interactions/s (answered p50 {_ms(snapshot.answer_p50_ms)}, p99 "
+        f"{_ms(snapshot.answer_p99_ms)}, {snapshot.late} late); {snapshot.commits} commits "
+        f"(p50 {_ms(snapshot.commit_p50_ms)}, p99 {_ms(snapshot.commit_p99_ms)}, "
+        f"{snapshot.failed_commits} failed) in the last {snapshot.window:.0f} s"
+    )
 
 
 class OpenTables:
@@ -35,12 +51,14 @@ class OpenTables:
         journal: Journal,
         clock: Clock,
         timing: Timing,
+        metrics: Metrics,
         bot_rng: random.Random | None = None,
     ) -> None:
         self.bot = bot
         self.journal = journal
         self.clock = clock
         self.timing = timing
+        self.metrics = metrics
         self.bot_rng = bot_rng or random.Random()
         """Seeds each computer player and times its pauses."""
         self.updates = Coalescer(timing.edit_interval)
@@ -48,6 +66,7 @@ class OpenTables:
         self._by_channel: dict[int, TableRuntime] = {}
         self._claimed: set[int] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._reporter: asyncio.Task[None] | None = None
 
     def __iter__(self) -> Iterator[TableRuntime]:
         return iter(list(self._by_id.values()))
@@ -106,9 +125,25 @@ class OpenTables:
         while busy := [runtime for runtime in self if runtime.seats.busy]:
             await asyncio.gather(*(runtime.seats.idle() for runtime in busy))
 
+    def status(self) -> Snapshot:
+        """This process's figures over the last minute."""
+        return self.metrics.snapshot(len(self))
+
+    def report_every(self, seconds: float) -> None:
+        """Log this process's figures every ``seconds`` (for operators watching the logs)."""
+        self._reporter = asyncio.create_task(self._report(seconds), name="status report")
+
+    async def _report(self, seconds: float) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            log.info("%s", status_line(self.status()))
+
     def close(self) -> None:
-        """Stop every table's timers, computer players and pending edits (the cog unloads);
-        the tables stay committed and come back with the next start."""
+        """Stop every table's timers, computer players and pending edits, and the status
+        report (the cog unloads); the tables stay committed and come back with the next
+        start."""
+        if self._reporter is not None:
+            self._reporter.cancel()
         for runtime in self:
             runtime.deadlines.close()
             runtime.seats.close()

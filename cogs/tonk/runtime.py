@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
@@ -164,9 +165,11 @@ class TableRuntime:
     async def _commit(self, interaction: discord.Interaction | None) -> bool:
         """Commit the table's new state; when that fails, put the last committed state back
         and say so (to the member, or try the timers and computer players again later)."""
+        started = time.perf_counter()
         try:
             await self.ledger.commit()
         except Exception:
+            self.host.metrics.committed(time.perf_counter() - started, ok=False)
             log.exception("table %d: the change could not be saved", self.table.id)
             self.ledger.rollback()
             if interaction is not None:
@@ -174,6 +177,7 @@ class TableRuntime:
             else:
                 self._retry_later()
             return False
+        self.host.metrics.committed(time.perf_counter() - started)
         self._message_committed = self.table.message_id
         return True
 

@@ -63,7 +63,7 @@ class TableService:
     def __init__(self, bot: TonkBot) -> None:
         self.bot = bot
         self.clock = bot.clock
-        self.tables = OpenTables(bot, bot.journal, bot.clock, bot.timing)
+        self.tables = OpenTables(bot, bot.journal, bot.clock, bot.timing, bot.metrics)
 
     def close(self) -> None:
         """Stop every timer, computer player and pending edit (the cog is unloading)."""

@@ -112,6 +112,9 @@ async def test_a_commit_that_fails_tells_the_player_changes_nothing_and_the_next
         assert not drawn.ephemeral, drawn.content
         table = table_in(bot, bob.channel)  # type: ignore[arg-type]
         assert table.hand is not None and len(table.hand.log) == 1
+        status = service(bot).tables.status()  # what operators see
+        assert status.failed_commits == 1 and status.commits >= 3
+        assert status.interactions >= 5 and status.late == 0
 
 
 FAILING_TRIGGER = """
