@@ -7,8 +7,7 @@ import discord
 from bot.engine.rules import Rules
 from bot.engine.summary import summarize
 from bot.i18n import text
-
-FIELD_LIMIT = 1024
+from bot.render.limits import fit_embed
 
 
 def rules_embed(rules: Rules, locale: str = "en", stake: int | None = None) -> discord.Embed:
@@ -25,5 +24,5 @@ def rules_embed(rules: Rules, locale: str = "en", stake: int | None = None) -> d
     embed = discord.Embed(title=summary.title, description="\n".join(lines))
     for title, sentences in (*summary.sections, (text("summary.house", locale), summary.house)):
         value = "\n".join(f"• {s}" for s in sentences)
-        embed.add_field(name=title, value=value[:FIELD_LIMIT], inline=False)
-    return embed
+        embed.add_field(name=title, value=value, inline=False)
+    return fit_embed(embed)

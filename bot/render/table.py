@@ -12,6 +12,7 @@ from bot.engine.rules import PRESETS
 from bot.i18n import text
 from bot.render.cards import amount_text, cards_text
 from bot.render.controls import ButtonSpec, Controls, Style
+from bot.render.limits import fit_embed
 from bot.render.words import ending_text, move_text, names_text
 from bot.tables.table import BETWEEN, CLOSED, LOBBY, PLAYING
 from bot.tables.views import HandOutcome, PublicSeat, PublicTable
@@ -22,7 +23,6 @@ COLOURS = {
     BETWEEN: discord.Colour.gold(),
     CLOSED: discord.Colour.dark_grey(),
 }
-FIELD_LIMIT = 1024
 
 # Button actions on the table message.
 JOIN = "join"
@@ -61,7 +61,7 @@ def table_embed(table: PublicTable, locale: str = "en", final: bool = False) -> 
         embed.description = text("table.closed", locale)
         _seats_field(embed, table, locale)
     embed.set_footer(text=text("table.footer", locale, id=table.table_id))
-    return embed
+    return fit_embed(embed)
 
 
 def table_controls(table: PublicTable, locale: str = "en") -> Controls:
@@ -241,7 +241,4 @@ def _relative(table: PublicTable) -> str:
 
 
 def _field(embed: discord.Embed, name: str, lines: list[str]) -> None:
-    value = "\n".join(lines)
-    if len(value) > FIELD_LIMIT:
-        value = value[: FIELD_LIMIT - 1] + "…"
-    embed.add_field(name=name, value=value, inline=False)
+    embed.add_field(name=name, value="\n".join(lines), inline=False)

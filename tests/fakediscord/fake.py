@@ -12,6 +12,7 @@ import discord
 
 from .errors import ApiError, FakeDiscordTimeout, unknown_channel, unknown_message
 from .gateway import DIRECT_MESSAGES_INTENT, GUILD_MESSAGES_INTENT, Gateway
+from .limits import check_message
 from .member import SimulatedMember
 from .models import (
     DM_CHANNEL,
@@ -93,7 +94,8 @@ class FakeDiscord:
     ``bot_permissions`` (the bot's role in guilds added afterwards), ``timeout`` (default for
     every wait), ``guilds``, ``channels``, ``users``, ``messages`` (by id, in creation order),
     ``interactions``, ``discord_errors`` (discord.py ERROR log records) and
-    ``unhandled_requests`` (calls to routes the fake lacks).
+    ``unhandled_requests`` (calls to routes the fake lacks), ``oversize`` (messages refused
+    for breaking Discord's size limits).
     """
 
     def __init__(self, *, bot_name: str = "FakeBot", timeout: float = 5.0) -> None:
@@ -112,6 +114,7 @@ class FakeDiscord:
         self.interactions: dict[int, InteractionResult] = {}
         self._by_token: dict[str, InteractionResult] = {}
         self.unhandled_requests: list[str] = []
+        self.oversize: list[str] = []
         self.discord_errors: list[logging.LogRecord] = []
         self.gateway = Gateway(self)
         self._server = FakeServer(self)
@@ -305,6 +308,15 @@ class FakeDiscord:
             )
         return attachments
 
+    def check_limits(self, data: Payload) -> None:
+        """Refuse ``data`` as Discord would if it is over a size limit, and remember it in
+        ``oversize`` (the test then fails at teardown)."""
+        try:
+            check_message(data)
+        except ApiError as error:
+            self.oversize.append(error.message)
+            raise
+
     async def post_message(
         self,
         channel: FakeChannel,
@@ -315,7 +327,9 @@ class FakeDiscord:
         interaction: InteractionResult | None = None,
         message_type: int = 0,
     ) -> StoredMessage:
-        """Store a new message from the bot and dispatch MESSAGE_CREATE."""
+        """Store a new message from the bot and dispatch MESSAGE_CREATE (refused as Discord
+        refuses a message over its size limits)."""
+        self.check_limits(data)
         if ephemeral_for is not None:
             visibility, recipient_id = Visibility.EPHEMERAL, ephemeral_for.id
         elif channel.recipient is not None:
@@ -357,6 +371,7 @@ class FakeDiscord:
         self, message: StoredMessage, data: Payload, uploads: Sequence[Upload] = ()
     ) -> StoredMessage:
         """Apply a partial edit (only the keys present change) and dispatch MESSAGE_UPDATE."""
+        self.check_limits(data)
         attachments = None
         if "attachments" in data or uploads:
             attachments = self._attachments(data, uploads, message.attachments)
