@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.i18n import text
 from bot.store import GuildConfig, HandSummary, LeaderboardPage, PlayerRecord, PlayerStats
+from cogs.settings import checked_defaults
 
 
 def _rate(player: PlayerRecord) -> int:
@@ -94,7 +95,8 @@ def history_text(hands: list[HandSummary], locale: str) -> str:
 
 
 def config_text(config: GuildConfig, locale: str) -> str:
-    """The server's settings in one line."""
+    """The server's settings in one line, then a line for each stored setting that is no
+    longer valid (new tables use the default instead)."""
     if config.turn_timeout is None:
         timeout = text("scoreboard.config.timer_off", locale)
     else:
@@ -103,7 +105,7 @@ def config_text(config: GuildConfig, locale: str) -> str:
         "scoreboard.config.all_channels", locale
     )
     house = ", ".join(f"{name}: {value}" for name, value in config.default_options.items())
-    return text(
+    shown = text(
         "scoreboard.config.show",
         locale,
         preset=config.default_preset,
@@ -112,3 +114,5 @@ def config_text(config: GuildConfig, locale: str) -> str:
         channels=channels,
         options=house or text("scoreboard.config.no_options", locale),
     )
+    problems = checked_defaults(config, 0).problems
+    return "\n".join([shown, *(problem.message(locale) for problem in problems)])

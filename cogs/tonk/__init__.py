@@ -4,7 +4,6 @@
 - ``service``: what commands and clicks do to a table (lock, check, commit, reply).
 - ``messages``: the table message, DMs and panels kept current.  ``coalesce``: rate limits.
 - ``views``: render specs → Discord components.  ``restore``: tables back after a restart.
-- ``guild_defaults``: a server's ``/tonk config`` as ``/tonk new`` applies it.
 - ``bots``: the computer players' moves, played by themselves after a short pause.
 """
 

@@ -63,6 +63,14 @@ MESSAGES: dict[str, str] = {
     "scoreboard.refusal.channel_not_allowed": (
         "Tables cannot be opened in this channel on this server (see /tonk config show)."
     ),
+    "scoreboard.notice.bad_stored": (
+        "This server's stored {setting} {stored} is no longer valid, so new tables use the "
+        "default: a member with Manage Server can change it with /tonk config."
+    ),
+    "scoreboard.notice.unreadable": (
+        "This server's stored settings cannot be read, so new tables use the defaults: a "
+        "member with Manage Server can set them again with /tonk config."
+    ),
     # Forget.
     "scoreboard.forget.done": (
         "Forgotten: your totals here are deleted and {hands} hands no longer name you."
