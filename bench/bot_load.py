@@ -67,7 +67,7 @@ async def serve_bot(api_url: str, gateway_url: str, token: str) -> None:
     from discord.gateway import DiscordWebSocket
     from discord.http import Route
 
-    from bot.commands.run import serve
+    from bot.serve import serve
     from bot.config import Settings, Timing
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
