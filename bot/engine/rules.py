@@ -1,6 +1,6 @@
 """The rules of a table: one immutable value built from a preset plus option overrides.
 
-Every house rule of RULES.md §2 is an option with the name, values and default given there
+Every house rule of docs/guide.md is an option with the name, values and default given there
 (``OPTIONS``); every regional game of §3 is a preset (``PRESETS``). ``build_rules`` is the
 only way to make a ``Rules``: it refuses unknown names, bad values and options that
 conflict, with a sentence that names them.
@@ -238,7 +238,7 @@ MAX_PLAYERS = 6
 
 @dataclass(frozen=True)
 class Rules:
-    """The rules in force at a table. Field names and values are RULES.md §2's option names."""
+    """The rules in force at a table. Field names and values are docs/guide.md's option names."""
 
     preset: str = "standard"
     deck: int = 52

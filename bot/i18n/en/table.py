@@ -143,7 +143,7 @@ MESSAGES: dict[str, str] = {
     "table.command.kick.member": "The player to remove.",
     "table.command.end": "Close the table; a hand in play is abandoned without payments.",
     "table.command.settings": "Change a house rule before the first deal (host).",
-    "table.command.settings.option": "The option (RULES.md §2).",
+    "table.command.settings.option": "The house rule to change (see /tonk rules).",
     "table.command.settings.value": "Its new value.",
     "table.command.rules": "The rules of this table, or of a preset.",
     "table.command.rules.preset": "A preset to read about instead of this table's rules.",
