@@ -118,7 +118,11 @@ def _turn_buttons(hand: PrivateHand, locale: str) -> list[ButtonSpec]:
                 row=1,
             ),
             ButtonSpec(
-                DROP, text("table.button.drop", locale), Style.DANGER, not legal.drop, row=1
+                DROP,
+                text("table.button.drop_count", locale, count=hand.count),
+                Style.DANGER,
+                not legal.drop,
+                row=1,
             ),
         ]
         if legal.claim:

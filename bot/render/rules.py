@@ -11,7 +11,8 @@ from bot.render.limits import fit_embed
 
 
 def rules_embed(rules: Rules, locale: str = "en", stake: int | None = None) -> discord.Embed:
-    """What differs from the standard game first, then every section, then house decisions."""
+    """What differs from the standard game first, then every section, then house decisions;
+    the footer points to the player's guide."""
     summary = summarize(rules, locale)
     lines = []
     if summary.differences:
@@ -25,4 +26,5 @@ def rules_embed(rules: Rules, locale: str = "en", stake: int | None = None) -> d
     for title, sentences in (*summary.sections, (text("summary.house", locale), summary.house)):
         value = "\n".join(f"• {s}" for s in sentences)
         embed.add_field(name=title, value=value, inline=False)
+    embed.set_footer(text=text("summary.guide", locale))
     return fit_embed(embed)

@@ -39,7 +39,7 @@ def table_embed(table: PublicTable, locale: str = "en", final: bool = False) -> 
     """The table message's embed for ``table`` in its current state.
 
     ``final``: the embed a finished hand's message keeps once the game has moved on (the
-    result, without saying what comes next).
+    result, the spreads and the last moves, without saying what comes next).
     """
     embed = discord.Embed(
         title=text(
@@ -136,13 +136,7 @@ def _playing(embed: discord.Embed, table: PublicTable, locale: str) -> None:
     lines.append(text("table.pile_and_stock", locale, pile=top, stock=table.stock_size))
     embed.description = "\n".join(lines)
     _seats_field(embed, table, locale)
-    spreads = [
-        text("table.spread", locale, number=s.number, owner=s.owner, cards=cards_text(s.cards))
-        for s in table.spreads
-    ]
-    _field(embed, text("table.spreads", locale), spreads or [text("table.no_spreads", locale)])
-    if table.moves:
-        _field(embed, text("table.moves", locale), [move_text(m, locale) for m in table.moves])
+    _spreads_and_moves(embed, table, locale)
     if table.hand_number == 1 and table.cut:
         _field(embed, text("table.cut", locale), _cut_lines(table, locale))
 
@@ -177,6 +171,18 @@ def _outcome(
     pay_title = text("table.points" if points else "table.payments", locale)
     _field(embed, pay_title, [_amounts(outcome.names, result.payouts)])
     _field(embed, text("table.session", locale), [_amounts(outcome.names, outcome.balances)])
+    _spreads_and_moves(embed, table, locale)
+
+
+def _spreads_and_moves(embed: discord.Embed, table: PublicTable, locale: str) -> None:
+    """The spreads on the table, and the last moves (how the hand went, once it is over)."""
+    spreads = [
+        text("table.spread", locale, number=s.number, owner=s.owner, cards=cards_text(s.cards))
+        for s in table.spreads
+    ]
+    _field(embed, text("table.spreads", locale), spreads or [text("table.no_spreads", locale)])
+    if table.moves:
+        _field(embed, text("table.moves", locale), [move_text(m, locale) for m in table.moves])
 
 
 def _seats_field(embed: discord.Embed, table: PublicTable, locale: str) -> None:

@@ -73,3 +73,11 @@ def test_a_closed_table_has_no_buttons() -> None:
     table.close(IDS["ann"], manage_server=False)
     assert "This table is closed." in text_of(table_embed(public_table(table)))
     assert table_controls(public_table(table)).buttons == ()
+
+
+def test_the_final_message_of_a_hand_keeps_the_spreads_and_the_last_moves() -> None:
+    table = worked_example()
+    table.act(DAN, DROP, now=1.0)
+    final = text_of(table_embed(public_table(table), final=True))
+    assert "Spreads\nNone yet." in final and "Last moves\ndan dropped" in final
+    assert final.index("Session") < final.index("Spreads")  # the result first

@@ -107,6 +107,7 @@ MESSAGES: dict[str, str] = {
     "table.button.take": "Take {card}",
     "table.button.take_empty": "Take",
     "table.button.drop": "Drop",
+    "table.button.drop_count": "Drop with {count}",
     "table.button.claim": "Claim 49",
     "table.button.spread": "Spread",
     "table.button.discard": "Discard",
@@ -129,7 +130,7 @@ MESSAGES: dict[str, str] = {
     # Direct messages (bot.render.dm).
     "table.dm.heading": "**Tonk** · {guild} · #{channel} · hand {number}",
     "table.dm.hand": "Your hand: {cards} (count {count})",
-    "table.dm.over": "This hand is over: the result is on the table message.",
+    "table.dm.over": "This hand is over: the result is on the table message, {link}",
     # Slash commands (cogs.tonk.commands).
     "table.command.new": "Open a Tonk table in this channel; you host it.",
     "table.command.new.preset": "The regional game to play (default: standard).",
