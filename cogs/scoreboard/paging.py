@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from bot.client import update
 from bot.i18n import text
 from bot.store import DEFAULT_MIN_HANDS, HandSummary, LeaderboardOrder, LeaderboardPage
 from cogs.scoreboard.render import history_text, leaderboard_text
@@ -57,7 +58,7 @@ class PageButton(
         target = max(0, self.page + (1 if self.step == NEXT else -1))
         board = await bot.store.leaderboard(interaction.guild_id, self.by, target, PER_PAGE)
         content, view = leaderboard_message(board, str(interaction.locale))
-        await interaction.response.edit_message(content=content, view=view)
+        await update(interaction, content=content, embed=None, view=view)
 
 
 def leaderboard_message(board: LeaderboardPage, locale: str) -> tuple[str, discord.ui.View]:
@@ -95,7 +96,7 @@ class HistoryButton(
             interaction.guild_id, interaction.channel_id or 0, PER_PAGE, target
         )
         content, view = history_message(hands, target, str(interaction.locale))
-        await interaction.response.edit_message(content=content, view=view)
+        await update(interaction, content=content, embed=None, view=view)
 
 
 def history_message(
