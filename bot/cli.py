@@ -10,7 +10,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from importlib.metadata import version
+from typing import Any
 
 from bot.commands import play, rules, run, scenario, simulate
 from bot.i18n import text
@@ -21,9 +21,23 @@ EXIT_INTERRUPTED = 130  # as a shell reports a command ended by SIGINT
 EXIT_BROKEN_PIPE = 141  # and one ended by SIGPIPE
 
 
+class ShowVersion(argparse.Action):
+    """``--version``: the installed version, looked up only when asked (reading the package
+    metadata costs more than starting ``tonk rules``)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, argparse.SUPPRESS, nargs=0, help="show the version")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        from importlib.metadata import version
+
+        print(f"tonk {version(DISTRIBUTION)}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tonk", description="Tonk, the knock-rummy card game")
-    parser.add_argument("--version", action="version", version=f"tonk {version(DISTRIBUTION)}")
+    parser.add_argument("--version", action=ShowVersion)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in SUBCOMMANDS:
         module.register(commands)
