@@ -3,6 +3,7 @@ called in-process as ``main(argv)``."""
 
 from __future__ import annotations
 
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -85,14 +86,13 @@ def test_a_reader_that_goes_away_ends_the_output_quietly() -> None:
     assert status == EXIT_BROKEN_PIPE
 
 
-def test_python_m_bot_is_the_tonk_command() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "rules", "--option", "catsh=alt5"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 2 and "did you mean catch?" in done.stderr
+def test_python_m_bot_is_the_tonk_command(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["bot", "rules", "--option", "catsh=alt5"])
+    with pytest.raises(SystemExit) as done:
+        runpy.run_module("bot", run_name="__main__")
+    assert done.value.code == 2 and "did you mean catch?" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

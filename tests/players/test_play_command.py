@@ -5,18 +5,15 @@ from __future__ import annotations
 
 import io
 import re
-import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 
 from bot.cli import main
 
-ROOT = Path(__file__).resolve().parents[2]
 HAND_RULE = re.compile(r"Hand \d+: \S+ deals")
 ENDINGS = ("dropped with", "went out", "stock ran out", "won on the deal", "thrown in", "dead hand")
 
@@ -138,17 +135,3 @@ def test_a_drop_above_the_chosen_count_is_asked_again(play_cmd: Play) -> None:
     assert asked.stdout.count("Number (q to quit)") == 2
     trusted = play_cmd("1\nq\n", "--players", "normal", "--seed", "1", "--confirm-drop", "40")
     assert "Drop with a count of" not in trusted.stdout
-
-
-def test_the_command_runs_as_a_process_reading_a_pipe() -> None:
-    """The one run as a separate process: the piped game ends cleanly."""
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "play", "--seed", "2"],
-        input="2\n" * 50,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 0 and done.stderr == "" and "Final balances" in done.stdout
