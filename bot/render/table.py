@@ -169,8 +169,9 @@ def _outcome(
     _field(embed, text("table.hands", locale), shown)
     points = table.rules.scoring == "push_up"
     pay_title = text("table.points" if points else "table.payments", locale)
-    _field(embed, pay_title, [_amounts(outcome.names, result.payouts)])
-    _field(embed, text("table.session", locale), [_amounts(outcome.names, outcome.balances)])
+    session = text("table.session_points" if points else "table.session", locale)
+    _field(embed, pay_title, [_amounts(outcome.names, result.payouts, points)])
+    _field(embed, session, [_amounts(outcome.names, outcome.balances, points)])
     _spreads_and_moves(embed, table, locale)
 
 
@@ -210,7 +211,10 @@ def _seat_line(seat: PublicSeat, table: PublicTable, locale: str) -> str:
             else text("table.next_hand_seat", locale)
         )
     if table.hand_number:
-        parts.append(text("table.balance", locale, balance=amount_text(seat.balance)))
+        if table.rules.scoring == "push_up":
+            parts.append(text("table.balance_points", locale, points=seat.balance))
+        else:
+            parts.append(text("table.balance", locale, balance=amount_text(seat.balance)))
     if table.rules.waiting and seat.cards is not None:
         parts.append(text("table.waits", locale, waits=seat.waits))
     if seat.leaving:
@@ -238,8 +242,10 @@ def _cut_lines(table: PublicTable, locale: str) -> list[str]:
     return lines
 
 
-def _amounts(names: tuple[str, ...], amounts: tuple[int, ...]) -> str:
-    return " · ".join(f"{n} {amount_text(a)}" for n, a in zip(names, amounts, strict=True))
+def _amounts(names: tuple[str, ...], amounts: tuple[int, ...], points: bool) -> str:
+    """Payments or balances (``ann +4 · dan −4``); push-up points against, unsigned."""
+    shown = (str(a) if points else amount_text(a) for a in amounts)
+    return " · ".join(f"{n} {a}" for n, a in zip(names, shown, strict=True))
 
 
 def _relative(table: PublicTable) -> str:
