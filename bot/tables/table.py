@@ -49,6 +49,7 @@ LEAVING = "leaving"
 TABLE_EMPTY = "table_empty"
 
 BOT_LEVELS = ("easy", "normal", "hard")
+"""The computer players a host may seat (``bot.players.LEVELS`` without the yardsticks)."""
 
 
 def check_stake(stake: int) -> int:
@@ -56,9 +57,6 @@ def check_stake(stake: int) -> int:
     if not MIN_STAKE <= stake <= MAX_STAKE:
         raise TableError("bad_stake", low=MIN_STAKE, high=f"{MAX_STAKE:,}")
     return stake
-
-
-"""The computer players a host may seat (``bot.players.LEVELS`` without the yardsticks)."""
 
 
 @dataclass(frozen=True, slots=True)
