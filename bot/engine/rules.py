@@ -1,7 +1,7 @@
 """The rules of a table: one immutable value built from a preset plus option overrides.
 
 Every house rule of docs/guide.md is an option with the name, values and default given there
-(``OPTIONS``); every regional game of §3 is a preset (``PRESETS``). ``build_rules`` is the
+(``OPTIONS``); every regional game is a preset (``PRESETS``). ``build_rules`` is the
 only way to make a ``Rules``: it refuses unknown names, bad values and options that
 conflict, with a sentence that names them.
 """
