@@ -67,7 +67,6 @@ MESSAGES: dict[str, str] = {
     "scoreboard.config.timer_seconds": "{seconds} s",
     "scoreboard.config.all_channels": "every channel",
     "scoreboard.refusal.manage_server": "Only a member with Manage Server can change settings.",
-    "scoreboard.refusal.bad_setting": "That setting is not valid: {error}",
     "scoreboard.refusal.channel_not_allowed": (
         "Tables cannot be opened in this channel on this server (see /tonk config show)."
     ),
