@@ -67,8 +67,8 @@ async def serve_bot(api_url: str, gateway_url: str, token: str) -> None:
     from discord.gateway import DiscordWebSocket
     from discord.http import Route
 
-    from bot.commands.run import serve
     from bot.config import Settings, Timing
+    from bot.serve import serve
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     Route.BASE = api_url

@@ -1,7 +1,7 @@
-"""``python -m bot``: the same as ``tonk run``."""
+"""``python -m bot``: the ``tonk`` command (``python -m bot run`` is ``tonk run``)."""
 
 import sys
 
 from bot.cli import main
 
-sys.exit(main(["run", *sys.argv[1:]]))
+sys.exit(main())

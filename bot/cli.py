@@ -1,18 +1,43 @@
-"""The ``tonk`` command. Each subcommand lives in ``bot.commands`` and registers itself."""
+"""The ``tonk`` command. Each subcommand lives in ``bot.commands`` and registers itself.
+
+Whatever the subcommand, a reader that goes away (``tonk rules | head``) ends it quietly,
+and so does Ctrl-C where the subcommand has nothing of its own to say.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from bot.commands import play, rules, run, scenario, simulate
+from bot.i18n import text
 
 SUBCOMMANDS = (scenario, rules, simulate, play, run)
+DISTRIBUTION = "tonk-bot"
+EXIT_INTERRUPTED = 130  # as a shell reports a command ended by SIGINT
+EXIT_BROKEN_PIPE = 141  # and one ended by SIGPIPE
+
+
+class ShowVersion(argparse.Action):
+    """``--version``: the installed version, looked up only when asked (reading the package
+    metadata costs more than starting ``tonk rules``)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, argparse.SUPPRESS, nargs=0, help="show the version")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        from importlib.metadata import version
+
+        print(f"tonk {version(DISTRIBUTION)}")
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tonk", description="Tonk, the knock-rummy card game")
+    parser.add_argument("--version", action=ShowVersion)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in SUBCOMMANDS:
         module.register(commands)
@@ -21,8 +46,28 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    status: int = args.handler(args)
+    try:
+        status: int = args.handler(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:
+        print(text("cli.interrupted"), file=sys.stderr)
+        return EXIT_INTERRUPTED
     return status
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so that Python's last flush at exit finds no
+    closed pipe to complain about."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real file (a test's capture)
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, descriptor)
+    os.close(null)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,8 @@
 """The bot: ``TonkBot`` loads the cogs and syncs the slash commands; ``TonkTree`` is the one
 place where an error in a command or a component ends up (logged, apologised for).
+
+``answer``, ``show`` and ``update`` are how the cogs reply to an interaction: each fits what
+it sends into Discord's limits (``bot.render.limits``), whatever the text holds.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from discord.utils import MISSING
 from bot.config import Timing
 from bot.i18n import text
 from bot.metrics import Metrics
+from bot.render.limits import CONTENT, clip, fit_embed, fit_view
 from bot.store import BrokenTable, Store
 from bot.tables.dealing import Shuffler
 from bot.tables.ledger import Journal, Ledger, MemoryJournal
@@ -91,8 +95,11 @@ async def answer(
     ephemeral: bool = True,
     view: discord.ui.View = MISSING,
 ) -> None:
-    """Say ``content`` (with ``view``'s components) to the user by the interaction's
-    response, or by a follow-up once the response was used (or deferred)."""
+    """Say ``content`` (with ``view`` under it) by the interaction's response, or by a
+    follow-up once the response was used (or deferred)."""
+    content = clip(content, CONTENT)
+    if view is not MISSING:
+        view = fit_view(view)
     async with _reply_lock(interaction):
         if interaction.response.is_done():
             await interaction.followup.send(content, ephemeral=ephemeral, view=view)
@@ -109,6 +116,9 @@ async def show(
     ephemeral: bool,
 ) -> int:
     """Answer with a new message (the response, else a follow-up); the message's id."""
+    embed = fit_embed(embed)
+    if view is not MISSING:
+        view = fit_view(view)
     async with _reply_lock(interaction):
         if interaction.response.is_done():
             message = await interaction.followup.send(
@@ -131,6 +141,11 @@ async def update(
 ) -> None:
     """Edit the message the component is on: by the response, or by the interaction's
     webhook once the response was deferred. ``content`` None clears it; left out, it stays."""
+    if content:
+        content = clip(content, CONTENT)
+    if embed is not None:
+        embed = fit_embed(embed)
+    view = fit_view(view)
     async with _reply_lock(interaction):
         if interaction.response.is_done():
             await interaction.edit_original_response(content=content, embed=embed, view=view)
@@ -143,6 +158,15 @@ class TonkTree(app_commands.CommandTree):
     """Every application-command error, and every component error (the cogs send those
     here too): a refusal the checks raised is explained; anything else is logged with its
     traceback and the player gets a short apology, never the traceback."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Tonk is played in servers: a command from a direct message is refused here,
+        whatever the client let through (an autocomplete there gets no suggestions)."""
+        if interaction.guild_id is not None:
+            return True
+        if interaction.type is discord.InteractionType.application_command:
+            await answer(interaction, text("table.refusal.guild_only", locale_of(interaction)))
+        return False
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError | Exception

@@ -1,23 +1,32 @@
 """Settings from the environment (``.env`` is loaded by ``tonk run``), and the bot's timings.
 
 ``load_settings`` reads ``DISCORD_TOKEN`` (required), ``DATABASE_URL``, ``DEV_GUILD_ID`` and
-``LOG_LEVEL``; anything wrong raises ``ConfigError`` with one sentence for the operator.
+``LOG_LEVEL``, and checks that the database's directory can be written, all before anything
+logs in; whatever is wrong raises ``ConfigError`` with one line per problem, each naming the
+variable and the fix. Nothing here imports Discord or SQLAlchemy.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from bot.i18n import text
 
-DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/tonk.db"
+SQLITE_URL = "sqlite+aiosqlite:///"
+DEFAULT_DATABASE_URL = f"{SQLITE_URL}data/tonk.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class ConfigError(Exception):
-    """The environment does not configure a runnable bot; the message says what to fix."""
+    """The environment does not configure a runnable bot: one line per problem."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
 
 
 @dataclass(frozen=True)
@@ -61,19 +70,37 @@ class Timing:
 
 
 def load_settings(environ: Mapping[str, str]) -> Settings:
-    """The settings in ``environ``, or ConfigError naming the variable to fix."""
+    """The settings in ``environ``, or ConfigError naming each variable to fix."""
+    problems = []
     token = environ.get("DISCORD_TOKEN", "").strip()
     if not token:
-        raise ConfigError(text("run.no_token"))
+        problems.append(text("run.no_token"))
+    database_url = environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
+    problems.extend(database_problems(database_url))
     guild = environ.get("DEV_GUILD_ID", "").strip()
-    if guild and not guild.isdigit():
-        raise ConfigError(text("run.bad_guild"))
+    if guild and not (guild.isascii() and guild.isdecimal()):
+        problems.append(text("run.bad_guild"))
     level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in LOG_LEVELS:
-        raise ConfigError(text("run.bad_level", levels=", ".join(LOG_LEVELS)))
+        problems.append(text("run.bad_level", levels=", ".join(LOG_LEVELS)))
+    if problems:
+        raise ConfigError(problems)
     return Settings(
         token=token,
-        database_url=environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
+        database_url=database_url,
         dev_guild_id=int(guild) if guild else None,
         log_level=logging.getLevelNamesMapping()[level],
     )
+
+
+def database_problems(url: str) -> list[str]:
+    """What keeps ``url`` from being a database file the bot can create and write."""
+    path = url.removeprefix(SQLITE_URL).split("?")[0]
+    if not url.startswith(SQLITE_URL) or path in ("", ":memory:"):
+        return [text("run.bad_database_url", default=DEFAULT_DATABASE_URL)]
+    file = Path(path)
+    directory = next(p for p in (file.parent, *file.parent.parents) if p.exists())
+    writable = directory.is_dir() and os.access(directory, os.W_OK | os.X_OK)
+    if not writable or (file.exists() and not os.access(file, os.R_OK | os.W_OK)):
+        return [text("run.unwritable_database", path=path, directory=directory)]
+    return []

@@ -1,4 +1,4 @@
-"""``tonk scenario``: play a scripted hand through the real engine (SCENARIO.md).
+"""``tonk scenario``: play a scripted hand through the real engine (docs/scenarios.md).
 
 ``run_scenario`` takes the parsed JSON and returns (exit status, output object). Input that
 is not a scenario raises ``ScenarioError`` (exit status 2, one line on standard error).
@@ -59,7 +59,7 @@ def load(data: Any) -> tuple[Hand, list[Action]]:
 
 
 def outcome(hand: Hand) -> dict[str, Any]:
-    """SCENARIO.md's output object for the hand as it stands."""
+    """docs/scenarios.md's output object for the hand as it stands."""
     names = hand.players
     result = hand.result
     out: dict[str, Any] = {
@@ -86,7 +86,7 @@ def outcome(hand: Hand) -> dict[str, Any]:
 
 
 def side_bets_json(side: SideOutcome, names: tuple[str, ...]) -> dict[str, Any]:
-    """The project's extension of SCENARIO.md for O45 (docs/SCENARIO-EXTENSIONS.md)."""
+    """The project's extension of docs/scenarios.md for O45 (docs/scenarios.md)."""
 
     def name(seat: int) -> str | None:
         return names[seat] if seat >= 0 else None

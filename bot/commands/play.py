@@ -1,7 +1,8 @@
 """``tonk play``: play Tonk in the terminal against computer players.
 
-Moves are chosen by number from the list of legal ones; ``q`` quits. It reads standard
-input line by line, so it can be driven through a pipe.
+Moves are chosen by number from the list of legal ones; ``q``, the end of the input or
+Ctrl-C quits with the final balances. It reads standard input line by line, so it can be
+driven through a pipe.
 """
 
 from __future__ import annotations
@@ -9,18 +10,18 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rich.console import Console
-
-from bot.commands.simulate import parse_levels, parse_options
-from bot.engine import PRESETS, RulesError, build_rules
+from bot.commands import add_option_argument, parse_options
+from bot.commands.simulate import parse_levels
+from bot.engine import PRESETS, build_rules
 from bot.i18n import text
-from bot.players.terminal import Quit, play_session
+
+CONFIRM_DROP = 15
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser("play", help="play in the terminal against computer players")
     parser.add_argument("--preset", default="standard", choices=sorted(PRESETS))
-    parser.add_argument("--options", default="", help="option overrides: name=value,...")
+    add_option_argument(parser)
     parser.add_argument(
         "--players", default="normal", help="the computer players' levels, comma-separated"
     )
@@ -28,16 +29,28 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--name", default=text("players.play.default_name"), help="your name at the table"
     )
+    parser.add_argument(
+        "--confirm-drop",
+        type=int,
+        default=CONFIRM_DROP,
+        metavar="COUNT",
+        help=f"ask again before a drop with a count above COUNT (default {CONFIRM_DROP})",
+    )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         levels = parse_levels(args.players, other_seats=1)
-        rules = build_rules(args.preset, parse_options(args.options))
-    except (ValueError, RulesError) as error:
+        rules = build_rules(args.preset, parse_options(args.option))
+    except ValueError as error:  # RulesError is a ValueError
         print(error, file=sys.stderr)
         return 2
+    from rich.console import Console
+    from rich.markup import escape
+
+    from bot.players.terminal import Quit, play_session
+
     console = Console(highlight=False)
 
     def read(prompt: str) -> str:
@@ -48,5 +61,5 @@ def run(args: argparse.Namespace) -> int:
             raise Quit
         return line
 
-    play_session(console, read, rules, levels, args.name, args.seed)
+    play_session(console, read, rules, levels, escape(args.name), args.seed, args.confirm_drop)
     return 0

@@ -1,4 +1,8 @@
-"""``tonk scenario FILE``: play a scripted hand and print the outcome (SCENARIO.md)."""
+"""``tonk scenario FILE``: play a scripted hand and print the outcome (docs/scenarios.md).
+
+Input that is not a scenario (unreadable, not UTF-8, not JSON, not the format) is exit
+status 2 with one line on standard error and nothing on standard output.
+"""
 
 from __future__ import annotations
 
@@ -7,30 +11,47 @@ import json
 import sys
 from pathlib import Path
 
+from bot.i18n import text
 from bot.scenario import ScenarioError, run_scenario
+
+EXIT_BAD_INPUT = 2
+
+
+class BadInput(Exception):
+    """The input is not JSON text; the message is the line to print."""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser("scenario", help="play a scripted hand (SCENARIO.md)")
+    parser = commands.add_parser("scenario", help="play a scripted hand (docs/scenarios.md)")
     parser.add_argument("file", help="the scenario JSON file, or - for standard input")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        source = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
-    except OSError as error:
-        print(f"cannot read {args.file}: {error.strerror}", file=sys.stderr)
-        return 2
-    try:
-        data = json.loads(source)
-    except json.JSONDecodeError as error:
-        print(f"not JSON: {error}", file=sys.stderr)
-        return 2
-    try:
-        status, out = run_scenario(data)
+        status, out = run_scenario(read_json(args.file))
+    except BadInput as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
     except ScenarioError as error:
-        print(f"not a scenario: {error}", file=sys.stderr)
-        return 2
+        print(text("cli.not_scenario", error=error), file=sys.stderr)
+        return EXIT_BAD_INPUT
     print(json.dumps(out, ensure_ascii=False))
     return status
+
+
+def read_json(file: str) -> object:
+    """The JSON value in ``file`` (``-``: standard input), or BadInput saying why not."""
+    try:
+        source = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+    except OSError as error:
+        raise BadInput(text("cli.cannot_read", file=file, reason=error.strerror)) from None
+    try:
+        return json.loads(source.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        byte = f"0x{source[error.start]:02x}"
+        raise BadInput(text("cli.not_utf8", byte=byte, position=error.start, file=file)) from None
+    except json.JSONDecodeError as error:
+        raise BadInput(text("cli.not_json", error=error)) from None
+    except RecursionError:
+        raise BadInput(text("cli.too_deep")) from None

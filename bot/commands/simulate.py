@@ -4,6 +4,7 @@ The figures per level are hands won, the mean payout per hand with its 95% confi
 interval, and decision times; ``--json`` prints them as one JSON object instead. Hands that
 reach the cap on actions (see ``bot.players.table``) are dead hands and are counted. Under
 push-up scoring (O42) a payout is the seat's gain in points (``bot.players.scoring``).
+Ctrl-C stops the match: the figures of the deals played so far are printed.
 """
 
 from __future__ import annotations
@@ -12,16 +13,18 @@ import argparse
 import json
 import os
 import sys
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
-
-from bot.engine import PRESETS, RulesError, build_rules
+from bot.commands import add_option_argument, parse_options
+from bot.engine import PRESETS, build_rules
 from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from bot.i18n import text
 from bot.players import LEVELS
-from bot.players.tournament import Match, MatchReport, run_match
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from bot.players.tournament import Match, MatchReport
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -34,7 +37,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help=f"levels in seat order, comma-separated ({', '.join(LEVELS)})",
     )
     parser.add_argument("--preset", default="standard", choices=sorted(PRESETS))
-    parser.add_argument("--options", default="", help="option overrides: name=value,...")
+    add_option_argument(parser)
     parser.add_argument(
         "--hands", type=int, default=1000, help="hands to play, rounded up to whole rotations"
     )
@@ -44,17 +47,6 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
-
-
-def parse_options(spec: str) -> dict[str, str]:
-    """``name=value,name=value`` as a mapping (values are checked by ``build_rules``)."""
-    options = {}
-    for item in filter(None, (part.strip() for part in spec.split(","))):
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise ValueError(text("players.simulate.bad_option", item=item))
-        options[name.strip()] = value.strip()
-    return options
 
 
 def parse_levels(spec: str, other_seats: int = 0) -> tuple[str, ...]:
@@ -71,13 +63,24 @@ def parse_levels(spec: str, other_seats: int = 0) -> tuple[str, ...]:
 def run(args: argparse.Namespace) -> int:
     try:
         levels = parse_levels(args.players)
-        rules = build_rules(args.preset, parse_options(args.options))
-    except (ValueError, RulesError) as error:
+        rules = build_rules(args.preset, parse_options(args.option))
+    except ValueError as error:  # RulesError is a ValueError
         print(error, file=sys.stderr)
         return 2
     if args.hands < 1:
         print(text("players.simulate.bad_hands"), file=sys.stderr)
         return 2
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    from bot.players.tournament import Match, run_match
+
     match = Match(rules, levels, args.hands, args.seed)
     console = Console(stderr=True)
     with Progress(
@@ -90,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
     ) as progress:
         task = progress.add_task("", total=match.deals * match.seats)
         report = run_match(match, args.jobs, lambda hands: progress.advance(task, hands))
+    if report.hands < match.deals * match.seats:
+        console.print(text("players.simulate.stopped", hands=report.hands))
     if args.json:
         print(json.dumps(report.to_json()))
     else:
@@ -99,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
 
 def report_table(match: Match, report: MatchReport) -> Table:
     """The figures as a table, one row per level."""
+    from rich.table import Table
+
     table = Table(
         title=text(
             "players.simulate.title",

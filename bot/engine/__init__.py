@@ -1,7 +1,7 @@
 """The Tonk rules engine: pure Python, no Discord, no database.
 
-- ``cards``: cards as ints, sets of cards as bit masks, the SCENARIO.md notation.
-- ``rules``: ``Rules`` (immutable), ``OPTIONS`` (RULES.md §2), ``PRESETS`` (§3), ``build_rules``.
+- ``cards``: cards as ints, sets of cards as bit masks, the docs/scenarios.md notation.
+- ``rules``: ``Rules`` (immutable), ``OPTIONS`` (docs/guide.md), ``PRESETS``, ``build_rules``.
 - ``melds``: the table's ``Pack``: card values, counts, books and runs.
 - ``hand``: ``Hand``, one deal and its turn state machine; ``act`` checks then applies.
 - ``actions``: ``Action`` records and ``LegalMoves``.

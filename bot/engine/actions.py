@@ -42,7 +42,7 @@ class Action(NamedTuple):
 
     @staticmethod
     def from_json(data: dict[str, Any], players: tuple[str, ...]) -> Action:
-        """An action from SCENARIO.md's notation; ValueError when it is not one."""
+        """An action from docs/scenarios.md's notation; ValueError when it is not one."""
         kind = data.get("do")
         if kind not in KINDS:
             raise ValueError(f"unknown action {kind!r}")

@@ -3,7 +3,7 @@
 A card is ``suit * 13 + rank`` with suits C, D, H, S (0-3) and ranks A..K (0-12);
 jokers follow from 52 (``JK1`` is 52). A set of cards is an int whose bit ``c`` is set
 when card ``c`` is in it, so hands, decks and spreads are cheap to copy and compare.
-The textual notation is SCENARIO.md's: ``AC``, ``10H`` (``T`` accepted), ``JK1``.
+The textual notation is docs/scenarios.md's: ``AC``, ``10H`` (``T`` accepted), ``JK1``.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.i18n import render
 
-# The codes of SCENARIO.md, and the catalogue key of each sentence.
+# The codes of docs/scenarios.md, and the catalogue key of each sentence.
 NOT_YOUR_TURN = "not_your_turn"
 MUST_DRAW_FIRST = "must_draw_first"
 ALREADY_DREW = "already_drew"

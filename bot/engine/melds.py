@@ -21,7 +21,7 @@ from bot.engine.cards import (
     rank_of,
     suit_of,
 )
-from bot.engine.rules import Rules
+from bot.engine.rules import MAX_PLAYERS, Rules
 
 PICTURE_RANKS = (10, 11, 12)
 MIN_SPREAD = 3
@@ -264,3 +264,8 @@ def pack_for(rules: Rules) -> Pack:
 @cache
 def _pack(deck: int, jokers: int, wild: bool, face_values: str) -> Pack:
     return Pack(deck, jokers, wild, face_values)
+
+
+def most_players(rules: Rules) -> int:
+    """The most players ``rules`` can deal to: every hand, an upcard and a stock card (S1)."""
+    return min(MAX_PLAYERS, (len(pack_for(rules).cards) - 2) // rules.hand_size)

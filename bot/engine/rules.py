@@ -1,7 +1,7 @@
 """The rules of a table: one immutable value built from a preset plus option overrides.
 
-Every house rule of RULES.md §2 is an option with the name, values and default given there
-(``OPTIONS``); every regional game of §3 is a preset (``PRESETS``). ``build_rules`` is the
+Every house rule of docs/guide.md is an option with the name, values and default given there
+(``OPTIONS``); every regional game is a preset (``PRESETS``). ``build_rules`` is the
 only way to make a ``Rules``: it refuses unknown names, bad values and options that
 conflict, with a sentence that names them.
 """
@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.i18n import render
+from bot.i18n.bounds import near, quote, some_of
 
 
 class RulesError(ValueError):
@@ -81,8 +82,19 @@ class OptionSpec:
                     return choice
                 if isinstance(choice, int) and _as_int(value) == choice:
                     return choice
+        if self.is_int:
+            raise RulesError(
+                "rules.bad_number",
+                option=self.name,
+                value=quote(value),
+                low=self.minimum or 0,
+                high=self.maximum or 0,
+            )
         raise RulesError(
-            "rules.bad_value", option=self.name, value=value, allowed=", ".join(self.values_text())
+            "rules.bad_value",
+            option=self.name,
+            value=quote(value),
+            allowed=some_of(self.values_text()),
         )
 
 
@@ -226,7 +238,7 @@ MAX_PLAYERS = 6
 
 @dataclass(frozen=True)
 class Rules:
-    """The rules in force at a table. Field names and values are RULES.md §2's option names."""
+    """The rules in force at a table. Field names and values are docs/guide.md's option names."""
 
     preset: str = "standard"
     deck: int = 52
@@ -294,7 +306,7 @@ class Rules:
 
 def preset_rules(preset: str) -> Rules:
     if preset not in PRESETS:
-        raise RulesError("rules.unknown_preset", preset=preset, known=", ".join(PRESETS))
+        raise RulesError("rules.unknown_preset", preset=quote(preset), known=", ".join(PRESETS))
     return replace(Rules(), preset=preset, **PRESETS[preset][1])
 
 
@@ -305,11 +317,19 @@ def build_rules(preset: str = "standard", options: Mapping[str, object] | None =
     for name, value in (options or {}).items():
         spec = OPTIONS.get(name)
         if spec is None:
-            raise RulesError("rules.unknown_option", option=name)
+            raise unknown_option(name)
         changes[name] = spec.coerce(value)
     rules = replace(base, **changes)
     check_conflicts(rules)
     return rules
+
+
+def unknown_option(name: str) -> RulesError:
+    """The refusal of an option name that does not exist, suggesting the nearest one."""
+    close = near(name, list(OPTIONS))
+    if close:
+        return RulesError("rules.unknown_option_near", option=quote(name), near=close[0])
+    return RulesError("rules.unknown_option", option=quote(name))
 
 
 def rules_from_json(data: Mapping[str, Any]) -> Rules:

@@ -1,4 +1,4 @@
-"""Who is paid what when a hand ends (RULES.md S6, S11 and the options of §2).
+"""Who is paid what when a hand ends (docs/guide.md: S6, S11 and the options).
 
 Settlement works in multiples of the basic stake: a list with one net amount per seat that
 sums to zero. ``finish`` turns it into the hand's ``Result``: scaled by the table's stake

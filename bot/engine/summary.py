@@ -62,6 +62,7 @@ class RulesSummary:
         for title, sentences in self.sections:
             lines.extend(["", f"{title}:", *(f"  - {s}" for s in sentences)])
         lines.extend(["", text("summary.house", self.locale), *(f"  - {h}" for h in self.house)])
+        lines.extend(["", text("summary.guide", self.locale)])
         return "\n".join(lines)
 
 
@@ -115,8 +116,30 @@ def _difference(name: str, value: object, locale: str) -> str:
     return f"{describe(name, value, locale)} ({name}: {shown}, {rule_id})"
 
 
+def option_lines(locale: str = DEFAULT_LOCALE) -> list[str]:
+    """Every option, one line each: its name, rule id, values and default."""
+    lines = []
+    for name, spec in OPTIONS.items():
+        if spec.is_int:
+            values = text("summary.range", locale, low=spec.minimum, high=spec.maximum)
+        else:
+            values = ", ".join(spec.values_text())
+        default = str(spec.default).lower() if spec.is_bool else spec.default
+        lines.append(
+            text(
+                "summary.option",
+                locale,
+                name=name,
+                rule_id=spec.rule_id,
+                values=values,
+                default=default,
+            )
+        )
+    return lines
+
+
 def house_decisions(rules: Rules) -> list[str]:
-    """The house decisions of RULES.md §4 that these rules rely on."""
+    """The house decisions of docs/guide.md that these rules rely on."""
     lowest_schemes = ("standard", "alt1", "alt2", "alt3", "washington_state")
     thrown_in_schemes = ("fifty_double", "low9_triple", "low9_only", "low13", "washington_dc")
     relied_on = {

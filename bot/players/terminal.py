@@ -2,8 +2,11 @@
 
 ``TerminalPlayer`` shows its seat's ``SeatView`` only (the others' cards stay hidden until
 the hand is over), prints the moves made since it last looked, in words, and reads the
-number of a legal move. ``q`` (or the end of the input) quits with ``Quit``. Every sentence
-comes from the catalogue (``bot/i18n/en/players.py``).
+number of a legal move. ``q`` (or the end of the input) quits with ``Quit``; so does Ctrl-C,
+and either way the session's final balances are shown. A drop with a count above the
+player's ``confirm_drop`` is asked again. Amounts are labelled "this hand" and "session";
+under push-up scoring (O42) they are points against the player, shown unsigned. Every
+sentence comes from the catalogue (``bot/i18n/en/players.py``).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from bot.engine import Action, Hand, Rules, SeatView, seat_view
-from bot.engine.actions import DRAW, HIT, SLAP
+from bot.engine.actions import DRAW, DROP, HIT, SLAP
 from bot.engine.cards import FIRST_JOKER, card_symbol, rank_of, suit_of
 from bot.engine.settle import Result
 from bot.engine.view import PublicMove
@@ -26,6 +29,8 @@ from bot.players.shape import cards_of
 from bot.players.table import play_hand, unique_names
 
 RED_SUITS = (1, 2)  # diamonds, hearts
+YES = ("y", "yes")
+QUIT = ("q", "quit")
 
 
 class Quit(Exception):
@@ -96,11 +101,23 @@ def menu(view: SeatView) -> list[Action]:
     )
 
 
+def is_push_up(rules: Rules) -> bool:
+    return rules.scoring == "push_up"
+
+
+def amount_words(amount: int, points: bool) -> str:
+    """A payment or balance (``+2``, ``-1``), or push-up points against (``40``)."""
+    return str(amount) if points else f"{amount:+d}"
+
+
 def table_markup(view: SeatView, balances: Sequence[int]) -> Table:
-    """The seats: name, cards held, balance, and who deals, who plays and who waits."""
+    """The seats: name, cards held, session balance, and who deals, plays and waits."""
+    points = is_push_up(view.rules)
     table = Table(title=text("players.play.title", preset=view.rules.preset), title_justify="left")
-    for key in ("seat", "cards", "balance", "notes"):
-        table.add_column(text(f"players.play.column.{key}"))
+    balance = "players.play.column.points" if points else "players.play.column.balance"
+    for key in ("players.play.column.seat", "players.play.column.cards", balance):
+        table.add_column(text(key))
+    table.add_column(text("players.play.column.notes"))
     for seat, name in enumerate(view.players):
         notes = []
         if seat == view.dealer:
@@ -113,7 +130,7 @@ def table_markup(view: SeatView, balances: Sequence[int]) -> Table:
         table.add_row(
             f"[cyan]{label}[/cyan]" if seat == view.to_act else label,
             str(view.card_counts[seat]),
-            f"{balances[seat]:+d}",
+            amount_words(balances[seat], points),
             ", ".join(notes),
         )
     return table
@@ -156,9 +173,12 @@ def result_lines(view: SeatView, result: Result) -> list[str]:
                 count=result.counts[seat],
             )
         )
-    key = "players.play.points" if view.rules.scoring == "push_up" else "players.play.payment"
+    points = is_push_up(view.rules)
+    lines.append(text("players.play.this_hand_points" if points else "players.play.this_hand"))
     for seat, amount in enumerate(result.payouts):
-        lines.append(text(key, player=names[seat], amount=f"{amount:+d}"))
+        lines.append(
+            text("players.play.payment", player=names[seat], amount=amount_words(amount, points))
+        )
     return lines
 
 
@@ -168,11 +188,16 @@ class TerminalPlayer:
     level = "human"
 
     def __init__(
-        self, console: Console, read: Callable[[str], str], balances: Sequence[int]
+        self,
+        console: Console,
+        read: Callable[[str], str],
+        balances: Sequence[int],
+        confirm_drop: int,
     ) -> None:
         self.console = console
         self.read = read
         self.balances = balances
+        self.confirm_drop = confirm_drop
         self.shown = 0
         self.before_draw: int | None = None
 
@@ -240,12 +265,23 @@ class TerminalPlayer:
         low = 0 if none_label is not None else 1
         while True:
             answer = self.read(text("players.play.prompt")).strip().lower()
-            if answer in ("q", "quit"):
+            if answer in QUIT:
                 raise Quit
-            if answer.isdigit() and low <= int(answer) <= len(actions):
-                number = int(answer)
-                return actions[number - 1] if number else None
+            if answer.isdecimal() and low <= int(answer) <= len(actions):
+                chosen = actions[int(answer) - 1] if int(answer) else None
+                if chosen is None or self.confirmed(view, chosen):
+                    return chosen
+                continue
             console.print(text("players.play.bad_choice", low=low, high=len(actions)))
+
+    def confirmed(self, view: SeatView, action: Action) -> bool:
+        """Whether the player means it: a drop above ``confirm_drop`` is asked again."""
+        if action.kind != DROP or view.count <= self.confirm_drop:
+            return True
+        answer = self.read(text("players.play.confirm_drop", count=view.count))
+        if answer.strip().lower() in QUIT:
+            raise Quit
+        return answer.strip().lower() in YES
 
 
 def play_session(
@@ -254,9 +290,11 @@ def play_session(
     rules: Rules,
     levels: Sequence[str],
     name: str,
-    seed: int | None = None,
+    seed: int | None,
+    confirm_drop: int,
 ) -> list[int]:
-    """Hands against computer players until the person quits; returns the balances.
+    """Hands against computer players until the person quits (``q``, the end of the input
+    or Ctrl-C); returns the balances.
 
     The person sits in seat 0. The first dealer is drawn at random; the deal then passes to
     the left after every hand (S4), thrown-in hands included.
@@ -264,7 +302,8 @@ def play_session(
     rng = random.Random(seed)
     names = unique_names([name, *levels])
     balances = [0] * len(names)
-    person = TerminalPlayer(console, read, balances)
+    person = TerminalPlayer(console, read, balances, confirm_drop)
+    points = is_push_up(rules)
     players: list[Player] = [
         person,
         *(make_player(level, random.Random(rng.getrandbits(64))) for level in levels),
@@ -287,16 +326,19 @@ def play_session(
                     console.print(line)
                 for seat, amount in enumerate(played.result.payouts):
                     balances[seat] += amount
-            console.print(balance_line(names, balances))
-            if read(text("players.play.next")).strip().lower() in ("q", "quit"):
+            session = balance_line(names, balances, points)
+            key = "players.play.session_points" if points else "players.play.session"
+            console.print(text(key, balances=session))
+            if read(text("players.play.next")).strip().lower() in QUIT:
                 break
             dealer = (dealer + 1) % len(names)
             number += 1
-    except Quit:
-        pass
-    console.print(text("players.play.goodbye", balances=balance_line(names, balances)))
+    except (Quit, KeyboardInterrupt):
+        console.print()
+    key = "players.play.goodbye_points" if points else "players.play.goodbye"
+    console.print(text(key, balances=balance_line(names, balances, points)))
     return balances
 
 
-def balance_line(names: Sequence[str], balances: Sequence[int]) -> str:
-    return ", ".join(f"{n} {b:+d}" for n, b in zip(names, balances, strict=True))
+def balance_line(names: Sequence[str], balances: Sequence[int], points: bool) -> str:
+    return ", ".join(f"{n} {amount_words(b, points)}" for n, b in zip(names, balances, strict=True))

@@ -169,24 +169,32 @@ def mean_with_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
 def run_match(
     match: Match, jobs: int = 1, progress: Callable[[int], None] | None = None
 ) -> MatchReport:
-    """Play every deal of ``match`` and gather the figures; ``progress(hands)`` after each."""
+    """Play every deal of ``match`` and gather the figures; ``progress(hands)`` after each.
+
+    Ctrl-C stops the match after the deals played so far, which the figures then cover
+    (``hands`` says how many); it stops the caller when no deal was played yet."""
     seats = {level: match.levels.count(level) for level in match.levels}
     per_deal: dict[str, list[float]] = {level: [] for level in seats}
     won = dict.fromkeys(seats, 0)
     times: dict[str, list[float]] = {level: [] for level in seats}
-    capped = 0
-    for outcome in play_deals(match, jobs):
-        for level, count in seats.items():
-            per_deal[level].append(outcome.scores[level] / (count * match.seats))
-            won[level] += outcome.won[level]
-            times[level].extend(outcome.times[level])
-        capped += outcome.capped
-        if progress is not None:
-            progress(match.seats)
+    capped = deals = 0
+    try:
+        for outcome in play_deals(match, jobs):
+            for level, count in seats.items():
+                per_deal[level].append(outcome.scores[level] / (count * match.seats))
+                won[level] += outcome.won[level]
+                times[level].extend(outcome.times[level])
+            capped += outcome.capped
+            deals += 1
+            if progress is not None:
+                progress(match.seats)
+    except KeyboardInterrupt:
+        if not deals:
+            raise
     levels = {}
     for level, count in seats.items():
         mean, ci = mean_with_ci(per_deal[level])
         ordered = sorted(times[level])
         ms = {"p50": 1000 * percentile(ordered, 0.5), "p99": 1000 * percentile(ordered, 0.99)}
         levels[level] = LevelReport(count, won[level], mean, ci, ms)
-    return MatchReport(match.deals * match.seats, capped, levels)
+    return MatchReport(deals * match.seats, capped, levels)

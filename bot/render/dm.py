@@ -23,11 +23,11 @@ def dm_text(
     )
 
 
-def dm_over_text(guild: str, channel: str, hand_number: int, locale: str = "en") -> str:
-    """The DM once the hand is over (the result is on the table message)."""
+def dm_over_text(guild: str, channel: str, hand_number: int, link: str, locale: str = "en") -> str:
+    """The DM once the hand is over, with a ``link`` to the table message (the result)."""
     return "\n".join(
         (
             text("table.dm.heading", locale, guild=guild, channel=channel, number=hand_number),
-            text("table.dm.over", locale),
+            text("table.dm.over", locale, link=link),
         )
     )

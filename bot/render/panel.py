@@ -14,11 +14,11 @@ from bot.engine.hand import OVER, PLAY, START
 from bot.i18n import text
 from bot.render.cards import cards_text
 from bot.render.controls import ButtonSpec, CardOption, CardSelectSpec, Controls, Style
+from bot.render.limits import BUTTON_LABEL, clip, fit_embed
 from bot.tables.views import PrivateHand
 
 REFRESH = "refresh"
 MAX_HIT_BUTTONS = 10
-LABEL_LIMIT = 80
 
 
 def panel_embed(hand: PrivateHand, locale: str = "en") -> discord.Embed:
@@ -61,7 +61,7 @@ def panel_embed(hand: PrivateHand, locale: str = "en") -> discord.Embed:
             ),
             inline=False,
         )
-    return embed
+    return fit_embed(embed)
 
 
 def panel_controls(hand: PrivateHand, locale: str = "en") -> Controls:
@@ -118,7 +118,11 @@ def _turn_buttons(hand: PrivateHand, locale: str) -> list[ButtonSpec]:
                 row=1,
             ),
             ButtonSpec(
-                DROP, text("table.button.drop", locale), Style.DANGER, not legal.drop, row=1
+                DROP,
+                text("table.button.drop_count", locale, count=hand.count),
+                Style.DANGER,
+                not legal.drop,
+                row=1,
             ),
         ]
         if legal.claim:
@@ -192,4 +196,4 @@ def _slap_buttons(hand: PrivateHand, locale: str) -> list[ButtonSpec]:
 
 
 def _label(label: str) -> str:
-    return label if len(label) <= LABEL_LIMIT else label[: LABEL_LIMIT - 1] + "…"
+    return clip(label, BUTTON_LABEL)

@@ -7,12 +7,12 @@ import discord
 from bot.engine.rules import Rules
 from bot.engine.summary import summarize
 from bot.i18n import text
-
-FIELD_LIMIT = 1024
+from bot.render.limits import fit_embed
 
 
 def rules_embed(rules: Rules, locale: str = "en", stake: int | None = None) -> discord.Embed:
-    """What differs from the standard game first, then every section, then house decisions."""
+    """What differs from the standard game first, then every section, then house decisions;
+    the footer points to the player's guide."""
     summary = summarize(rules, locale)
     lines = []
     if summary.differences:
@@ -25,5 +25,6 @@ def rules_embed(rules: Rules, locale: str = "en", stake: int | None = None) -> d
     embed = discord.Embed(title=summary.title, description="\n".join(lines))
     for title, sentences in (*summary.sections, (text("summary.house", locale), summary.house)):
         value = "\n".join(f"• {s}" for s in sentences)
-        embed.add_field(name=title, value=value[:FIELD_LIMIT], inline=False)
-    return embed
+        embed.add_field(name=title, value=value, inline=False)
+    embed.set_footer(text=text("summary.guide", locale))
+    return fit_embed(embed)

@@ -12,6 +12,7 @@ from bot.engine.rules import PRESETS
 from bot.i18n import text
 from bot.render.cards import amount_text, cards_text
 from bot.render.controls import ButtonSpec, Controls, Style
+from bot.render.limits import fit_embed
 from bot.render.words import ending_text, move_text, names_text
 from bot.tables.table import BETWEEN, CLOSED, LOBBY, PLAYING
 from bot.tables.views import HandOutcome, PublicSeat, PublicTable
@@ -22,7 +23,6 @@ COLOURS = {
     BETWEEN: discord.Colour.gold(),
     CLOSED: discord.Colour.dark_grey(),
 }
-FIELD_LIMIT = 1024
 
 # Button actions on the table message.
 JOIN = "join"
@@ -39,7 +39,7 @@ def table_embed(table: PublicTable, locale: str = "en", final: bool = False) -> 
     """The table message's embed for ``table`` in its current state.
 
     ``final``: the embed a finished hand's message keeps once the game has moved on (the
-    result, without saying what comes next).
+    result, the spreads and the last moves, without saying what comes next).
     """
     embed = discord.Embed(
         title=text(
@@ -61,7 +61,7 @@ def table_embed(table: PublicTable, locale: str = "en", final: bool = False) -> 
         embed.description = text("table.closed", locale)
         _seats_field(embed, table, locale)
     embed.set_footer(text=text("table.footer", locale, id=table.table_id))
-    return embed
+    return fit_embed(embed)
 
 
 def table_controls(table: PublicTable, locale: str = "en") -> Controls:
@@ -141,13 +141,7 @@ def _playing(embed: discord.Embed, table: PublicTable, locale: str) -> None:
     lines.append(text("table.pile_and_stock", locale, pile=top, stock=table.stock_size))
     embed.description = "\n".join(lines)
     _seats_field(embed, table, locale)
-    spreads = [
-        text("table.spread", locale, number=s.number, owner=s.owner, cards=cards_text(s.cards))
-        for s in table.spreads
-    ]
-    _field(embed, text("table.spreads", locale), spreads or [text("table.no_spreads", locale)])
-    if table.moves:
-        _field(embed, text("table.moves", locale), [move_text(m, locale) for m in table.moves])
+    _spreads_and_moves(embed, table, locale)
     if table.hand_number == 1 and table.cut:
         _field(embed, text("table.cut", locale), _cut_lines(table, locale))
 
@@ -180,8 +174,21 @@ def _outcome(
     _field(embed, text("table.hands", locale), shown)
     points = table.rules.scoring == "push_up"
     pay_title = text("table.points" if points else "table.payments", locale)
-    _field(embed, pay_title, [_amounts(outcome.names, result.payouts)])
-    _field(embed, text("table.session", locale), [_amounts(outcome.names, outcome.balances)])
+    session = text("table.session_points" if points else "table.session", locale)
+    _field(embed, pay_title, [_amounts(outcome.names, result.payouts, points)])
+    _field(embed, session, [_amounts(outcome.names, outcome.balances, points)])
+    _spreads_and_moves(embed, table, locale)
+
+
+def _spreads_and_moves(embed: discord.Embed, table: PublicTable, locale: str) -> None:
+    """The spreads on the table, and the last moves (how the hand went, once it is over)."""
+    spreads = [
+        text("table.spread", locale, number=s.number, owner=s.owner, cards=cards_text(s.cards))
+        for s in table.spreads
+    ]
+    _field(embed, text("table.spreads", locale), spreads or [text("table.no_spreads", locale)])
+    if table.moves:
+        _field(embed, text("table.moves", locale), [move_text(m, locale) for m in table.moves])
 
 
 def _seats_field(embed: discord.Embed, table: PublicTable, locale: str) -> None:
@@ -209,7 +216,10 @@ def _seat_line(seat: PublicSeat, table: PublicTable, locale: str) -> str:
             else text("table.next_hand_seat", locale)
         )
     if table.hand_number:
-        parts.append(text("table.balance", locale, balance=amount_text(seat.balance)))
+        if table.rules.scoring == "push_up":
+            parts.append(text("table.balance_points", locale, points=seat.balance))
+        else:
+            parts.append(text("table.balance", locale, balance=amount_text(seat.balance)))
     if table.rules.waiting and seat.cards is not None:
         parts.append(text("table.waits", locale, waits=seat.waits))
     if seat.leaving:
@@ -237,8 +247,10 @@ def _cut_lines(table: PublicTable, locale: str) -> list[str]:
     return lines
 
 
-def _amounts(names: tuple[str, ...], amounts: tuple[int, ...]) -> str:
-    return " · ".join(f"{n} {amount_text(a)}" for n, a in zip(names, amounts, strict=True))
+def _amounts(names: tuple[str, ...], amounts: tuple[int, ...], points: bool) -> str:
+    """Payments or balances (``ann +4 · dan −4``); push-up points against, unsigned."""
+    shown = (str(a) if points else amount_text(a) for a in amounts)
+    return " · ".join(f"{n} {a}" for n, a in zip(names, shown, strict=True))
 
 
 def _relative(table: PublicTable) -> str:
@@ -246,7 +258,4 @@ def _relative(table: PublicTable) -> str:
 
 
 def _field(embed: discord.Embed, name: str, lines: list[str]) -> None:
-    value = "\n".join(lines)
-    if len(value) > FIELD_LIMIT:
-        value = value[: FIELD_LIMIT - 1] + "…"
-    embed.add_field(name=name, value=value, inline=False)
+    embed.add_field(name=name, value="\n".join(lines), inline=False)

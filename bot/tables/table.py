@@ -22,10 +22,11 @@ from typing import Any
 
 from bot.engine.actions import Action
 from bot.engine.hand import Hand
-from bot.engine.melds import pack_for
-from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, rules_from_json
+from bot.engine.melds import most_players, pack_for
+from bot.engine.rules import MIN_PLAYERS, Rules, RulesError, rules_from_json
 from bot.engine.settle import Result
 from bot.i18n import text
+from bot.i18n.bounds import quote
 from bot.tables.autoplay import play_turn
 from bot.tables.dealing import CutRound, Shuffler, cut_for_deal
 from bot.tables.errors import TableError
@@ -39,6 +40,7 @@ MISSED_TURNS_LIMIT = 3
 DEFAULT_SEATS = 4
 MAX_BIG_ONE = 10
 DEFAULT_TURN_TIMEOUT = 120.0
+MIN_STAKE, MAX_STAKE = 1, 1_000_000
 STATE_FORMAT = 1
 
 # What ``leave`` and ``kick`` did.
@@ -48,6 +50,13 @@ TABLE_EMPTY = "table_empty"
 
 BOT_LEVELS = ("easy", "normal", "hard")
 """The computer players a host may seat (``bot.players.LEVELS`` without the yardsticks)."""
+
+
+def check_stake(stake: int) -> int:
+    """A basic stake a table may play for, else TableError."""
+    if not MIN_STAKE <= stake <= MAX_STAKE:
+        raise TableError("bad_stake", low=MIN_STAKE, high=f"{MAX_STAKE:,}")
+    return stake
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,10 +143,10 @@ class Table:
         shuffler: Shuffler | None = None,
     ) -> Table:
         """A new table in the lobby with ``host`` in the first seat."""
-        if not MIN_PLAYERS <= max_seats <= MAX_PLAYERS:
-            raise TableError("bad_seats", low=MIN_PLAYERS, high=MAX_PLAYERS)
-        if stake < 1:
-            raise TableError("bad_stake")
+        most = most_players(rules)
+        if not MIN_PLAYERS <= max_seats <= most:
+            raise TableError("bad_seats", low=MIN_PLAYERS, high=most)
+        check_stake(stake)
         table = cls(
             table_id,
             guild_id,
@@ -227,7 +236,7 @@ class Table:
         if by != self.host_id:
             raise TableError("host_only")
         if level not in BOT_LEVELS:
-            raise TableError("bot_level", level=level, known=", ".join(BOT_LEVELS))
+            raise TableError("bot_level", level=quote(level), known=", ".join(BOT_LEVELS))
         number = 1 - min((u for u in self.names if u < 0), default=0)
         level_name = text(f"bots.level.{level}", self.locale)
         seat = Seat(-number, text("bots.name", self.locale, level=level_name, number=number), level)
@@ -244,7 +253,7 @@ class Table:
         if name is not None:
             bots = [s for s in bots if s.name.casefold() == name.strip().casefold()]
         if not bots:
-            raise TableError("no_bot" if name is None else "no_bot_named", name=name)
+            raise TableError("no_bot" if name is None else "no_bot_named", name=quote(name))
         seat = min(bots, key=lambda s: s.user_id)
         self._stand_up(seat.user_id, now)
         return seat.name

@@ -1,6 +1,6 @@
 """The scoreboard extension: leaderboards, stats, history, server settings and forgetting.
 
-- ``commands``: the ``/tonk`` subcommands (added to the tables cog's group).
+- ``commands``: the ``/tonk`` subcommands (added to the bot's ``/tonk`` group).
 - ``paging``: the leaderboard's Prev/Next ``DynamicItem``.  ``render``: text (pure).
 """
 

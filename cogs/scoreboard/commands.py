@@ -1,8 +1,9 @@
 """``/tonk leaderboard``, ``stats``, ``history``, ``config …`` and ``forget me``.
 
-They join the ``/tonk`` group of the tables cog: ``build_commands`` makes fresh command
-objects for one cog (discord.py binds a command to one parent), which ``ScoreboardCog``
-adds to that group when it loads and removes when it unloads.
+They join the bot's one ``/tonk`` group (``cogs.group``): ``build_commands`` makes fresh
+command objects for one cog (discord.py binds a command to one parent), which
+``ScoreboardCog`` adds to that group when it loads and removes when it unloads. Every value
+typed is checked here before the store is asked (``cogs.inputs``).
 """
 
 from __future__ import annotations
@@ -13,28 +14,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Defer, answer, defer_as
-from bot.engine.rules import RulesError, build_rules
+from bot.client import Defer, answer, defer_as, locale_of
+from bot.engine.rules import RulesError, build_rules, preset_rules
 from bot.i18n import text
-from bot.store import LeaderboardOrder, Store
+from bot.store import Store
+from bot.tables.errors import TableError, refusal_message
+from bot.tables.table import MAX_STAKE, check_stake
+from cogs.group import PRESET_CHOICES, tonk_group
+from cogs.inputs import check_order, check_page, parse_timeout
 from cogs.scoreboard.paging import PER_PAGE, history_message, leaderboard_message
 from cogs.scoreboard.render import config_text, stats_text
-from cogs.tonk.commands import PRESET_CHOICES, parse_timeout
-from cogs.tonk.components import TONK_COG
+from cogs.settings import checked_defaults
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
 
 SCOREBOARD_COG = "Scoreboard"
 Command = app_commands.Command[Any, ..., Any] | app_commands.Group
-
-
-def _locale(interaction: discord.Interaction) -> str:
-    return str(interaction.locale)
-
-
-async def _say(interaction: discord.Interaction, content: str, *, ephemeral: bool = True) -> None:
-    await answer(interaction, content, ephemeral=ephemeral)
 
 
 class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
@@ -45,52 +41,54 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         self.store = store
         self.commands: list[Command] = build_commands(self)
 
-    def _group(self) -> app_commands.Group:
-        tonk = self.bot.get_cog(TONK_COG)
-        group = getattr(tonk, "app_command", None)
-        assert isinstance(group, app_commands.Group), "the tables cog must be loaded first"
-        return group
-
     async def cog_load(self) -> None:
-        group = self._group()
+        group = tonk_group(self.bot)
+        assert group is not None, "the tables cog, which defines /tonk, loads first"
         for command in self.commands:
             group.add_command(command)
 
     async def cog_unload(self) -> None:
-        tonk = self.bot.get_cog(TONK_COG)
-        group = getattr(tonk, "app_command", None)
-        if isinstance(group, app_commands.Group):
+        group = tonk_group(self.bot)
+        if group is not None:
             for command in self.commands:
                 group.remove_command(command.name)
 
-    async def leaderboard(
-        self, interaction: discord.Interaction, by: LeaderboardOrder, page: int
-    ) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, by: str, page: int) -> None:
         defer_as(interaction, Defer.PUBLIC)
-        board = await self.store.leaderboard(interaction.guild_id or 0, by, page - 1, PER_PAGE)
-        content, view = leaderboard_message(board, _locale(interaction))
-        await answer(interaction, content, view=view, ephemeral=False)
+        try:
+            order, page = check_order(by), check_page(page)
+        except TableError as refusal:
+            await answer(interaction, refusal.message(locale_of(interaction)))
+            return
+        board = await self.store.leaderboard(interaction.guild_id or 0, order, page - 1, PER_PAGE)
+        content, view = leaderboard_message(board, locale_of(interaction))
+        await answer(interaction, content, ephemeral=False, view=view)
 
     async def stats(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
         defer_as(interaction, Defer.PUBLIC)
         stats = await self.store.stats(interaction.guild_id or 0, member.id)
-        await _say(
+        await answer(
             interaction,
-            stats_text(stats, member.display_name, _locale(interaction)),
+            stats_text(stats, member.display_name, locale_of(interaction)),
             ephemeral=False,
         )
 
     async def history(self, interaction: discord.Interaction, page: int) -> None:
         defer_as(interaction, Defer.PUBLIC)
+        try:
+            page = check_page(page)
+        except TableError as refusal:
+            await answer(interaction, refusal.message(locale_of(interaction)))
+            return
         hands = await self.store.history(
             interaction.guild_id or 0, interaction.channel_id or 0, PER_PAGE, page - 1
         )
-        content, view = history_message(hands, page - 1, _locale(interaction))
-        await answer(interaction, content, view=view, ephemeral=False)
+        content, view = history_message(hands, page - 1, locale_of(interaction))
+        await answer(interaction, content, ephemeral=False, view=view)
 
     async def config_show(self, interaction: discord.Interaction) -> None:
         config = await self.store.get_guild_settings(interaction.guild_id or 0)
-        await _say(interaction, config_text(config, _locale(interaction)))
+        await answer(interaction, config_text(config, locale_of(interaction)))
 
     async def config_set(
         self,
@@ -102,25 +100,22 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         if not await self._may_configure(interaction):
             return
         changes: dict[str, object] = {}
-        if preset is not None:
-            changes["default_preset"] = preset
-        if stake is not None:
-            changes["stake"] = stake
         try:
+            if preset is not None:
+                changes["default_preset"] = preset_rules(preset).preset
+            if stake is not None:
+                changes["stake"] = check_stake(stake)
             if turn_timeout is not None:
                 seconds = parse_timeout(turn_timeout)
                 changes["turn_timeout"] = None if seconds is None else int(seconds)
-            config = await self.store.update_guild_settings(
-                interaction.guild_id or 0,
-                **changes,  # type: ignore[arg-type]
-            )
-        except ValueError as error:
-            await _say(
-                interaction,
-                text("scoreboard.refusal.bad_setting", _locale(interaction), error=error),
-            )
+        except (TableError, RulesError) as refusal:
+            await answer(interaction, refusal_message(refusal, locale_of(interaction)))
             return
-        await _say(interaction, config_text(config, _locale(interaction)))
+        config = await self.store.update_guild_settings(
+            interaction.guild_id or 0,
+            **changes,  # type: ignore[arg-type]
+        )
+        await answer(interaction, config_text(config, locale_of(interaction)))
 
     async def config_channel(
         self, interaction: discord.Interaction, channel: discord.abc.GuildChannel, allowed: bool
@@ -133,39 +128,40 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         if allowed:
             channels.append(channel.id)
         config = await self.store.update_guild_settings(guild_id, allowed_channel_ids=channels)
-        await _say(interaction, config_text(config, _locale(interaction)))
+        await answer(interaction, config_text(config, locale_of(interaction)))
 
     async def config_option(self, interaction: discord.Interaction, name: str, value: str) -> None:
         """A server-wide house rule for new tables; ``default`` removes it (checked against the
-        server's default preset, conflicts refused in words)."""
+        server's default preset, conflicts refused in words). Stored options that are no
+        longer valid are dropped."""
         if not await self._may_configure(interaction):
             return
         guild_id = interaction.guild_id or 0
-        current = await self.store.get_guild_settings(guild_id)
-        options = dict(current.default_options)
+        current = checked_defaults(await self.store.get_guild_settings(guild_id), 0)
+        options = dict(current.options)
         options.pop(name, None)
         if value.strip().lower() != "default":
             options[name] = value
         try:
-            rules = build_rules(current.default_preset, options)
-        except RulesError as error:
-            await _say(interaction, error.args[0])
+            rules = build_rules(current.preset, options)
+        except RulesError as refusal:
+            await answer(interaction, refusal_message(refusal, locale_of(interaction)))
             return
         chosen = {key: getattr(rules, key) for key in options}
         config = await self.store.update_guild_settings(guild_id, default_options=chosen)
-        await _say(interaction, config_text(config, _locale(interaction)))
+        await answer(interaction, config_text(config, locale_of(interaction)))
 
     async def forget_me(self, interaction: discord.Interaction) -> None:
         report = await self.store.forget_member(interaction.guild_id or 0, interaction.user.id)
-        await _say(
+        await answer(
             interaction,
-            text("scoreboard.forget.done", _locale(interaction), hands=report.hands_anonymised),
+            text("scoreboard.forget.done", locale_of(interaction), hands=report.hands_anonymised),
         )
 
     async def _may_configure(self, interaction: discord.Interaction) -> bool:
         if interaction.permissions.manage_guild:
             return True
-        await _say(interaction, text("scoreboard.refusal.manage_server", _locale(interaction)))
+        await answer(interaction, text("scoreboard.refusal.manage_server", locale_of(interaction)))
         return False
 
 
@@ -212,7 +208,7 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
     async def config_set(
         interaction: discord.Interaction,
         preset: str | None = None,
-        stake: app_commands.Range[int, 1, 1000] | None = None,
+        stake: app_commands.Range[int, 1, MAX_STAKE] | None = None,
         turn_timeout: str | None = None,
     ) -> None:
         await cog.config_set(interaction, preset, stake, turn_timeout)

@@ -1,9 +1,19 @@
-"""Scoreboards as text: the leaderboard page, a member's stats, a channel's history (pure)."""
+"""Scoreboards as text: the leaderboard page, a member's stats, a channel's history (pure).
+
+Endings are in words and amounts are written as on the table message (``+4``, ``−1``)."""
 
 from __future__ import annotations
 
-from bot.i18n import text
+from bot.i18n import has_text, text
+from bot.render.cards import amount_text
 from bot.store import GuildConfig, HandSummary, LeaderboardPage, PlayerRecord, PlayerStats
+from cogs.settings import checked_defaults
+
+
+def ending_words(ending: str, locale: str) -> str:
+    """How a hand ended, in words (an ending this version does not know stays as stored)."""
+    key = f"scoreboard.ending.{ending}"
+    return text(key, locale) if has_text(key) else ending
 
 
 def _rate(player: PlayerRecord) -> int:
@@ -27,7 +37,7 @@ def leaderboard_text(board: LeaderboardPage, min_hands: int, locale: str) -> str
             locale,
             rank=entry.rank,
             name=entry.player.display_name,
-            chips=entry.player.net_chips,
+            chips=amount_text(entry.player.net_chips),
             won=entry.player.hands_won,
             played=entry.player.hands_played,
             rate=_rate(entry.player),
@@ -47,7 +57,7 @@ def stats_text(stats: PlayerStats, name: str, locale: str) -> str:
         text(
             "scoreboard.stats.totals",
             locale,
-            chips=player.net_chips,
+            chips=amount_text(player.net_chips),
             won=player.hands_won,
             played=player.hands_played,
             rate=_rate(player),
@@ -64,8 +74,8 @@ def stats_text(stats: PlayerStats, name: str, locale: str) -> str:
                 "scoreboard.stats.hand",
                 locale,
                 number=hand.hand_number,
-                ending=hand.ending,
-                payout=hand.payout,
+                ending=ending_words(hand.ending, locale),
+                payout=amount_text(hand.payout),
             )
             for hand in stats.recent_hands
         )
@@ -79,13 +89,13 @@ def history_text(hands: list[HandSummary], locale: str) -> str:
     lines = [text("scoreboard.history.title", locale)]
     for hand in hands:
         winners = ", ".join(seat.name for seat in hand.winners)
-        payouts = " · ".join(f"{seat.name} {seat.payout:+d}" for seat in hand.seats)
+        payouts = " · ".join(f"{seat.name} {amount_text(seat.payout)}" for seat in hand.seats)
         lines.append(
             text(
                 "scoreboard.history.hand",
                 locale,
                 number=hand.hand_number,
-                ending=hand.ending,
+                ending=ending_words(hand.ending, locale),
                 winners=winners or text("scoreboard.history.nobody", locale),
                 payouts=payouts,
             )
@@ -94,7 +104,8 @@ def history_text(hands: list[HandSummary], locale: str) -> str:
 
 
 def config_text(config: GuildConfig, locale: str) -> str:
-    """The server's settings in one line."""
+    """The server's settings in one line, then a line for each stored setting that is no
+    longer valid (new tables use the default instead)."""
     if config.turn_timeout is None:
         timeout = text("scoreboard.config.timer_off", locale)
     else:
@@ -103,7 +114,7 @@ def config_text(config: GuildConfig, locale: str) -> str:
         "scoreboard.config.all_channels", locale
     )
     house = ", ".join(f"{name}: {value}" for name, value in config.default_options.items())
-    return text(
+    shown = text(
         "scoreboard.config.show",
         locale,
         preset=config.default_preset,
@@ -112,3 +123,5 @@ def config_text(config: GuildConfig, locale: str) -> str:
         channels=channels,
         options=house or text("scoreboard.config.no_options", locale),
     )
+    problems = checked_defaults(config, 0).problems
+    return "\n".join([shown, *(problem.message(locale) for problem in problems)])

@@ -7,7 +7,6 @@
 - ``screens``: a table's message, DMs and panels kept current.  ``coalesce``: rate limits.
 - ``deadlines``: a table's timers.  ``bots``: a table's computer players.
 - ``views``: render specs → Discord components.  ``restore``: tables back after a restart.
-- ``guild_defaults``: a server's ``/tonk config`` as ``/tonk new`` applies it.
 """
 
 from __future__ import annotations

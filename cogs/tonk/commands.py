@@ -1,5 +1,6 @@
-"""``/tonk``: the slash-command group. Each command parses its options and hands over to the
-tables service; the words come from the catalogue."""
+"""``/tonk``: the slash-command group. Each command checks what was typed (whatever the
+client let through), then hands over to the tables service; the words come from the
+catalogue."""
 
 from __future__ import annotations
 
@@ -9,38 +10,27 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Defer, answer, defer_as
-from bot.engine.rules import OPTIONS, PRESETS
+from bot.client import Defer, answer, defer_as, locale_of
+from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from bot.i18n import text
-from bot.tables.table import BOT_LEVELS, DEFAULT_SEATS, DEFAULT_TURN_TIMEOUT
+from bot.tables.errors import TableError
+from bot.tables.table import BOT_LEVELS, DEFAULT_SEATS, MAX_STAKE, MIN_STAKE
+from cogs.group import GROUP, PRESET_CHOICES
+from cogs.inputs import parse_timeout
+from cogs.settings import new_table_defaults
 from cogs.tonk.components import TONK_COG
-from cogs.tonk.guild_defaults import new_table_defaults
 from cogs.tonk.service import TableService
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
 
-MIN_TIMEOUT, MAX_TIMEOUT = 10, 3600
 TIMEOUT_SUGGESTIONS = ("off", "30", "60", "120", "300", "600")
 MAX_CHOICES = 25
-PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 BOT_LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS]
 
 
-def parse_timeout(value: str | None) -> float | None:
-    """The turn timer in seconds (None when ``off``); ValueError when it is neither."""
-    if value is None:
-        return DEFAULT_TURN_TIMEOUT
-    if value.strip().lower() == "off":
-        return None
-    seconds = int(value)
-    if not MIN_TIMEOUT <= seconds <= MAX_TIMEOUT:
-        raise ValueError(value)
-    return float(seconds)
-
-
 @app_commands.guild_only()
-class TonkCommands(commands.GroupCog, name=TONK_COG, group_name="tonk"):
+class TonkCommands(commands.GroupCog, name=TONK_COG, group_name=GROUP):
     """Tonk tables: one per channel."""
 
     def __init__(self, bot: TonkBot) -> None:
@@ -63,40 +53,35 @@ class TonkCommands(commands.GroupCog, name=TONK_COG, group_name="tonk"):
         self,
         interaction: discord.Interaction,
         preset: str | None = None,
-        stake: app_commands.Range[int, 1, 1000] | None = None,
-        seats: app_commands.Range[int, 2, 6] = DEFAULT_SEATS,
+        stake: app_commands.Range[int, MIN_STAKE, MAX_STAKE] | None = None,
+        seats: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] = DEFAULT_SEATS,
         turn_timeout: str | None = None,
     ) -> None:
+        """Stake, seats, preset and options are checked where the table is made; a stored
+        server setting that is no longer valid is left out, and a manager is told."""
         defer_as(interaction, Defer.PUBLIC)  # the answer is the table message
+        locale = locale_of(interaction)
         defaults = await new_table_defaults(
             self.bot, interaction.guild_id or 0, interaction.channel_id or 0
         )
         if not defaults.allowed:
-            await answer(
-                interaction, text("scoreboard.refusal.channel_not_allowed", str(interaction.locale))
-            )
+            await answer(interaction, text("scoreboard.refusal.channel_not_allowed", locale))
             return
         try:
             timeout = defaults.turn_timeout if turn_timeout is None else parse_timeout(turn_timeout)
-        except ValueError:
-            await answer(
-                interaction,
-                text(
-                    "table.refusal.bad_timeout",
-                    str(interaction.locale),
-                    low=MIN_TIMEOUT,
-                    high=MAX_TIMEOUT,
-                ),
-            )
+        except TableError as refusal:
+            await answer(interaction, refusal.message(locale))
             return
         await self.service.new_table(
             interaction,
-            preset or defaults.preset,
-            stake or defaults.stake,
+            defaults.preset if preset is None else preset,
+            defaults.stake if stake is None else stake,
             seats,
             timeout,
             defaults.options,
         )
+        if defaults.problems and interaction.permissions.manage_guild:
+            await answer(interaction, "\n".join(p.message(locale) for p in defaults.problems))
 
     @new.autocomplete("turn_timeout")
     async def timeout_choices(

@@ -27,6 +27,7 @@ from bot.client import show, update
 from bot.engine.hand import OVER
 from bot.i18n import text
 from bot.render.dm import dm_over_text, dm_text
+from bot.render.links import jump_url
 from bot.render.panel import panel_controls, panel_embed
 from bot.render.table import table_controls, table_embed
 from bot.tables.table import CLOSED, LOBBY, Table
@@ -356,7 +357,8 @@ class TableScreens:
             return
         guild, place = self._place()
         if hand.legal.phase == OVER:
-            content = dm_over_text(guild, place, hand.hand_number, table.locale)
+            link = jump_url(table.guild_id, table.channel_id, table.message_id)
+            content = dm_over_text(guild, place, hand.hand_number, link, table.locale)
         else:
             content = dm_text(guild, place, hand.hand_number, hand.cards, hand.count, table.locale)
         sent = self._dms.get(user_id)

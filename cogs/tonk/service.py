@@ -19,6 +19,7 @@ from bot.engine.cards import CardError, mask_of, parse_card
 from bot.engine.rules import RulesError, build_rules
 from bot.engine.summary import describe
 from bot.i18n import text
+from bot.render.links import jump_url
 from bot.render.panel import REFRESH
 from bot.render.rules import rules_embed
 from bot.render.table import JOIN, LEAVE, MY_HAND, NEXT, START
@@ -51,10 +52,9 @@ def _require_top(table: Table, cards: int) -> None:
         raise TableError("stale")
 
 
-def jump_url(table: Table) -> str:
+def table_link(table: Table) -> str:
     """A link to the table message (or to the channel)."""
-    place = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}"
-    return f"{place}/{table.message_id}" if table.message_id else place
+    return jump_url(table.guild_id, table.channel_id, table.message_id)
 
 
 class TableService:
@@ -86,7 +86,7 @@ class TableService:
         locale = locale_of(interaction)
         existing = self.tables.in_channel(interaction.channel_id or 0)
         if existing is not None:
-            link = jump_url(existing.table)
+            link = table_link(existing.table)
             await answer(interaction, text("table.refusal.channel_taken_link", locale, link=link))
             return
         host = Seat(interaction.user.id, interaction.user.display_name)
@@ -151,6 +151,10 @@ class TableService:
     async def kick(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
         runtime = await self._channel_table(interaction)
         if runtime is None:
+            return
+        if not runtime.table.is_seated(member.id):
+            refusal = TableError("not_seated_other", player=member.display_name)
+            await answer(interaction, refusal.message(locale_of(interaction)))
             return
         manager = interaction.permissions.manage_guild
         player = runtime.table.name_of(member.id)
@@ -289,7 +293,7 @@ class TableService:
 
         def op(table: Table) -> str | None:
             if table.message_id is not None and clicked != table.message_id:
-                raise TableError("old_message", link=jump_url(table))
+                raise TableError("old_message", link=table_link(table))
             now = self.clock.now()
             if key.action in TURN_MOVES:
                 _require_hand(table, key.hand)

@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.render.controls import Controls, Style
+from bot.render.limits import fit_view
 from cogs.tonk.components import (
     CardSelect,
     PanelButton,
@@ -30,7 +31,7 @@ def table_view(table_id: int, hand: int, version: int, controls: Controls) -> di
     for spec in controls.buttons:
         key = TableKey(table_id, hand, version, spec.action, spec.cards)
         view.add_item(TableButton(key, spec.label, STYLES[spec.style], spec.disabled, spec.row))
-    return view
+    return fit_view(view)
 
 
 def panel_view(table_id: int, hand: int, version: int, controls: Controls) -> discord.ui.View:
@@ -55,4 +56,4 @@ def panel_view(table_id: int, hand: int, version: int, controls: Controls) -> di
             key, spec.label, STYLES[spec.style], spec.disabled, spec.row
         )
         view.add_item(item)
-    return view
+    return fit_view(view)

@@ -144,7 +144,7 @@ async def test_only_the_host_seats_a_bot_and_the_host_removes_it(fake_discord: F
         assert "Normal bot 1" not in lobby.text() and "🤖 **Easy bot 2**" in lobby.text()
         assert [s.name for s in table_in(bot, channel).seats] == ["ann", "bob", "Easy bot 2"]
         gone = await ann.slash("tonk", "removebot", bot="Normal bot 1")
-        assert gone.content == "No computer player called Normal bot 1 sits at this table."
+        assert gone.content == "No computer player called 'Normal bot 1' sits at this table."
 
 
 async def test_when_the_last_person_leaves_the_bots_the_table_closes(

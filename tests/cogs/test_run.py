@@ -1,14 +1,16 @@
-"""``tonk run``: settings from the environment, and a clear sentence when the token is bad."""
+"""``tonk run``: settings from the environment, checked before logging in, and one line per
+problem (a missing or rejected token, a bad database URL, a missing --env-file)."""
 
 from __future__ import annotations
 
-import argparse
 import logging
 from pathlib import Path
 
 import discord
 import pytest
 
+from bot import serve as serving
+from bot.cli import main
 from bot.commands import run as run_command
 from bot.config import DEFAULT_DATABASE_URL, ConfigError, Settings, load_settings
 from bot.i18n import text
@@ -21,8 +23,9 @@ def test_settings_come_from_the_environment_with_defaults() -> None:
     settings = load_settings({"DISCORD_TOKEN": f" {TOKEN} ", "DEV_GUILD_ID": "42"})
     assert settings == Settings(TOKEN, DEFAULT_DATABASE_URL, 42, logging.INFO)
     assert TOKEN not in repr(settings)
-    debug = load_settings({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "debug", "DATABASE_URL": "x"})
-    assert debug.log_level == logging.DEBUG and debug.database_url == "x"
+    other = "sqlite+aiosqlite:///data/other.db"
+    debug = load_settings({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "debug", "DATABASE_URL": other})
+    assert debug.log_level == logging.DEBUG and debug.database_url == other
 
 
 @pytest.mark.parametrize(
@@ -31,18 +34,56 @@ def test_settings_come_from_the_environment_with_defaults() -> None:
         ({}, "DISCORD_TOKEN is not set"),
         ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "casino"}, "DEV_GUILD_ID must be"),
         ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
+        ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgres://x"}, "DATABASE_URL must name"),
+        ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "sqlite+aiosqlite://"}, "DATABASE_URL must"),
+        (
+            {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "sqlite+aiosqlite:////etc/passwd/t.db"},
+            "DATABASE_URL names /etc/passwd/t.db, but the bot cannot write there",
+        ),
     ],
 )
-def test_bad_settings_are_one_sentence(environ: dict[str, str], sentence: str) -> None:
-    with pytest.raises(ConfigError, match=sentence):
+def test_bad_settings_are_one_line_naming_the_variable(
+    environ: dict[str, str], sentence: str
+) -> None:
+    with pytest.raises(ConfigError, match=sentence) as refused:
         load_settings(environ)
+    assert len(refused.value.problems) == 1
+
+
+def test_every_problem_is_reported_at_once_one_line_each() -> None:
+    with pytest.raises(ConfigError) as refused:
+        load_settings({"DEV_GUILD_ID": "casino", "LOG_LEVEL": "loud", "DATABASE_URL": "x"})
+    lines = str(refused.value).splitlines()
+    assert [line.split()[0] for line in lines] == [
+        "DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL"
+    ]  # fmt: skip
 
 
 def _run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, env: str) -> int:
-    monkeypatch.setenv("DISCORD_TOKEN", "")  # restored (unset) after the test
-    monkeypatch.delenv("DISCORD_TOKEN")
+    for name in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL"):
+        monkeypatch.delenv(name, raising=False)
     (tmp_path / ".env").write_text(env, "utf-8")
-    return run_command.run(argparse.Namespace(env_file=str(tmp_path / ".env")))
+    return main(["run", "--env-file", str(tmp_path / ".env")])
+
+
+def test_an_env_file_that_does_not_exist_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["run", "--env-file", "/nope"]) == run_command.EXIT_CONFIG
+    assert capsys.readouterr().err.splitlines() == [text("cli.no_env_file", file="/nope")]
+
+
+def test_a_bad_database_url_is_found_before_logging_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def never(settings: Settings) -> None:
+        raise AssertionError("logged in with a bad configuration")
+
+    monkeypatch.setattr(serving, "serve", never)
+    env = f"DISCORD_TOKEN={TOKEN}\nDATABASE_URL=sqlite:///tonk.db\n"
+    assert _run(tmp_path, monkeypatch, env) == run_command.EXIT_CONFIG
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("DATABASE_URL must name an SQLite file") and TOKEN not in line
 
 
 def test_a_missing_token_ends_with_one_sentence(
@@ -61,8 +102,8 @@ def test_a_rejected_token_ends_with_one_sentence_that_does_not_show_it(
         assert settings.token == TOKEN
         raise discord.LoginFailure("Improper token has been passed.")
 
-    monkeypatch.setattr(run_command, "serve", rejected)
-    assert _run(tmp_path, monkeypatch, f"DISCORD_TOKEN={TOKEN}\n") == run_command.EXIT_LOGIN
+    monkeypatch.setattr(serving, "serve", rejected)
+    assert _run(tmp_path, monkeypatch, f"DISCORD_TOKEN={TOKEN}\n") == serving.EXIT_LOGIN
     captured = capsys.readouterr()
     assert captured.err == text("run.rejected_token") + "\n"
     assert TOKEN not in captured.out + captured.err and "Traceback" not in captured.err
@@ -72,6 +113,6 @@ async def test_the_bot_raises_login_failure_for_a_token_discord_rejects(
     fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
 ) -> None:
     with caplog.at_level(logging.DEBUG), pytest.raises(discord.LoginFailure):
-        await run_command.serve(Settings("not-the-fake-token"))
+        await serving.serve(Settings("not-the-fake-token"))
     assert "not-the-fake-token" not in caplog.text
     fake_discord.discord_errors.clear()

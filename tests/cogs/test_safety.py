@@ -118,7 +118,7 @@ async def test_buttons_of_a_finished_hand_or_a_closed_table_say_why_they_do_noth
         await quiet(fake_discord, bot)
         assert "**Hand 2**" in table_message(fake_discord, bot, channel).text()
 
-        stale = await bob.click(old_panel, "Drop")
+        stale = await bob.click(old_panel, "Drop with 11")  # the panel shows bob's count
         assert stale.message is old_panel
         assert old_panel.content == "That button belongs to hand 1, which is over."
         assert "Your hand · hand 2" in old_panel.text()  # the panel caught up with hand 2

@@ -94,11 +94,12 @@ async def test_stats_and_history_show_the_recorded_hands_until_forget_me(
         assert stats.message is not None
         assert "**bob** · rank 1 by chips" in stats.message.text()
         assert "+2 chips · 2 won of 3 (67%) · tonks 2" in stats.message.text()
+        assert "Hand 2: a tonk (out without a discard), −2" in stats.message.text()
 
         history = await ann.slash("tonk", "history")
         assert history.message is not None
         lines = history.message.text().splitlines()
-        assert lines[1] == "Hand 3 · tonk_out · won by bob · bob +2 · ann -2"
+        assert lines[1] == "Hand 3 · a tonk (out without a discard) · won by bob · bob +2 · ann −2"
 
         forgot = await bob.slash("tonk", "forget", "me")
         assert forgot.ephemeral and "3 hands no longer name you" in forgot.message.text()

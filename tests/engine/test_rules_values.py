@@ -44,18 +44,19 @@ def refusal(preset: str = "standard", **options: Any) -> str:
 # -- unknown names and values -------------------------------------------------------------------
 
 
-def test_O1_a_misspelt_option_name_is_refused_with_a_sentence() -> None:
-    assert refusal(decks=40) == "There is no option called decks."
-    with pytest.raises(ScenarioError, match="There is no option called decks"):
+def test_O1_a_misspelt_option_name_is_refused_suggesting_the_nearest_name() -> None:
+    assert refusal(decks=40) == "There is no option called 'decks': did you mean deck?"
+    assert refusal(zzz=1) == "There is no option called 'zzz'."
+    with pytest.raises(ScenarioError, match="There is no option called 'decks'"):
         run_scenario(scenario(TWO, options={"decks": 40}))
 
 
 def test_P9_a_misspelt_preset_is_refused_naming_the_presets() -> None:
     message = refusal("seatle")
-    assert message.startswith("There is no preset called seatle: choose one of ")
+    assert message.startswith("There is no preset called 'seatle': choose one of ")
     for name in PRESETS:
         assert name in message
-    with pytest.raises(ScenarioError, match="no preset called seatle"):
+    with pytest.raises(ScenarioError, match="no preset called 'seatle'"):
         run_scenario(scenario(TWO, preset="seatle"))
 
 
@@ -63,6 +64,8 @@ def test_P9_a_misspelt_preset_is_refused_naming_the_presets() -> None:
     ("option", "value", "message"),
     [
         ("hand_size", 6, "6 is not a value of hand_size: use one of 5, 7."),
+        ("push_up_limit", "5", "'5' is not a value of push_up_limit: use a whole number "
+         "from 10 to 1000."),
         ("hand_size", "6", "'6' is not a value of hand_size: use one of 5, 7."),
         ("deck", 36, "36 is not a value of deck: use one of 52, 40."),
         ("upcard", "maybe", "'maybe' is not a value of upcard: use one of true, false."),

@@ -13,6 +13,7 @@ import discord
 
 from .errors import ApiError, FakeDiscordTimeout, unknown_channel, unknown_message
 from .gateway import DIRECT_MESSAGES_INTENT, GUILD_MESSAGES_INTENT, Gateway
+from .limits import check_message
 from .member import SimulatedMember
 from .models import (
     DM_CHANNEL,
@@ -105,7 +106,8 @@ class FakeDiscord:
     ``bot_permissions`` (the bot's role in guilds added afterwards), ``timeout`` (default for
     every wait), ``guilds``, ``channels``, ``users``, ``messages`` (by id, in creation order),
     ``interactions``, ``discord_errors`` (discord.py ERROR log records) and
-    ``unhandled_requests`` (calls to routes the fake lacks).
+    ``unhandled_requests`` (calls to routes the fake lacks), ``oversize`` (messages refused
+    for breaking Discord's size limits).
     """
 
     def __init__(self, *, bot_name: str = "FakeBot", timeout: float = 5.0) -> None:
@@ -125,6 +127,7 @@ class FakeDiscord:
         self._by_token: dict[str, InteractionResult] = {}
         self.unhandled_requests: list[str] = []
         self.outages: list[Outage] = []
+        self.oversize: list[str] = []
         self.discord_errors: list[logging.LogRecord] = []
         self.gateway = Gateway(self)
         self._server = FakeServer(self)
@@ -333,6 +336,15 @@ class FakeDiscord:
             )
         return attachments
 
+    def check_limits(self, data: Payload) -> None:
+        """Refuse ``data`` as Discord would if it is over a size limit, and remember it in
+        ``oversize`` (the test then fails at teardown)."""
+        try:
+            check_message(data)
+        except ApiError as error:
+            self.oversize.append(error.message)
+            raise
+
     async def post_message(
         self,
         channel: FakeChannel,
@@ -343,7 +355,9 @@ class FakeDiscord:
         interaction: InteractionResult | None = None,
         message_type: int = 0,
     ) -> StoredMessage:
-        """Store a new message from the bot and dispatch MESSAGE_CREATE."""
+        """Store a new message from the bot and dispatch MESSAGE_CREATE (refused as Discord
+        refuses a message over its size limits)."""
+        self.check_limits(data)
         if ephemeral_for is not None:
             visibility, recipient_id = Visibility.EPHEMERAL, ephemeral_for.id
         elif channel.recipient is not None:
@@ -385,6 +399,7 @@ class FakeDiscord:
         self, message: StoredMessage, data: Payload, uploads: Sequence[Upload] = ()
     ) -> StoredMessage:
         """Apply a partial edit (only the keys present change) and dispatch MESSAGE_UPDATE."""
+        self.check_limits(data)
         attachments = None
         if "attachments" in data or uploads:
             attachments = self._attachments(data, uploads, message.attachments)

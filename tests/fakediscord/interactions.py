@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from discord import InteractionResponseType, InteractionType
 
 from .errors import ApiError, FakeDiscordError, unknown_message
+from .limits import check_choices
 from .models import (
     EPHEMERAL_FLAG,
     LOADING_FLAG,
@@ -252,6 +253,12 @@ class InteractionResult:
                 400, 50035, f"Invalid Form Body: callback {callback_type} for {self.kind}"
             )
         data: Payload = body.get("data") or {}
+        if callback_type is InteractionResponseType.autocomplete_result:
+            try:
+                check_choices(data.get("choices") or [])
+            except ApiError as error:
+                self._fake.oversize.append(error.message)
+                raise
         await self._apply_callback(callback_type, data, uploads)
         self.type = callback_type
         self.callback_data = data

@@ -99,6 +99,19 @@ class SimulatedMember:
             raise FakeDiscordError("slash() needs at least the command name")
         return await self.invoke_slash(path[0], path[1:], options)
 
+    async def forge_slash(self, *path: str, **options: Any) -> InteractionResult:
+        """:meth:`slash` from a client that skips Discord's checks: values outside an
+        option's choices and range reach the bot, as do guild-only commands typed in a DM."""
+        return await self._command(
+            InteractionType.application_command,
+            path[0],
+            path[1:],
+            options,
+            settle=True,
+            timeout=None,
+            forged=True,
+        )
+
     async def invoke_slash(
         self,
         command: str,
@@ -148,6 +161,7 @@ class SimulatedMember:
         focused: str | None = None,
         settle: bool,
         timeout: float | None,
+        forged: bool = False,
     ) -> InteractionResult:
         channel = channel or self.channel
         if channel is None:
@@ -155,7 +169,9 @@ class SimulatedMember:
         guild = None if channel.is_dm else self.guild
         command = find_command(self.fake, guild, name)
         check_permissions(self, command)
-        data = command_data(command, subcommands, options, Resolved(guild), focused=focused)
+        data = command_data(
+            command, subcommands, options, Resolved(guild), focused=focused, forged=forged
+        )
         result = InteractionResult(
             self.fake,
             kind=kind,

@@ -86,8 +86,12 @@ def command_data(
     resolved: Resolved,
     *,
     focused: str | None = None,
+    forged: bool = False,
 ) -> Payload:
-    """``data`` of an APPLICATION_COMMAND (or, with ``focused``, AUTOCOMPLETE) interaction."""
+    """``data`` of an APPLICATION_COMMAND (or, with ``focused``, AUTOCOMPLETE) interaction.
+
+    ``forged``: values outside the options' choices and ranges go through, as from a client
+    that skips Discord's checks."""
     data: Payload = {"id": command["id"], "name": command["name"], "type": 1, "options": []}
     if "guild_id" in command:
         data["guild_id"] = command["guild_id"]
@@ -115,7 +119,9 @@ def command_data(
             raise FakeDiscordError(
                 f"/{' '.join(trail)} has no option {name!r} (options: {list(by_name)})"
             )
-        container.append(option_entry(by_name[name], value, resolved, focused=name == focused))
+        container.append(
+            option_entry(by_name[name], value, resolved, focused=name == focused, forged=forged)
+        )
     missing = [o["name"] for o in schema if o.get("required") and o["name"] not in options]
     if missing and focused is None:
         raise FakeDiscordError(f"/{' '.join(trail)} is missing required options {missing}")
@@ -124,13 +130,15 @@ def command_data(
     return data
 
 
-def option_entry(spec: Payload, value: Any, resolved: Resolved, *, focused: bool) -> Payload:
+def option_entry(
+    spec: Payload, value: Any, resolved: Resolved, *, focused: bool, forged: bool = False
+) -> Payload:
     option_type = OptionType(spec["type"])
     entry: Payload = {"name": spec["name"], "type": option_type.value}
     if focused:
         # While typing, Discord sends the raw text of the focused option.
         return entry | {"value": str(value), "focused": True}
-    if spec.get("choices"):
+    if spec.get("choices") and not forged:
         value = _choice_value(spec, value)
     if option_type in REFERENCE_TYPES:
         return entry | {"value": resolved.add(value)}
@@ -147,7 +155,8 @@ def option_entry(spec: Payload, value: Any, resolved: Resolved, *, focused: bool
         raise FakeDiscordError(
             f"option {spec['name']!r} wants a value of type {option_type.name}, got {value!r}"
         )
-    _check_range(spec, value)
+    if not forged:
+        _check_range(spec, value)
     return entry | {"value": value}
 
 

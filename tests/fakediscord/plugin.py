@@ -19,9 +19,11 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
     """A started fake Discord with discord.py patched to use it.
 
     At teardown it fails the test if discord.py logged an ERROR (clear ``fake.discord_errors``
-    in a test that expects one) or if the bot called a route the fake does not serve.
+    in a test that expects one), if the bot called a route the fake does not serve, or if it
+    sent a message over Discord's size limits (``fake.oversize``).
     """
     async with open_fake_discord() as fake:
         yield fake
         assert not fake.unhandled_requests, f"routes the fake lacks: {fake.unhandled_requests}"
+        assert not fake.oversize, f"messages over Discord's limits: {fake.oversize}"
         assert not fake.discord_errors, fake.error_report()

@@ -634,3 +634,30 @@ async def test_a_crashing_handler_fails_fast_with_the_logged_error(
             await alice.invoke_slash("demo", ["broken"], timeout=30)
     assert len(fake_discord.discord_errors) == 1
     fake_discord.discord_errors.clear()
+
+
+@pytest.mark.parametrize(
+    ("message", "part"),
+    [
+        ({"content": "x" * 2001}, "content"),
+        ({"embed": discord.Embed(title="t" * 257)}, "embeds.0.title"),
+        ({"embed": discord.Embed(description="d" * 4097)}, "embeds.0.description"),
+        ({"embed": discord.Embed().add_field(name="f", value="v" * 1025)}, "fields.0.value"),
+        ({"embeds": [discord.Embed(description="d" * 4000)] * 2}, "embeds: Must be 6000"),
+        ({"view": discord.ui.View().add_item(discord.ui.Button(label="b" * 81))}, "label"),
+    ],
+)
+async def test_a_message_over_discords_size_limits_is_refused_with_code_50035(
+    fake_discord: FakeDiscord, guild: FakeGuild, message: dict[str, Any], part: str
+) -> None:
+    async with run_bot(fake_discord, DemoBot()) as bot:
+        channel = bot.get_partial_messageable(guild.channel("tonk").id)
+        with pytest.raises(discord.HTTPException) as refused:
+            await channel.send(**message)
+        assert refused.value.status == 400 and refused.value.code == 50035
+        assert part in refused.value.text
+        sent = await channel.send("x" * 2000, embed=discord.Embed(description="d" * 4096))
+        with pytest.raises(discord.HTTPException, match="50035"):
+            await sent.edit(content="x" * 2001)
+    assert len(fake_discord.oversize) == 2
+    fake_discord.oversize.clear()

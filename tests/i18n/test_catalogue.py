@@ -11,6 +11,7 @@ import bot.i18n.en as english
 from bot.engine.rules import OPTIONS, PRESETS
 from bot.engine.summary import describe
 from bot.i18n import render, text
+from bot.render.limits import CONTENT
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,3 +45,17 @@ def test_templates_are_well_formed_and_an_unknown_locale_falls_back_to_english()
         list(string.Formatter().parse(template))
         assert template.strip(), key
     assert render("refusal.not_your_turn", {}, "fa") == "It is not your turn."
+
+
+def test_every_refusal_fits_a_discord_message_with_its_values_at_their_longest() -> None:
+    """Values in refusals are bounded where they are made (a quoted prefix of what was typed
+    is at most ``QUOTE_LIMIT`` characters, a name at most 32, a link about 100): with each
+    value at 100 characters every refusal still fits in one message."""
+    refusals = [
+        k for k in english.MESSAGES if ".refusal." in k or k.startswith(("refusal.", "rules."))
+    ]
+    assert len(refusals) > 50
+    for key in refusals:
+        fields = {f for _, f, _, _ in string.Formatter().parse(english.MESSAGES[key]) if f}
+        said = render(key, {f.split("!")[0]: "x" * 100 for f in fields})
+        assert len(said) <= CONTENT, key

@@ -10,7 +10,7 @@ from tests.engine.stacking import stack
 
 
 def mask(*cards: str) -> int:
-    """The mask of cards written as in SCENARIO.md: ``mask("5H", "6H")``."""
+    """The mask of cards written as in docs/scenarios.md: ``mask("5H", "6H")``."""
     total = 0
     for c in cards:
         total |= 1 << parse_card(c)

@@ -1,34 +1,65 @@
-"""``tonk play`` driven through standard input: whole hands, results, and no peeking."""
+"""``tonk play`` driven through standard input (in-process, ``main(argv)``): whole hands,
+labelled results, no peeking, and clean endings."""
 
 from __future__ import annotations
 
+import io
 import re
-import subprocess
 import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from itertools import pairwise
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+import pytest
+
+from bot.cli import main
+
 HAND_RULE = re.compile(r"Hand \d+: \S+ deals")
 ENDINGS = ("dropped with", "went out", "stock ran out", "won on the deal", "thrown in", "dead hand")
 
 
-def _play(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "bot.cli", "play", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
+@dataclass
+class Done:
+    returncode: int
+    stdout: str
+    stderr: str
 
 
-def test_a_piped_game_plays_whole_hands_and_shows_each_result() -> None:
+Play = Callable[..., Done]
+
+
+@pytest.fixture
+def play_cmd(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Play:
+    """``tonk play ARGS`` with ``stdin`` typed in (a KeyboardInterrupt in it is Ctrl-C)."""
+
+    def run(stdin: str | list[str | type[BaseException]], *args: str) -> Done:
+        lines = iter(stdin.splitlines(keepends=True) if isinstance(stdin, str) else stdin)
+        monkeypatch.setattr(sys, "stdin", Typed(lines))
+        status = main(["play", *args])
+        captured = capsys.readouterr()
+        return Done(status, captured.out, captured.err)
+
+    return run
+
+
+class Typed(io.StringIO):
+    """Standard input line by line; an exception class among the lines is raised there."""
+
+    def __init__(self, lines: Iterator[str | type[BaseException]]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        line = next(self.lines, "")
+        if isinstance(line, type):
+            raise line
+        return line
+
+
+def test_a_piped_game_plays_whole_hands_and_shows_each_result(play_cmd: Play) -> None:
     """Answering "2" to every question plays hands to their end; each shows every hand,
     the payments and the balances, and the deal passes to the left (S4)."""
-    done = _play("2\n" * 300, "--players", "easy,normal", "--seed", "3", "--name", "ann")
+    done = play_cmd("2\n" * 300, "--players", "easy,normal", "--seed", "3", "--name", "ann")
     assert done.returncode == 0, done.stderr
     out = done.stdout
     hands = HAND_RULE.split(out)[1:]
@@ -45,9 +76,9 @@ def test_a_piped_game_plays_whole_hands_and_shows_each_result() -> None:
     assert "Final balances" in out
 
 
-def test_no_opponent_card_is_shown_before_the_hand_ends() -> None:
+def test_no_opponent_card_is_shown_before_the_hand_ends(play_cmd: Play) -> None:
     """S7: the others' hands appear only in the result, after the ending is announced."""
-    out = _play("2\n" * 300, "--players", "hard,normal", "--seed", "8").stdout
+    out = play_cmd("2\n" * 300, "--players", "hard,normal", "--seed", "8").stdout
     for text in HAND_RULE.split(out)[1:]:
         lines = text.splitlines()
         shown = [i for i, line in enumerate(lines) if re.match(r"\s+(hard|normal): ", line)]
@@ -56,13 +87,51 @@ def test_no_opponent_card_is_shown_before_the_hand_ends() -> None:
             assert ending is not None and min(shown) > ending
 
 
-def test_q_quits_at_once_and_bad_answers_are_asked_again() -> None:
-    done = _play("9\nx\nq\n", "--players", "normal", "--seed", "1")
+def test_q_quits_at_once_and_bad_answers_are_asked_again(play_cmd: Play) -> None:
+    done = play_cmd("9\nx\nq\n", "--players", "normal", "--seed", "1")
     assert done.returncode == 0
     assert "Type a number from 1 to" in done.stdout
     assert "Final balances" in done.stdout
 
 
-def test_play_refuses_an_unknown_level() -> None:
-    done = _play("", "--players", "grandmaster")
+def test_play_refuses_an_unknown_level(play_cmd: Play) -> None:
+    done = play_cmd("", "--players", "grandmaster")
     assert done.returncode == 2 and "grandmaster" in done.stderr
+
+
+def test_each_result_labels_this_hand_and_the_session(play_cmd: Play) -> None:
+    out = play_cmd("2\n" * 300, "--players", "easy", "--seed", "3", "--name", "ann").stdout
+    finished = [h for h in HAND_RULE.split(out)[1:] if any(e in h for e in ENDINGS)]
+    for hand in finished:
+        assert "This hand:" in hand and re.search(r"Session: ann [+-]\d+, easy [+-]\d+", hand)
+
+
+def test_push_up_scores_read_as_points_against(play_cmd: Play) -> None:
+    out = play_cmd("2\n" * 300, "--preset", "push_up", "--players", "easy", "--seed", "3").stdout
+    assert "This hand, points against (lowest wins the match):" in out
+    assert "Session, points against: " in out and "points against" in out
+    assert not re.search(r"Session, points against: .*[+]", out)
+    assert "Final points against (lowest wins): " in out
+
+
+def test_ctrl_c_and_ctrl_d_end_with_the_final_balances(play_cmd: Play) -> None:
+    for typed in (["2\n", "2\n", KeyboardInterrupt], ["2\n"]):
+        done = play_cmd(typed, "--players", "normal", "--seed", "1")
+        assert done.returncode == 0 and done.stderr == ""
+        assert "Final balances: Player +0, normal +0" in done.stdout
+
+
+def test_a_name_with_markup_is_shown_as_typed(play_cmd: Play) -> None:
+    done = play_cmd("q\n", "--players", "normal", "--seed", "1", "--name", "Bob [/] [bold]")
+    assert done.returncode == 0
+    assert "Final balances: Bob [/] [bold] +0, normal +0" in done.stdout
+
+
+def test_a_drop_above_the_chosen_count_is_asked_again(play_cmd: Play) -> None:
+    """Seed 1 deals the person a count of 33 and the drop first: with --confirm-drop 20 the
+    drop is asked again, and anything but y chooses again; at 40 it is not asked."""
+    asked = play_cmd("1\n\nq\n", "--players", "normal", "--seed", "1", "--confirm-drop", "20")
+    assert "Drop with a count of 33? y to drop" in asked.stdout
+    assert asked.stdout.count("Number (q to quit)") == 2
+    trusted = play_cmd("1\nq\n", "--players", "normal", "--seed", "1", "--confirm-drop", "40")
+    assert "Drop with a count of" not in trusted.stdout

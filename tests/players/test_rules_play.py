@@ -1,4 +1,4 @@
-"""The levels play the options of RULES.md correctly: claims, waiting, must_spread, slaps."""
+"""The levels play the options of docs/guide.md correctly: claims, waiting, must_spread, slaps."""
 
 from __future__ import annotations
 

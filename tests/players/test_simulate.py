@@ -59,8 +59,8 @@ def test_simulate_prints_a_table_and_refuses_bad_input(capsys: pytest.CaptureFix
     assert main(["simulate", "--players", "easy,wizard", "--hands", "2"]) == 2
     assert "wizard" in capsys.readouterr().err
     assert main(["simulate", "--players", "easy", "--hands", "2"]) == 2
-    assert main(["simulate", "--options", "nonsense=1", "--hands", "2"]) == 2
-    assert main(["simulate", "--options", "slap", "--hands", "2"]) == 2
+    assert main(["simulate", "--option", "nonsense=1", "--hands", "2"]) == 2
+    assert main(["simulate", "--option", "slap", "--hands", "2"]) == 2
 
 
 def test_capped_hands_are_dead_hands_and_counted() -> None:
@@ -76,3 +76,28 @@ def test_statistics_helpers() -> None:
     assert percentile([1.0, 2.0, 3.0, 4.0], 0.99) == 4.0
     mean, (low, high) = mean_with_ci([1.0, 3.0])
     assert mean == 2.0 and low < 2.0 < high
+
+
+def test_ctrl_c_stops_the_match_with_the_figures_of_the_deals_played() -> None:
+    match = Match(build_rules("standard"), ("easy", "normal"), hands=20, seed=1)
+    played: list[int] = []
+
+    def progress(hands: int) -> None:
+        played.append(hands)
+        if len(played) == 3:
+            raise KeyboardInterrupt
+
+    report = run_match(match, progress=progress)
+    assert report.hands == 3 * match.seats < 20
+    assert sum(level.seats for level in report.levels.values()) == 2
+
+
+def test_ctrl_c_before_any_deal_ends_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(*args: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("bot.players.tournament.play_deals", interrupted)
+    assert main(["simulate", "--hands", "2"]) == 130
+    assert capsys.readouterr().err.splitlines()[-1] == "Stopped."

@@ -36,7 +36,9 @@ def test_at_the_start_of_a_turn_draw_take_and_drop() -> None:
     shown = panel_embed(hand).to_dict()
     assert shown["title"] == "Your hand · hand 1"
     assert shown["description"].startswith("7♦ 4♥ 5♥ 6♥ 7♠\nCount 29 · 5 cards\nYour turn")
-    assert labels(table, BOB) == {"Draw": True, "Take J♣": True, "Drop": True, "Refresh": True}
+    assert labels(table, BOB) == {
+        "Draw": True, "Take J♣": True, "Drop with 29": True, "Refresh": True
+    }  # fmt: skip
     assert labels(table, ANN) == {"Refresh": True}
     select = panel_controls(hand).select
     assert select is not None

@@ -6,7 +6,14 @@ from bot.engine.actions import DRAW, DROP
 from bot.render.controls import Style
 from bot.render.table import table_controls, table_embed
 from bot.tables.views import public_table
-from tests.tables.fixtures import IDS, lobby, worked_example
+from tests.tables.fixtures import (
+    IDS,
+    WORKED_CUT,
+    WORKED_HANDS,
+    lobby,
+    stack_deal,
+    worked_example,
+)
 
 DAN = IDS["dan"]
 
@@ -73,3 +80,22 @@ def test_a_closed_table_has_no_buttons() -> None:
     table.close(IDS["ann"], manage_server=False)
     assert "This table is closed." in text_of(table_embed(public_table(table)))
     assert table_controls(public_table(table)).buttons == ()
+
+
+def test_the_final_message_of_a_hand_keeps_the_spreads_and_the_last_moves() -> None:
+    table = worked_example()
+    table.act(DAN, DROP, now=1.0)
+    final = text_of(table_embed(public_table(table), final=True))
+    assert "Spreads\nNone yet." in final and "Last moves\ndan dropped" in final
+    assert final.index("Session") < final.index("Spreads")  # the result first
+
+
+def test_push_up_points_read_as_points_against_without_a_sign() -> None:
+    table = lobby("ann", "bob", "cat", "dan", preset="push_up")
+    stack_deal(table, WORKED_HANDS, "cat", cuts=WORKED_CUT)
+    table.start(IDS["ann"], now=0.0)
+    table.act(DAN, DROP, now=1.0)
+    shown = text_of(table_embed(public_table(table)))
+    assert "Points against\ncat 30 · dan 20 · ann 0 · bob 18" in shown
+    assert "Session, points against (lowest wins)\ncat 30 · dan 20 · ann 0 · bob 18" in shown
+    assert "+" not in shown.split("Points against")[1]

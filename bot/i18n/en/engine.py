@@ -37,8 +37,12 @@ MESSAGES: dict[str, str] = {
         "There is no discard to slap: the card is dead once the next turn began."
     ),
     # Rules and options (bot.engine.rules).
-    "rules.bad_value": "{value!r} is not a value of {option}: use one of {allowed}.",
+    "rules.bad_value": "{value} is not a value of {option}: use one of {allowed}.",
+    "rules.bad_number": (
+        "{value} is not a value of {option}: use a whole number from {low} to {high}."
+    ),
     "rules.unknown_option": "There is no option called {option}.",
+    "rules.unknown_option_near": "There is no option called {option}: did you mean {near}?",
     "rules.unknown_preset": "There is no preset called {preset}: choose one of {known}.",
     "rules.conflict_rank_values": (
         "face_values: rank conflicts with instant_win: {scheme}: with J=11, Q=12, K=13 only "

@@ -5,9 +5,10 @@ MESSAGES: dict[str, str] = {
     "players.unknown_level": "There is no player level called {level}: choose from {known}.",
     "players.seat_count": "A table seats {low} to {high} players.",
     # tonk simulate.
-    "players.simulate.bad_option": "{item!r} is not an option setting: write name=value.",
+    "players.bad_option": "--option {item!r}: write it as NAME=VALUE.",
     "players.simulate.bad_hands": "--hands must be at least 1.",
     "players.simulate.progress": "Playing hands",
+    "players.simulate.stopped": "Stopped: the figures cover the {hands} hands played.",
     "players.simulate.title": "{hands} hands of {preset}: {players}",
     "players.simulate.capped": (
         "{capped} hands reached the cap on actions and were scored as dead hands."
@@ -45,7 +46,8 @@ MESSAGES: dict[str, str] = {
     "players.play.title": "Tonk · {preset}",
     "players.play.column.seat": "player",
     "players.play.column.cards": "cards",
-    "players.play.column.balance": "balance",
+    "players.play.column.balance": "session",
+    "players.play.column.points": "points against",
     "players.play.column.notes": "status",
     "players.play.note.dealer": "dealer",
     "players.play.note.to_act": "to play",
@@ -75,10 +77,15 @@ MESSAGES: dict[str, str] = {
     "players.ending.thrown_in": "Several players won on the deal: thrown in, no payment.",
     "players.ending.dead_hand": "A dead hand: nobody is paid.",
     "players.play.shown_hand": "  {player}: {cards} (count {count})",
+    "players.play.this_hand": "This hand:",
+    "players.play.this_hand_points": "This hand, points against (lowest wins the match):",
     "players.play.payment": "  {player} {amount}",
-    "players.play.points": "  {player} pushed up {amount} points",
+    "players.play.session": "Session: {balances}",
+    "players.play.session_points": "Session, points against: {balances}",
+    "players.play.confirm_drop": "Drop with a count of {count}? y to drop, Enter to choose again: ",
     "players.play.capped": "The hand went on too long and is a dead hand: nobody is paid.",
     "players.play.next": "Enter for the next hand, q to quit: ",
     "players.play.goodbye": "Final balances: {balances}",
+    "players.play.goodbye_points": "Final points against (lowest wins): {balances}",
     "players.play.default_name": "Player",
 }

@@ -26,7 +26,7 @@ MESSAGES: dict[str, str] = {
         "**Leaderboard: win rate** (page {page} of {pages}, at least {min_hands} hands)"
     ),
     "scoreboard.leaderboard.line": (
-        "{rank}. **{name}**: {chips:+d} chips · {won} won of {played} ({rate}%)"
+        "{rank}. **{name}**: {chips} chips · {won} won of {played} ({rate}%)"
     ),
     "scoreboard.leaderboard.empty": "No hands have been finished on this server yet.",
     "scoreboard.button.prev": "Prev",
@@ -35,15 +35,23 @@ MESSAGES: dict[str, str] = {
     "scoreboard.stats.none": "{name} has not finished a hand on this server.",
     "scoreboard.stats.title": "**{name}** · rank {rank} by chips",
     "scoreboard.stats.totals": (
-        "{chips:+d} chips · {won} won of {played} ({rate}%) · tonks {tonks} · "
+        "{chips} chips · {won} won of {played} ({rate}%) · tonks {tonks} · "
         "drops won {drops} · caught {caught} · best streak {streak}"
     ),
     "scoreboard.stats.recent": "Recent hands:",
-    "scoreboard.stats.hand": "hand {number} ({ending}): {payout:+d}",
+    "scoreboard.stats.hand": "Hand {number}: {ending}, {payout}",
     # History.
     "scoreboard.history.empty": "No hands have been finished in this channel yet.",
     "scoreboard.history.title": "**Last hands in this channel**",
     "scoreboard.history.hand": "Hand {number} · {ending} · won by {winners} · {payouts}",
+    "scoreboard.ending.tonk_out": "a tonk (out without a discard)",
+    "scoreboard.ending.out_by_discard": "out by discarding the last card",
+    "scoreboard.ending.drop_won": "a winning drop",
+    "scoreboard.ending.drop_caught": "a drop that was caught",
+    "scoreboard.ending.stock_out": "the stock ran out",
+    "scoreboard.ending.instant_win": "a win on the deal",
+    "scoreboard.ending.thrown_in": "thrown in",
+    "scoreboard.ending.dead_hand": "a dead hand",
     "scoreboard.history.nobody": "nobody",
     # Settings.
     "scoreboard.config.show": (
@@ -59,9 +67,16 @@ MESSAGES: dict[str, str] = {
     "scoreboard.config.timer_seconds": "{seconds} s",
     "scoreboard.config.all_channels": "every channel",
     "scoreboard.refusal.manage_server": "Only a member with Manage Server can change settings.",
-    "scoreboard.refusal.bad_setting": "That setting is not valid: {error}",
     "scoreboard.refusal.channel_not_allowed": (
         "Tables cannot be opened in this channel on this server (see /tonk config show)."
+    ),
+    "scoreboard.notice.bad_stored": (
+        "This server's stored {setting} {stored} is no longer valid, so new tables use the "
+        "default: a member with Manage Server can change it with /tonk config."
+    ),
+    "scoreboard.notice.unreadable": (
+        "This server's stored settings cannot be read, so new tables use the defaults: a "
+        "member with Manage Server can set them again with /tonk config."
     ),
     # Forget.
     "scoreboard.forget.done": (

@@ -7,6 +7,12 @@ MESSAGES: dict[str, str] = {
     "summary.differences": "Different from the standard game:",
     "summary.no_differences": "This is the standard game (pagat's typical version).",
     "summary.house": "House decisions where the sources are silent:",
+    "summary.guide": (
+        "Every preset, house rule and house decision is explained in the player's guide: "
+        "docs/guide.md in the bot's repository."
+    ),
+    "summary.option": "{name} ({rule_id}): {values}; default {default}",
+    "summary.range": "{low} to {high}",
     "summary.stake": "Basic stake: {stake}.",
     "section.deck": "Deck and deal",
     "section.instant": "Instant wins on the deal",

@@ -1,0 +1,44 @@
+"""What members type, checked by the bot before anything acts on it.
+
+Discord's client keeps options to their ranges and choices, but a bot must not rely on a
+client: every check here refuses with a ``TableError`` whose sentence quotes nothing of
+what was typed. (Stakes, seats, presets and options are checked where tables are made:
+``Table.open``, ``check_stake``, ``build_rules``.) No Discord here.
+"""
+
+from __future__ import annotations
+
+from bot.store import LeaderboardOrder
+from bot.tables.errors import TableError
+from bot.tables.table import DEFAULT_TURN_TIMEOUT
+
+MIN_TIMEOUT, MAX_TIMEOUT = 10, 3600
+MAX_PAGE = 10_000
+ORDERS: tuple[LeaderboardOrder, ...] = ("chips", "wins", "win_rate")
+OFF = "off"
+
+
+def parse_timeout(value: str | None) -> float | None:
+    """The turn timer in seconds (None when ``off``; the default when not given)."""
+    if value is None:
+        return DEFAULT_TURN_TIMEOUT
+    typed = value.strip().lower()
+    if typed == OFF:
+        return None
+    if typed.isascii() and typed.isdecimal() and MIN_TIMEOUT <= int(typed) <= MAX_TIMEOUT:
+        return float(typed)
+    raise TableError("bad_timeout", low=MIN_TIMEOUT, high=MAX_TIMEOUT)
+
+
+def check_page(page: int) -> int:
+    """A page number, from 1."""
+    if not 1 <= page <= MAX_PAGE:
+        raise TableError("bad_page", high=f"{MAX_PAGE:,}")
+    return page
+
+
+def check_order(by: str) -> LeaderboardOrder:
+    """An order of the leaderboard."""
+    if by not in ORDERS:
+        raise TableError("bad_order", orders=", ".join(ORDERS))
+    return by

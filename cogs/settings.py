@@ -1,0 +1,102 @@
+"""A server's ``/tonk config`` as new tables use it, checked each time it is read.
+
+A stored value that is no longer valid (a preset or option that does not exist, a value out
+of range, an unreadable row) never breaks ``/tonk new``: the default is used instead, and the
+problem is named so that the managers can be told.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bot.engine.rules import RulesError, build_rules, preset_rules
+from bot.i18n import text
+from bot.i18n.bounds import quote
+from bot.store import GuildConfig, StoreError
+from bot.tables.errors import TableError
+from bot.tables.table import DEFAULT_TURN_TIMEOUT, check_stake
+from cogs.inputs import MAX_TIMEOUT, MIN_TIMEOUT
+
+if TYPE_CHECKING:
+    from bot.client import TonkBot
+
+log = logging.getLogger(__name__)
+DEFAULT_PRESET = "standard"
+DEFAULT_STAKE = 1
+
+
+@dataclass(frozen=True, slots=True)
+class StoredProblem:
+    """A stored setting that is not valid any more: which one, and what was stored (no
+    setting: the stored row could not be read at all)."""
+
+    setting: str | None = None
+    stored: object = None
+
+    def message(self, locale: str) -> str:
+        if self.setting is None:
+            return text("scoreboard.notice.unreadable", locale)
+        return text(
+            "scoreboard.notice.bad_stored", locale, setting=self.setting, stored=quote(self.stored)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class NewTableDefaults:
+    """The server's defaults for a new table, whether the channel may have one, and the
+    stored settings that were set aside."""
+
+    preset: str = DEFAULT_PRESET
+    stake: int = DEFAULT_STAKE
+    turn_timeout: float | None = DEFAULT_TURN_TIMEOUT
+    allowed: bool = True
+    options: Mapping[str, Any] = field(default_factory=dict)
+    problems: tuple[StoredProblem, ...] = ()
+
+
+def checked_defaults(config: GuildConfig, channel_id: int) -> NewTableDefaults:
+    """``config`` with every invalid value replaced by the built-in default."""
+    problems: list[StoredProblem] = []
+    preset = config.default_preset
+    try:
+        preset_rules(preset)
+    except RulesError:
+        problems.append(StoredProblem("preset", preset))
+        preset = DEFAULT_PRESET
+    options: dict[str, Any] = {}
+    for name, value in config.default_options.items():
+        try:
+            build_rules(preset, {**options, name: value})
+        except RulesError:
+            problems.append(StoredProblem(name, value))
+        else:
+            options[name] = value
+    stake = config.stake
+    try:
+        check_stake(stake)
+    except TableError:
+        problems.append(StoredProblem("stake", stake))
+        stake = DEFAULT_STAKE
+    timeout: float | None = None if config.turn_timeout is None else float(config.turn_timeout)
+    if timeout is not None and not MIN_TIMEOUT <= timeout <= MAX_TIMEOUT:
+        problems.append(StoredProblem("turn_timeout", config.turn_timeout))
+        timeout = DEFAULT_TURN_TIMEOUT
+    return NewTableDefaults(
+        preset, stake, timeout, config.allows_channel(channel_id), options, tuple(problems)
+    )
+
+
+async def new_table_defaults(bot: TonkBot, guild_id: int, channel_id: int) -> NewTableDefaults:
+    """The guild's stored settings, checked (the built-in defaults without a database, or
+    when the stored row cannot be read at all)."""
+    if bot.store is None:
+        return NewTableDefaults()
+    try:
+        config = await bot.store.get_guild_settings(guild_id)
+    except (StoreError, ValueError) as error:
+        log.warning("the settings of server %d cannot be read: %s", guild_id, error)
+        return NewTableDefaults(problems=(StoredProblem(),))
+    return checked_defaults(config, channel_id)
