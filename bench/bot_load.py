@@ -1,5 +1,7 @@
-"""Load benchmark of the bot, against a floor: ``python bench/bot_load.py [--tables 100]
-[--seconds 30] [--think 1] [--json] [--soak-minutes N]``.
+"""Load benchmark of the bot, measured against a bare discord.py bot: ``bench/bot_load.py``.
+
+Options: ``--tables 100 --seconds 30 --think 1`` (the defaults), ``--json``,
+``--soak-minutes N``, described below.
 
 The real bot (``TonkBot``, production timings except a 0.5 s pause between hands) runs in a
 child process against the fake Discord (``tests/fakediscord``) served by this process, so the
@@ -29,7 +31,10 @@ Prints the interactions answered per second, the latency (p50, p99, max), the in
 answered later than 3 s (set-up included; one never answered counts too) and the deferred
 ones, errors, CPU per interaction against the floor, and the bot process's memory per table
 (resident set growth from start-up to all tables dealt, and at the end). ``--json`` prints
-one JSON object with these figures instead.
+one JSON object with these figures instead: ``tables``, ``think_s``, ``seconds``,
+``interactions_per_s``, ``p50_ms``, ``p99_ms``, ``max_ms``, ``over_3s``, ``deferred``,
+``errors``, ``cpu_ms_per_interaction``, ``floor_cpu_ms_per_interaction``, ``ratio``,
+``kib_per_table_end`` and more (see ``figures``); a figure that could not be measured is null.
 
 ``--soak-minutes N``: the tables play until each has finished a hand, then N minutes more
 while the bot's resident set is sampled every 10 s; the least-squares slope of the samples,
@@ -700,8 +705,8 @@ async def drive(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, default=100)
-    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--tables", type=int, default=100, help="tables of two members")
+    parser.add_argument("--seconds", type=float, default=30.0, help="seconds of timed play")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--think", type=float, default=1.0, help="mean seconds a member waits before each click"
