@@ -1,4 +1,7 @@
-"""Load benchmark of the bot: ``python bench/bot_load.py [--tables 100] [--seconds 30]``.
+"""Load benchmark of the bot, measured against a bare discord.py bot: ``bench/bot_load.py``.
+
+Options: ``--tables 100 --seconds 30 --think 1`` (the defaults), ``--json``,
+``--soak-minutes N``, described below.
 
 The real bot (``TonkBot``, production timings except a 0.5 s pause between hands) runs in a
 child process against the fake Discord (``tests/fakediscord``) served by this process, so the
@@ -8,11 +11,39 @@ their turn: Draw / Take / Drop, then pick cards in the menu and Spread, Hit or D
 click comes after a random pause (uniform, ``--think`` seconds on average): 1 s by default,
 a fast human at every table; ``--think 0.25`` is a stress test at three times that rate.
 
-Prints the interactions handled per second, the latency from sending INTERACTION_CREATE to
-receiving the bot's callback (p50, p99, max), errors, and the bot process's memory per table
-(resident set growth from start-up to all tables dealt, and at the end).
+Then, in the same run, the floor: a bare discord.py bot (``bench/floor_bot.py``: no game, no
+database) in a child process of its own, against a fresh fake Discord with as many members,
+each with a panel opened by ``/panel``. They send it as many clicks as the bot answered, at
+the same rate (Poisson arrivals, each click on a random enabled component of an idle
+member's panel), and each is answered with one edit of the panel our bot sent: the
+median-sized version, among the bot's panels that offered a move, of its content, embeds and
+components. The CPU time of each child is read from /proc; divided by the interactions it
+answered, it gives the CPU milliseconds per interaction, and the bot's over the floor's is
+the ratio.
 
-Target on a 2-core machine: p99 under 100 ms at 100 busy tables, and no errors.
+Latency is measured as a member sees it, from sending INTERACTION_CREATE to the callback. A
+deferral (callback type 5 or 6) counts as the callback; the follow-up or edit that completes
+it is then awaited (an error if none comes within 30 s). Interactions still in flight when the
+time is up are awaited too, so a late callback is never lost; the rate counts those answered
+in time.
+
+Prints the interactions answered per second, the latency (p50, p99, max), the interactions
+answered later than 3 s (set-up included; one never answered counts too) and the deferred
+ones, errors, CPU per interaction against the floor, and the bot process's memory per table
+(resident set growth from start-up to all tables dealt, and at the end). ``--json`` prints
+one JSON object with these figures instead: ``tables``, ``think_s``, ``seconds``,
+``interactions_per_s``, ``p50_ms``, ``p99_ms``, ``max_ms``, ``over_3s``, ``deferred``,
+``errors``, ``cpu_ms_per_interaction``, ``floor_cpu_ms_per_interaction``, ``ratio``,
+``kib_per_table_end`` and more (see ``figures``); a figure that could not be measured is null.
+
+``--soak-minutes N``: the tables play until each has finished a hand, then N minutes more
+while the bot's resident set is sampled every 10 s; the least-squares slope of the samples,
+in KiB per table per minute, shows whether memory grows per table (``--seconds`` is then
+unused).
+
+Targets (issue 9, on an idle machine): ratio ≤ 2.0; at 300 tables p99 < 100 ms; at 1,000
+tables no interaction answered later than 3 s and no errors; a 10-minute soak at 100 tables
+shows no growth per table.
 """
 
 from __future__ import annotations
@@ -20,7 +51,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
+import math
 import os
 import random
 import statistics
@@ -29,22 +62,23 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
+
+from discord import InteractionResponseType
 
 ROOT = Path(__file__).resolve().parent.parent
+FLOOR_BOT = ROOT / "bench" / "floor_bot.py"
 PAGE = 4096
 RANK_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 REFUSALS = ("out of date", "not your turn", "belongs to hand", "Sorry")
-
-
-@dataclass
-class Stats:
-    """What the simulated members measured."""
-
-    latencies: list[float] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    refused: int = 0
+HAND_OVER = "is over.**"
+BUTTON = 2  # component type
+CALLBACK_LIMIT = 3.0  # seconds Discord waits for an interaction's callback
+COMPLETION_TIMEOUT = 30.0  # seconds a deferred interaction is given to be completed
+SOAK_INTERVAL = 10.0
+FIRST_HAND_PATIENCE = 600.0  # seconds a soak waits for every table to finish a hand
 
 
 def rss_bytes(pid: int) -> int:
@@ -56,6 +90,11 @@ def cpu_seconds(pid: int) -> float:
     """User plus system CPU time a process has used."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def percentile(ms: list[float], fraction: float) -> float:
+    """The ``fraction`` percentile of sorted figures (nan if there are none)."""
+    return ms[min(len(ms) - 1, int(len(ms) * fraction))] if ms else math.nan
 
 
 # -- the bot, in the child process -------------------------------------------------------
@@ -76,6 +115,108 @@ async def serve_bot(api_url: str, gateway_url: str, token: str) -> None:
     with tempfile.TemporaryDirectory() as scratch:  # a fresh database, not data/tonk.db
         database = f"sqlite+aiosqlite:///{scratch}/bench.db"
         await serve(Settings(token, database_url=database), Timing(next_hand_delay=0.5))
+
+
+# -- measuring interactions, in this process ---------------------------------------------
+
+
+@dataclass
+class Stats:
+    """What the simulated members measured. ``latencies`` (seconds to the callback) and
+    ``answered`` (callbacks before the time was up) cover the timed play; the counters cover
+    every interaction, set-up included."""
+
+    latencies: list[float] = field(default_factory=list)
+    answered: int = 0
+    errors: list[str] = field(default_factory=list)
+    refused: int = 0
+    deferred: int = 0
+    late: int = 0
+
+
+class Meter:
+    """Sends the members' interactions and measures them (see the module's docstring)."""
+
+    def __init__(self, fake: Any, completion_timeout: float = COMPLETION_TIMEOUT) -> None:
+        self.fake = fake
+        self.completion_timeout = completion_timeout
+        self.stats = Stats()
+        self.timing = False
+        self._in_flight: set[asyncio.Task[Any]] = set()
+
+    def start_timing(self) -> None:
+        """From now on latencies are kept and callbacks counted as answered in time."""
+        self.stats.latencies.clear()
+        self.stats.answered = 0
+        self.timing = True
+
+    def stop_timing(self) -> None:
+        """Callbacks from now on are not answered in time (their latency is still kept)."""
+        self.timing = False
+
+    async def drain(self) -> None:
+        """Wait for the interactions in flight, completions included."""
+        await asyncio.gather(*self._in_flight)
+
+    async def send(
+        self, who: str, interact: Callable[[], Awaitable[Any]], source: Any = None
+    ) -> Any:
+        """One interaction (``interact`` sends it and awaits the callback) on the message
+        ``source`` (for a component); its result, or None if it failed (the error is
+        counted). It runs in a task of its own, measured to the end even if the member who
+        sent it is cancelled."""
+        task = asyncio.create_task(self._measure(who, interact, source))
+        self._in_flight.add(task)
+        task.add_done_callback(self._in_flight.discard)
+        return await asyncio.shield(task)
+
+    async def _measure(self, who: str, interact: Callable[[], Awaitable[Any]], source: Any) -> Any:
+        stats = self.stats
+        seen = 0 if source is None else len(source.versions)
+        started = time.perf_counter()
+        try:
+            result = await interact()
+        except Exception as error:  # every failure is counted and reported
+            if time.perf_counter() - started > CALLBACK_LIMIT:
+                stats.late += 1
+            stats.errors.append(f"{who}: {error!r}"[:300])
+            return None
+        latency = time.perf_counter() - started
+        stats.latencies.append(latency)
+        if self.timing:
+            stats.answered += 1
+        if latency > CALLBACK_LIMIT:
+            stats.late += 1
+        if result.deferred:
+            stats.deferred += 1
+            if not await self._completed(result, source, seen):
+                stats.errors.append(f"{who}: {result!r} deferred, never completed")
+        messages = [m for m in (result.message, *result.followups) if m is not None]
+        if any(r in m.content for m in messages for r in REFUSALS):
+            stats.refused += 1
+        return result
+
+    async def _completed(self, result: Any, source: Any, seen: int) -> bool:
+        """Whether the bot completed a deferred interaction in time: filled in its
+        "thinking" message (5), or edited the component's message or sent a follow-up (6).
+
+        An edit of the component's message is taken as the completion whoever made it: an
+        edit made for another reason while the deferral waits would pass for it."""
+        if result.type is InteractionResponseType.deferred_channel_message:
+
+            def done() -> bool:
+                return not result.message.loading
+
+        else:
+
+            def done() -> bool:
+                return bool(result.followup_ids) or len(source.versions) > seen or source.deleted
+
+        try:
+            await self.fake.wait_for(done, self.completion_timeout)
+        except AssertionError:
+            return False
+        return True
 
 
 # -- the simulated members, in this process ------------------------------------------------
@@ -103,39 +244,30 @@ def find_spread(labels: list[str]) -> list[str]:
 class Player:
     """One simulated member playing at one table through their private panel."""
 
-    def __init__(
-        self, fake: Any, member: Any, stats: Stats, seeds: random.Random, think: float
-    ) -> None:
-        self.fake = fake
+    def __init__(self, meter: Meter, member: Any, seeds: random.Random, think: float) -> None:
+        self.meter = meter
         self.member = member
-        self.stats = stats
         self.rng = random.Random(seeds.random())
         self.think = think
         self.panel: Any = None
 
-    async def timed(self, interact: Callable[[], Awaitable[Any]]) -> Any:
-        """One interaction, after a moment's thought; its latency is recorded."""
+    async def timed(self, interact: Callable[[], Awaitable[Any]], source: Any = None) -> Any:
+        """One interaction, after a moment's thought (see :meth:`Meter.send`)."""
         await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
-        started = time.perf_counter()
-        try:
-            result = await interact()
-        except Exception as error:  # every failure is counted and reported
-            self.stats.errors.append(f"{self.member.name}: {error!r}"[:300])
-            return None
-        self.stats.latencies.append(time.perf_counter() - started)
-        message = result.message
-        if message is not None and any(r in message.content for r in REFUSALS):
-            self.stats.refused += 1
-        return result
+        return await self.meter.send(self.member.name, interact, source)
 
     async def click(self, message: Any, label: str) -> Any:
-        return await self.timed(lambda: self.member.click(message, label, settle=False))
+        return await self.timed(
+            lambda: self.member.click(message, label, settle=False), source=message
+        )
 
     async def pick(self, labels: list[str]) -> Any:
-        menu = self.panel.selects()[0]
+        panel = self.panel
+        menu = panel.selects()[0]
         values = [o["value"] for o in menu["options"] if o["label"] in labels]
         return await self.timed(
-            lambda: self.member.select(self.panel, menu["custom_id"], values, settle=False)
+            lambda: self.member.select(panel, menu["custom_id"], values, settle=False),
+            source=panel,
         )
 
     async def open_panel(self) -> None:
@@ -154,9 +286,9 @@ class Player:
             else:
                 seen = len(self.panel.versions)
                 try:
-                    await self.fake.wait_for_edit(self.panel, seen, timeout=30)
+                    await self.meter.fake.wait_for_edit(self.panel, seen, timeout=30)
                 except AssertionError as error:
-                    self.stats.errors.append(f"{self.member.name}: {error}"[:300])
+                    self.meter.stats.errors.append(f"{self.member.name}: {error}"[:300])
                     return
 
     def enabled(self) -> list[str]:
@@ -193,12 +325,12 @@ class Player:
             await self.click(self.panel, "Refresh")
 
 
-async def open_table(fake: Any, players: list[Player]) -> Any:
+async def open_table(players: list[Player]) -> Any:
     """``/tonk new``, Join, Start, and everyone opens their panel; the table message."""
     host = players[0]
     new = await host.timed(lambda: host.member.invoke_slash("tonk", ["new"], settle=False))
     if new is None:
-        raise RuntimeError(f"/tonk new failed: {host.stats.errors[-1:]}")
+        raise RuntimeError(f"/tonk new failed: {host.meter.stats.errors[-1:]}")
     lobby = new.message
     for player in players[1:]:
         await player.click(lobby, "Join")
@@ -208,124 +340,382 @@ async def open_table(fake: Any, players: list[Player]) -> Any:
     return lobby
 
 
-async def start_bot(fake: Any, log: Any) -> asyncio.subprocess.Process | None:
-    """The bot in a child process (its log in ``log``), once the gateway has sent it READY
-    and every GUILD_CREATE; None (the log printed) if it did not start."""
-    child = await asyncio.create_subprocess_exec(
-        sys.executable,
-        __file__,
-        "--serve-bot",
-        fake.api_url,
-        fake.gateway_url,
-        fake.token,
-        cwd=ROOT,
-        stderr=log,
-    )
+def seat(fake: Any, tables: int) -> list[list[Any]]:
+    """A guild with a channel per table and two members at each (set up before the bot
+    connects: the fake sends them in GUILD_CREATE)."""
+    guild = fake.add_guild("Load", channels=[f"t{i}" for i in range(tables)])
+    return [
+        [fake.add_member(guild, f"p{i}{s}").at(channel) for s in "ab"]
+        for i, channel in enumerate(guild.text_channels)
+    ]
+
+
+async def start_child(fake: Any, log: IO[bytes], *argv: str) -> asyncio.subprocess.Process | None:
+    """A bot in a child process (``python argv...``, its log in ``log``), once the gateway
+    has sent it READY and every GUILD_CREATE; None (the log printed) if it did not start."""
+    child = await asyncio.create_subprocess_exec(sys.executable, *argv, cwd=ROOT, stderr=log)
     try:
         await fake.wait_for(lambda: fake.gateway.identify_count, timeout=60)
     except AssertionError:
         child.kill()
+        await child.wait()
         log.seek(0)
-        print("the bot did not start:", log.read().decode()[-2000:])
+        print("the bot did not start:", log.read().decode()[-2000:], file=sys.stderr)
         return None
     return child
 
 
-async def drive(tables: int, seconds: float, seed: int, think: float) -> int:
-    """Set the tables up, let them play for ``seconds``, print the figures."""
-    sys.path.insert(0, str(ROOT))
+async def stop_child(child: asyncio.subprocess.Process, log: IO[bytes]) -> list[str]:
+    """Stop a child; the ERROR lines it logged."""
+    child.terminate()
+    await child.wait()
+    log.seek(0)
+    return [line for line in log.read().decode().splitlines() if line.startswith("ERROR")]
+
+
+def hand_over_channels(fake: Any) -> list[int]:
+    """The channel of every table message that says its hand is over."""
+    return [
+        m.channel_id
+        for m in fake.messages.values()
+        if not m.ephemeral and not m.deleted and HAND_OVER in m.text()
+    ]
+
+
+async def soak(fake: Any, pid: int, tables: int, minutes: float) -> tuple[int, int, float]:
+    """Wait until every table has finished a hand (``FIRST_HAND_PATIENCE`` at most), then
+    sample the resident set of process ``pid`` every ``SOAK_INTERVAL`` for ``minutes``: how
+    many tables had finished a hand, how many samples, and their slope in KiB per table per
+    minute (least squares; nan with fewer than two samples)."""
+    patience = time.perf_counter() + FIRST_HAND_PATIENCE
+    while len(warm := set(hand_over_channels(fake))) < tables and time.perf_counter() < patience:
+        await asyncio.sleep(2)
+    started = time.perf_counter()
+    at: list[float] = []
+    kib: list[float] = []
+    while True:
+        at.append((time.perf_counter() - started) / 60)
+        kib.append(rss_bytes(pid) / 1024)
+        if at[-1] >= minutes:
+            break
+        await asyncio.sleep(started + len(at) * SOAK_INTERVAL - time.perf_counter())
+    slope = statistics.linear_regression(at, kib).slope / tables if len(at) > 1 else math.nan
+    return len(warm), len(at), slope
+
+
+def payload_bytes(panel: dict[str, Any]) -> int:
+    """The size of a message's content, embeds and components as compact JSON."""
+    return len(json.dumps(panel, separators=(",", ":"), ensure_ascii=False).encode())
+
+
+def typical_panel(players: list[Player]) -> dict[str, Any] | None:
+    """The median-sized (as JSON) version of the panels that offered a move (an enabled
+    button): its content, embeds and components; None if there was none."""
+    shown = [
+        {"content": version.content, "embeds": version.embeds, "components": version.components}
+        for player in players
+        if player.panel is not None
+        for version in player.panel.versions
+        if any(c["type"] == BUTTON and not c.get("disabled") for c in version.iter_components())
+    ]
+    shown.sort(key=payload_bytes)
+    return shown[len(shown) // 2] if shown else None
+
+
+# -- the two phases ------------------------------------------------------------------------
+
+
+@dataclass
+class Run:
+    """What one phase measured: the members' figures, the child's CPU seconds and errors
+    over ``elapsed`` seconds of timed play."""
+
+    stats: Stats
+    elapsed: float
+    cpu: float
+    bot_errors: list[str]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+async def run_bot(
+    tables: int, seconds: float, seed: int, think: float, soak_minutes: float | None
+) -> tuple[Run, dict[str, Any] | None] | None:
+    """Our bot's phase; with the panel the floor is to answer with. None if it did not
+    start."""
     from tests.fakediscord import open_fake_discord
 
-    stats = Stats()
     rng = random.Random(seed)
     with tempfile.TemporaryFile() as log:
         async with open_fake_discord(timeout=30.0) as fake:
-            guild = fake.add_guild("Load", channels=[f"t{i}" for i in range(tables)])
-            seated = [
-                [
-                    Player(fake, fake.add_member(guild, f"p{i}{s}").at(channel), stats, rng, think)
-                    for s in "ab"
-                ]
-                for i, channel in enumerate(guild.text_channels)
-            ]
-            child = await start_bot(fake, log)
+            meter = Meter(fake)
+            seated = [[Player(meter, m, rng, think) for m in pair] for pair in seat(fake, tables)]
+            child = await start_child(
+                fake, log, __file__, "--serve-bot", fake.api_url, fake.gateway_url, fake.token
+            )
             if child is None:
-                return 1
+                return None
             base = rss_bytes(child.pid)
             setup = time.perf_counter()
-            await asyncio.gather(*(open_table(fake, players) for players in seated))
+            await asyncio.gather(*(open_table(players) for players in seated))
             setup = time.perf_counter() - setup
             dealt = rss_bytes(child.pid)
-            stats.latencies.clear()
             cpu = (cpu_seconds(child.pid), cpu_seconds(os.getpid()))
+            meter.start_timing()
             started = time.perf_counter()
             playing = [asyncio.create_task(p.play()) for players in seated for p in players]
-            await asyncio.sleep(seconds)
+            soaked = None
+            if soak_minutes is None:
+                await asyncio.sleep(seconds)
+            else:
+                soaked = await soak(fake, child.pid, tables, soak_minutes)
+            meter.stop_timing()
+            elapsed = time.perf_counter() - started
             for task in playing:
                 task.cancel()
             await asyncio.gather(*playing, return_exceptions=True)
-            elapsed = time.perf_counter() - started
+            await meter.drain()
             cpu = (cpu_seconds(child.pid) - cpu[0], cpu_seconds(os.getpid()) - cpu[1])
             end = rss_bytes(child.pid)
-            hands = sum("is over.**" in m.text() for m in fake.messages.values())
-            child.terminate()
-            await child.wait()
-        log.seek(0)
-        bot_errors = [ln for ln in log.read().decode().splitlines() if ln.startswith("ERROR")]
-    report(tables, think, elapsed, setup, hands, stats, bot_errors, (base, dealt, end), cpu)
-    return 0 if not stats.errors and not bot_errors else 1
+            hands = len(hand_over_channels(fake))
+            bot_errors = await stop_child(child, log)
+    extra = {
+        "setup_s": setup,
+        "hands": hands,
+        "driver_cpu": cpu[1],
+        "memory": (base, dealt, end),
+        "soak": soaked,
+    }
+    panel = typical_panel([p for players in seated for p in players])
+    return Run(meter.stats, elapsed, cpu[0], bot_errors, extra), panel
 
 
-def report(
-    tables: int,
-    think: float,
-    elapsed: float,
-    setup: float,
-    hands: int,
-    stats: Stats,
-    bot_errors: list[str],
-    memory: tuple[int, int, int],
-    cpu: tuple[float, float],
-) -> None:
-    latencies = sorted(stats.latencies)
-    ms = [t * 1000 for t in latencies]
-    base, dealt, end = memory
+async def floor_click(meter: Meter, member: Any, panel: Any, rng: random.Random) -> None:
+    """Click a random enabled button of ``panel``, or pick a random option in its menu."""
+    choices = [c for c in panel.buttons() + panel.selects() if not c.get("disabled")]
+    chosen = rng.choice(choices)
+    if chosen["type"] == BUTTON:
+        interact = partial(member.click, panel, custom_id=chosen["custom_id"], settle=False)
+    else:
+        values = [rng.choice(chosen["options"])["value"]]
+        interact = partial(member.select, panel, chosen["custom_id"], values, settle=False)
+    await meter.send(member.name, interact, panel)
+
+
+async def run_floor(
+    tables: int, panel: dict[str, Any], clicks: int, seconds: float, seed: int
+) -> Run | None:
+    """The floor's phase: ``clicks`` clicks in about ``seconds``. None if it did not start."""
+    from tests.fakediscord import open_fake_discord
+
+    rng = random.Random(seed)
+    with (
+        tempfile.NamedTemporaryFile("w", suffix=".json") as payload,
+        tempfile.TemporaryFile() as log,
+    ):
+        json.dump(panel, payload)
+        payload.flush()
+        async with open_fake_discord(timeout=30.0) as fake:
+            meter = Meter(fake)
+            members = [member for pair in seat(fake, tables) for member in pair]
+            child = await start_child(
+                fake, log, str(FLOOR_BOT), fake.api_url, fake.gateway_url, fake.token, payload.name
+            )
+            if child is None:
+                return None
+            opened = await asyncio.gather(
+                *(
+                    meter.send(m.name, partial(m.invoke_slash, "panel", settle=False))
+                    for m in members
+                )
+            )
+            idle: asyncio.Queue[tuple[Any, Any]] = asyncio.Queue()
+            for member, result in zip(members, opened, strict=True):
+                if result is not None:
+                    idle.put_nowait((member, result.message))
+            if idle.empty():
+                print("the floor opened no panel:", meter.stats.errors[:3], file=sys.stderr)
+                await stop_child(child, log)
+                return None
+
+            async def click_when_idle() -> None:
+                member, message = await idle.get()
+                await floor_click(meter, member, message, rng)
+                idle.put_nowait((member, message))
+
+            cpu = cpu_seconds(child.pid)
+            meter.start_timing()
+            started = due = time.perf_counter()
+            clicking = []
+            for _ in range(clicks):
+                due += rng.expovariate(clicks / seconds)
+                await asyncio.sleep(due - time.perf_counter())
+                clicking.append(asyncio.create_task(click_when_idle()))
+            meter.stop_timing()
+            elapsed = time.perf_counter() - started
+            await asyncio.gather(*clicking)
+            await meter.drain()
+            cpu = cpu_seconds(child.pid) - cpu
+            bot_errors = await stop_child(child, log)
+    return Run(meter.stats, elapsed, cpu, bot_errors)
+
+
+# -- the figures ---------------------------------------------------------------------------
+
+
+def latency_figures(stats: Stats, prefix: str = "") -> dict[str, float]:
+    ms = sorted(t * 1000 for t in stats.latencies)
+    return {
+        f"{prefix}p50_ms": statistics.median(ms) if ms else math.nan,
+        f"{prefix}p99_ms": percentile(ms, 0.99),
+        f"{prefix}max_ms": ms[-1] if ms else math.nan,
+    }
+
+
+def cpu_ms(run: Run) -> float:
+    """The child's CPU milliseconds per interaction it answered."""
+    return run.cpu * 1000 / len(run.stats.latencies) if run.stats.latencies else math.nan
+
+
+def figures(
+    tables: int, think: float, bot: Run, floor: Run | None, panel: dict[str, Any] | None
+) -> dict[str, Any]:
+    """Everything measured, by name (the ``--json`` object)."""
+    stats = bot.stats
+    base, dealt, end = bot.extra["memory"]
+    result: dict[str, Any] = {
+        "tables": tables,
+        "think_s": think,
+        "seconds": round(bot.elapsed, 1),
+        "setup_s": round(bot.extra["setup_s"], 1),
+        "interactions": stats.answered,
+        "interactions_per_s": stats.answered / bot.elapsed,
+        "hands": bot.extra["hands"],
+        **latency_figures(stats),
+        "over_3s": stats.late,
+        "deferred": stats.deferred,
+        "refused": stats.refused,
+        "errors": len(stats.errors) + len(bot.bot_errors),
+        "error_samples": (stats.errors + bot.bot_errors)[:5],
+        "bot_cpu_share": bot.cpu / bot.elapsed,
+        "driver_cpu_share": bot.extra["driver_cpu"] / bot.elapsed,
+        "cpu_ms_per_interaction": cpu_ms(bot),
+        "floor_cpu_ms_per_interaction": math.nan,
+        "ratio": math.nan,
+        "mib_start": base / 2**20,
+        "mib_dealt": dealt / 2**20,
+        "mib_end": end / 2**20,
+        "kib_per_table_dealt": (dealt - base) / tables / 1024,
+        "kib_per_table_end": (end - base) / tables / 1024,
+    }
+    if panel is not None:
+        result["floor_payload_bytes"] = payload_bytes(panel)
+    if floor is not None:
+        result |= {
+            "floor_interactions": floor.stats.answered,
+            "floor_interactions_per_s": floor.stats.answered / floor.elapsed,
+            **latency_figures(floor.stats, "floor_"),
+            "floor_over_3s": floor.stats.late,
+            "floor_errors": len(floor.stats.errors) + len(floor.bot_errors),
+            "floor_error_samples": (floor.stats.errors + floor.bot_errors)[:5],
+            "floor_cpu_ms_per_interaction": cpu_ms(floor),
+            "ratio": cpu_ms(bot) / cpu_ms(floor),
+        }
+    if bot.extra["soak"] is not None:
+        warm, samples, slope = bot.extra["soak"]
+        result |= {
+            "soak_warm_tables": warm,
+            "soak_samples": samples,
+            "soak_kib_per_table_per_min": slope,
+        }
+    return {key: round(v, 3) if isinstance(v, float) else v for key, v in result.items()}
+
+
+def print_report(f: dict[str, Any]) -> None:
+    """The figures, for people to read."""
     print(
-        f"tables: {tables}, two players each, {think * 1000:.0f} ms mean thinking per "
-        f"interaction; {elapsed:.1f} s of play"
+        f"tables: {f['tables']}, two players each, {f['think_s'] * 1000:.0f} ms mean thinking "
+        f"per interaction; {f['seconds']:.1f} s of play"
     )
-    print(f"set-up (new, join, start, open panels): {setup:.1f} s")
-    print(f"interactions: {len(ms)} ({len(ms) / elapsed:.0f}/s); hands finished: {hands}")
-    if ms:
-        p50 = statistics.median(ms)
-        p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
-        print(
-            f"latency INTERACTION_CREATE → callback: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
-            f"max {ms[-1]:.1f} ms"
-        )
+    print(f"set-up (new, join, start, open panels): {f['setup_s']:.1f} s")
     print(
-        f"CPU busy: bot {cpu[0] / elapsed:.0%} of a core, fake Discord and members "
-        f"{cpu[1] / elapsed:.0%}"
+        f"interactions: {f['interactions']} ({f['interactions_per_s']:.0f}/s); "
+        f"hands finished: {f['hands']}"
     )
-    print(f"refused (stale or out of turn): {stats.refused}")
-    print(f"errors: {len(stats.errors)} in members, {len(bot_errors)} logged by the bot")
-    for error in (stats.errors + bot_errors)[:5]:
+    print(
+        f"latency INTERACTION_CREATE → callback: p50 {f['p50_ms']:.1f} ms, "
+        f"p99 {f['p99_ms']:.1f} ms, max {f['max_ms']:.1f} ms"
+    )
+    print(f"answered later than 3 s (set-up included): {f['over_3s']}; deferred: {f['deferred']}")
+    print(
+        f"CPU busy: bot {f['bot_cpu_share']:.0%} of a core, fake Discord and members "
+        f"{f['driver_cpu_share']:.0%}"
+    )
+    print(f"refused (stale or out of turn): {f['refused']}")
+    print(f"errors: {f['errors']} (in members and logged by the bot)")
+    for error in f["error_samples"]:
         print("  ", error)
-    mib = 1024 * 1024
     print(
-        f"bot memory: {base / mib:.1f} MiB at start, {dealt / mib:.1f} MiB with the tables "
-        f"dealt ({(dealt - base) / tables / 1024:.0f} KiB per table), {end / mib:.1f} MiB at "
-        f"the end ({(end - base) / tables / 1024:.0f} KiB per table)"
+        f"bot memory: {f['mib_start']:.1f} MiB at start, {f['mib_dealt']:.1f} MiB with the "
+        f"tables dealt ({f['kib_per_table_dealt']:.0f} KiB per table), {f['mib_end']:.1f} MiB "
+        f"at the end ({f['kib_per_table_end']:.0f} KiB per table)"
     )
+    if "soak_kib_per_table_per_min" in f:
+        print(
+            f"soak: {f['soak_warm_tables']} tables had finished a hand; then, over "
+            f"{f['soak_samples']} samples 10 s apart, the bot's memory grew "
+            f"{f['soak_kib_per_table_per_min']:.2f} KiB per table per minute (least squares)"
+        )
+    if "floor_interactions" in f:
+        print(
+            f"floor (bare discord.py bot, one edit of {f['floor_payload_bytes']} bytes): "
+            f"{f['floor_interactions']} interactions ({f['floor_interactions_per_s']:.0f}/s), "
+            f"p50 {f['floor_p50_ms']:.1f} ms, p99 {f['floor_p99_ms']:.1f} ms, "
+            f"errors: {f['floor_errors']}"
+        )
+        for error in f["floor_error_samples"]:
+            print("  ", error)
+    print(
+        f"CPU per interaction: bot {f['cpu_ms_per_interaction']:.2f} ms, floor "
+        f"{f['floor_cpu_ms_per_interaction']:.2f} ms, ratio {f['ratio']:.2f} (target ≤ 2.0)"
+    )
+
+
+async def drive(
+    tables: int, seconds: float, seed: int, think: float, soak_minutes: float | None, as_json: bool
+) -> int:
+    """Both phases, then the figures; the exit status (1 on any error)."""
+    sys.path.insert(0, str(ROOT))
+    measured = await run_bot(tables, seconds, seed, think, soak_minutes)
+    if measured is None:
+        return 1
+    bot, panel = measured
+    floor = None
+    if panel is not None and bot.stats.answered:
+        floor = await run_floor(tables, panel, bot.stats.answered, bot.elapsed, seed)
+    result = figures(tables, think, bot, floor, panel)
+    if as_json:
+        nan = [
+            key for key, value in result.items() if isinstance(value, float) and math.isnan(value)
+        ]
+        print(json.dumps(result | dict.fromkeys(nan)))  # nan (nothing measured) as null
+    else:
+        print_report(result)
+    return 0 if floor is not None and not result["errors"] and not result["floor_errors"] else 1
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, default=100)
-    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--tables", type=int, default=100, help="tables of two members")
+    parser.add_argument("--seconds", type=float, default=30.0, help="seconds of timed play")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--think", type=float, default=1.0, help="mean seconds a member waits before each click"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--soak-minutes",
+        type=float,
+        help="play until every table has finished a hand, then this long, sampling memory",
     )
     parser.add_argument("--serve-bot", nargs=3, metavar=("API", "GATEWAY", "TOKEN"))
     args = parser.parse_args()
@@ -333,7 +723,9 @@ def main() -> int:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(serve_bot(*args.serve_bot))
         return 0
-    return asyncio.run(drive(args.tables, args.seconds, args.seed, args.think))
+    return asyncio.run(
+        drive(args.tables, args.seconds, args.seed, args.think, args.soak_minutes, args.json)
+    )
 
 
 if __name__ == "__main__":

@@ -1,0 +1,114 @@
+"""The load benchmark's parts that must be right for its figures to mean anything: the floor
+bot answers a click with one edit of the panel it was given, and the meter takes a deferral
+as the callback but still requires the edit that completes it."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import discord
+from discord import InteractionResponseType
+
+from bench.bot_load import Meter
+from bench.floor_bot import FloorBot
+from tests.fakediscord import FakeDiscord, run_bot
+
+PANEL = {
+    "content": "",
+    "embeds": [{"title": "Your hand · hand 1", "description": "A♣ 5♣ 6♥\nCount 12"}],
+    "components": [
+        {
+            "type": 1,
+            "components": [
+                {
+                    "type": 3,
+                    "custom_id": "pick",
+                    "min_values": 0,
+                    "max_values": 2,
+                    "placeholder": "Pick cards",
+                    "options": [{"label": "A♣", "value": "AC"}, {"label": "5♣", "value": "5C"}],
+                }
+            ],
+        },
+        {
+            "type": 1,
+            "components": [
+                {"type": 2, "style": 1, "label": "Draw", "custom_id": "draw"},
+                {"type": 2, "style": 3, "label": "Spread", "custom_id": "spread", "disabled": True},
+            ],
+        },
+    ],
+}
+GO = [{"type": 1, "components": [{"type": 2, "style": 1, "label": "Go", "custom_id": "go"}]}]
+
+
+async def test_the_floor_answers_a_click_and_a_pick_with_one_edit_of_its_panel(
+    fake_discord: FakeDiscord,
+) -> None:
+    guild = fake_discord.add_guild("Floor", channels=["t0"])
+    alice = fake_discord.add_member(guild, "alice")
+    async with run_bot(fake_discord, FloorBot(PANEL)):
+        opened = await alice.slash("panel")
+        panel = opened.message
+        assert panel is not None and opened.ephemeral
+        clicked = await alice.click(panel, "Draw")
+        picked = await alice.select(panel, "pick", ["5C"])
+    assert clicked.type is picked.type is InteractionResponseType.message_update
+    assert len(panel.versions) == 3
+    for version in panel.versions:
+        assert [e["description"] for e in version.embeds] == ["A♣ 5♣ 6♥\nCount 12"]
+        buttons = [c for c in version.iter_components() if c["type"] == 2]
+        assert [(b["label"], b.get("disabled")) for b in buttons] == [
+            ("Draw", False),
+            ("Spread", True),
+        ]
+
+
+class Deferring(discord.ui.View):
+    """A button that defers, then completes the interaction with an edit, or never does."""
+
+    def __init__(self, complete: bool) -> None:
+        super().__init__(timeout=None)
+        self.complete = complete
+
+    @discord.ui.button(label="Go", custom_id="go")
+    async def go(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Deferring]
+    ) -> None:
+        await interaction.response.defer()
+        if self.complete:
+            await interaction.edit_original_response(content="done")
+
+
+class DeferringBot(discord.Client):
+    def __init__(self, complete: bool) -> None:
+        super().__init__(intents=discord.Intents(guilds=True))
+        self.complete = complete
+
+    async def setup_hook(self) -> None:
+        self.add_view(Deferring(self.complete))
+
+
+async def click_go(fake: FakeDiscord, complete: bool) -> Meter:
+    guild = fake.add_guild("Defer", channels=["t0"])
+    alice = fake.add_member(guild, "alice")
+    meter = Meter(fake, completion_timeout=0.5)
+    async with run_bot(fake, DeferringBot(complete)):
+        message = await fake.post_message(guild.text_channels[0], {"content": "", "components": GO})
+        await meter.send("alice", partial(alice.click, message, "Go", settle=False), message)
+    return meter
+
+
+async def test_a_deferral_is_the_callback_and_its_completion_is_awaited(
+    fake_discord: FakeDiscord,
+) -> None:
+    meter = await click_go(fake_discord, complete=True)
+    assert meter.stats.deferred == 1 and len(meter.stats.latencies) == 1
+    assert meter.stats.errors == [] and meter.stats.late == 0
+    assert fake_discord.latest(contains="done") is not None
+
+
+async def test_a_deferral_never_completed_is_an_error(fake_discord: FakeDiscord) -> None:
+    meter = await click_go(fake_discord, complete=False)
+    assert meter.stats.deferred == 1
+    assert len(meter.stats.errors) == 1 and "never completed" in meter.stats.errors[0]
