@@ -27,7 +27,7 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.commands.run import tune_gc
+from bot.serve import tune_gc
 
 Payload = dict[str, Any]
 BUTTON = 2
