@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy import event, text
 
 from bot.store import Store
+from bot.store.writer import SQLiteWriter
 
 
 async def test_wal_mode_is_on_in_the_database_file(store: Store, tmp_path: Path) -> None:
@@ -42,6 +43,8 @@ async def test_writes_begin_immediate_and_reads_begin_deferred(store: Store) -> 
             begins.append(statement)
 
     event.listen(store.engine.sync_engine, "before_cursor_execute", record)
+    assert isinstance(store.writer, SQLiteWriter)
+    event.listen(store.writer.engine, "before_cursor_execute", record)
     await store.update_guild_settings(1, locale="fr")
     await store.get_guild_settings(1)
     assert begins == ["BEGIN IMMEDIATE", "BEGIN"]

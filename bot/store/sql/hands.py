@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Row, insert, select
+from sqlalchemy import Connection, Row, insert, select
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -63,23 +63,19 @@ _INSERT_HAND = (
 _INSERT_SEATS = insert(HandPlayerRow)
 
 
-async def insert_hand(
-    connection: AsyncConnection, hand: dict[str, Any], table_id: int
-) -> int | None:
+def insert_hand(connection: Connection, hand: dict[str, Any], table_id: int) -> int | None:
     """Insert the hand row and return its id, or None if its ``hand_uid`` already exists."""
     try:
-        inserted = await connection.execute(_INSERT_HAND, hand)
+        inserted = connection.execute(_INSERT_HAND, hand)
     except IntegrityError as exc:
         raise UnknownTable(table_id) from exc
     hand_id: int | None = inserted.scalar_one_or_none()
     return hand_id
 
 
-async def insert_seats(
-    connection: AsyncConnection, hand_id: int, seats: list[dict[str, Any]]
-) -> None:
+def insert_seats(connection: Connection, hand_id: int, seats: list[dict[str, Any]]) -> None:
     """Insert the hand's ``hand_player`` rows."""
-    await connection.execute(_INSERT_SEATS, [{"hand_id": hand_id, **seat} for seat in seats])
+    connection.execute(_INSERT_SEATS, [{"hand_id": hand_id, **seat} for seat in seats])
 
 
 async def recent_hands(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import ColumnElement, Row, and_, case, func, or_, select
+from sqlalchemy import ColumnElement, Connection, Row, and_, case, func, or_, select
 from sqlalchemy.dialects.sqlite import Insert, insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col
@@ -90,11 +90,11 @@ def _totals_upsert() -> Insert:
 _TOTALS_UPSERT = _totals_upsert()
 
 
-async def add_hand(connection: AsyncConnection, result: HandResult) -> None:
+def add_hand(connection: Connection, result: HandResult) -> None:
     """Add ``result`` to the totals of its human players."""
     rows = _totals_rows(result)
     if rows:
-        await connection.execute(_TOTALS_UPSERT, rows)
+        connection.execute(_TOTALS_UPSERT, rows)
 
 
 LEADERBOARD_ORDER: dict[LeaderboardOrder, tuple[ColumnElement[Any], ...]] = {

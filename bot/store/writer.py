@@ -1,0 +1,295 @@
+"""The write path: every write is a unit of work, and one writer group-commits them.
+
+A unit of work (:data:`Work`) is a function of a synchronous SQLAlchemy ``Connection``: it
+reads and writes inside the transaction it is handed and returns a value or raises. The
+store builds every write as such a unit and hands it to a :class:`Writer`.
+
+What every ``Writer`` guarantees:
+
+* **Group commit.** The units waiting when the writer becomes free run together in ONE
+  transaction, each in its own SAVEPOINT, in the order they were submitted. Their callers
+  are answered once that transaction has committed (or failed).
+* **Failures stay alone.** A unit that raises is rolled back to its savepoint and its
+  caller gets the exception; the other units of the batch commit.
+* **A database that cannot write fails cleanly.** If the write lock is held by another
+  connection, the writer keeps waiting for it for up to ``lock_timeout`` seconds; past that,
+  or on any other database failure (I/O error, disk full, read-only file), every unit of the
+  batch fails with :class:`~bot.store.errors.StoreUnavailable` and nothing of the batch
+  lands.
+* **A cancelled caller does not cancel its write.** A unit that was submitted runs; the
+  caller that stopped waiting cannot tell whether it landed.
+
+:class:`SQLiteWriter` is the SQLite implementation: one dedicated thread with one
+connection, one hop to that thread per batch and one back. A server database (PostgreSQL
+over asyncpg) is a second implementation of the same interface: one coroutine that takes
+the pending units and runs them, unchanged, with ``AsyncConnection.run_sync`` inside one
+transaction and ``begin_nested`` savepoints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from sqlalchemy import Connection, create_engine
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.pool import StaticPool
+
+from bot.store.connection import configure
+from bot.store.errors import StoreUnavailable
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+Work = Callable[[Connection], T]
+"""A unit of work: runs inside the writer's transaction, returns a value or raises."""
+
+DEFAULT_LOCK_TIMEOUT = 30.0
+"""Seconds a write waits for a write lock held by another connection before giving up."""
+
+MAX_BATCH = 512
+"""Most units committed in one transaction; more wait for the next one."""
+
+_LOCK_POLL_MS = 100
+"""SQLite's own busy wait per attempt to take the write lock (the writer loops until
+``lock_timeout``)."""
+
+_SQLITE_BUSY = 5
+_SQLITE_LOCKED = 6
+_SQLITE_FAILURES = frozenset(
+    {
+        3,  # SQLITE_PERM
+        _SQLITE_BUSY,
+        _SQLITE_LOCKED,
+        7,  # SQLITE_NOMEM
+        8,  # SQLITE_READONLY
+        10,  # SQLITE_IOERR
+        11,  # SQLITE_CORRUPT
+        13,  # SQLITE_FULL
+        14,  # SQLITE_CANTOPEN
+        15,  # SQLITE_PROTOCOL
+        26,  # SQLITE_NOTADB
+    }
+)
+"""Primary result codes that say the database cannot write, not that one unit is wrong."""
+
+
+@dataclass(slots=True)
+class WriterStats:
+    """Counters since the writer opened: transactions committed and units they carried."""
+
+    transactions: int = 0
+    units: int = 0
+
+
+class Writer(Protocol):
+    """Runs units of work in group-committed transactions (see the module docstring)."""
+
+    @property
+    def stats(self) -> WriterStats:
+        """Transactions and units committed so far."""
+        ...
+
+    def submit(self, work: Work[T]) -> asyncio.Future[T]:
+        """Queue ``work``; the future resolves once its transaction committed or failed."""
+        ...
+
+    async def run(self, work: Work[T]) -> T:
+        """Queue ``work`` and wait for it: its return value, or its exception."""
+        ...
+
+    async def close(self) -> None:
+        """Finish the queued units, then release the database. No submit afterwards."""
+        ...
+
+
+@dataclass(slots=True)
+class _Request:
+    work: Work[Any]
+    future: asyncio.Future[Any]
+    loop: asyncio.AbstractEventLoop
+
+
+class _BatchFailed(Exception):
+    """The whole transaction must roll back: the database itself failed."""
+
+
+class SQLiteWriter:
+    """The SQLite :class:`Writer`: a dedicated thread owning the one write connection.
+
+    The thread takes every pending unit, runs the batch in one ``BEGIN IMMEDIATE``
+    transaction (WAL, ``synchronous=NORMAL``: durable once the caller is answered, unless
+    the OS itself crashes) and answers the whole batch with one callback into the event loop.
+    """
+
+    def __init__(self, path: Path, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> None:
+        """Prepare the writer for the SQLite file at ``path``; it connects on first use."""
+        if lock_timeout <= 0:
+            raise ValueError(f"lock_timeout must be positive, got {lock_timeout}")
+        self.lock_timeout = lock_timeout
+        self.engine = create_engine(
+            f"sqlite+pysqlite:///{path}",
+            poolclass=StaticPool,
+            connect_args={"check_same_thread": False},
+        )
+        """The synchronous engine of the write connection (for diagnostics)."""
+        configure(self.engine, busy_timeout_ms=_LOCK_POLL_MS, begin="BEGIN IMMEDIATE")
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
+        self._mutex = threading.Lock()
+        self._pending: list[_Request] = []
+        self._draining = False
+        self._closed = False
+        self._connection: Connection | None = None
+        self._stats = WriterStats()
+
+    @property
+    def stats(self) -> WriterStats:
+        """Transactions and units committed so far."""
+        return WriterStats(self._stats.transactions, self._stats.units)
+
+    def submit(self, work: Work[T]) -> asyncio.Future[T]:
+        """Queue ``work`` for the next transaction; the future resolves after it."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        with self._mutex:
+            if self._closed:
+                raise RuntimeError("the store is closed")
+            self._pending.append(_Request(work, future, loop))
+            if self._draining:
+                return future
+            self._draining = True
+        self._executor.submit(self._drain)
+        return future
+
+    async def run(self, work: Work[T]) -> T:
+        """Queue ``work`` and wait for it: its return value, or its exception."""
+        return await self.submit(work)
+
+    async def close(self) -> None:
+        """Finish the queued units, then close the connection and the thread."""
+        with self._mutex:
+            self._closed = True
+        await asyncio.get_running_loop().run_in_executor(self._executor, self._disconnect)
+        self._executor.shutdown(wait=True)
+        self.engine.dispose()
+
+    # In the writer thread.
+
+    def _drain(self) -> None:
+        while True:
+            with self._mutex:
+                batch = self._pending[:MAX_BATCH]
+                del self._pending[:MAX_BATCH]
+                if not batch:
+                    self._draining = False
+                    return
+            outcomes = self._run_batch(batch)
+            loops = {request.loop for request in batch}
+            for loop in loops:
+                try:
+                    loop.call_soon_threadsafe(_deliver, loop, batch, outcomes)
+                except RuntimeError:
+                    logger.warning("a write finished after its event loop closed")
+
+    def _run_batch(self, batch: list[_Request]) -> list[tuple[bool, Any]]:
+        try:
+            connection = self._begin()
+            outcomes = [self._run_unit(connection, request.work) for request in batch]
+            connection.commit()
+        except (DBAPIError, _BatchFailed, StoreUnavailable) as error:
+            unavailable = _unavailable(error)
+            logger.error("a batch of %d writes failed: %s", len(batch), unavailable.detail)
+            self._disconnect()
+            return [(False, unavailable)] * len(batch)
+        self._stats.transactions += 1
+        self._stats.units += len(batch)
+        return outcomes
+
+    def _run_unit(self, connection: Connection, work: Work[Any]) -> tuple[bool, Any]:
+        savepoint = connection.begin_nested()
+        try:
+            value = work(connection)
+        except DBAPIError as error:
+            if _database_failed(error):
+                raise _BatchFailed(str(error.orig)) from error
+            savepoint.rollback()
+            return False, error
+        except Exception as error:
+            savepoint.rollback()
+            return False, error
+        savepoint.commit()
+        return True, value
+
+    def _begin(self) -> Connection:
+        """The connection inside a new write transaction, once the write lock is ours."""
+        deadline = time.monotonic() + self.lock_timeout
+        while True:
+            if self._connection is None:
+                self._connection = self.engine.connect()
+            try:
+                self._connection.begin()
+                return self._connection
+            except DBAPIError as error:
+                if not _is_locked(error):
+                    raise
+                if time.monotonic() >= deadline:
+                    raise StoreUnavailable(
+                        f"the database stayed locked by another connection for "
+                        f"{self.lock_timeout:g} s"
+                    ) from error
+                self._connection.rollback()
+
+    def _disconnect(self) -> None:
+        if self._connection is None:
+            return
+        try:
+            self._connection.close()
+        except DBAPIError as error:
+            logger.warning("closing the write connection failed: %s", error.orig)
+        self._connection = None
+
+
+def _deliver(
+    loop: asyncio.AbstractEventLoop, batch: list[_Request], outcomes: list[tuple[bool, Any]]
+) -> None:
+    for request, (ok, value) in zip(batch, outcomes, strict=True):
+        if request.loop is not loop or request.future.done():
+            continue
+        if ok:
+            request.future.set_result(value)
+        else:
+            request.future.set_exception(value)
+
+
+def _primary_code(error: DBAPIError) -> int | None:
+    code = getattr(error.orig, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def _is_locked(error: DBAPIError) -> bool:
+    return _primary_code(error) in (_SQLITE_BUSY, _SQLITE_LOCKED)
+
+
+def _database_failed(error: DBAPIError) -> bool:
+    """Whether ``error`` is the database failing (the batch fails) or one unit's mistake."""
+    code = _primary_code(error)
+    if code is None:
+        return isinstance(error.orig, sqlite3.OperationalError)
+    return code in _SQLITE_FAILURES
+
+
+def _unavailable(error: Exception) -> StoreUnavailable:
+    if isinstance(error, StoreUnavailable):
+        return error
+    if isinstance(error, DBAPIError):
+        return StoreUnavailable(str(error.orig))
+    return StoreUnavailable(str(error))
