@@ -6,10 +6,10 @@ crash or power loss can roll back the last commits, never corrupt the file),
 ``foreign_keys=ON`` and a ``busy_timeout``.
 
 The sqlite3 driver's own implicit BEGIN is switched off and SQLAlchemy's ``begin`` event
-emits ours instead, so a transaction covers every statement including the first SELECT:
-plain ``BEGIN`` (a consistent snapshot) for the readers, ``BEGIN IMMEDIATE`` for the writer
-(``bot.store.writer``: it takes the write lock up front, so a read-then-write transaction can
-never fail half way with SQLITE_BUSY).
+emits a plain ``BEGIN`` instead, so a read covers every statement including the first
+SELECT with one consistent snapshot. The writer (``bot.store.writer``) begins its own
+transactions with ``BEGIN IMMEDIATE``: it takes the write lock up front, so a
+read-then-write transaction can never fail half way with SQLITE_BUSY.
 """
 
 from __future__ import annotations
@@ -39,8 +39,8 @@ def database_path(url: str) -> Path:
     return path
 
 
-def configure(engine: Engine, *, busy_timeout_ms: int, begin: str) -> None:
-    """Give every connection of ``engine`` the pragmas and make transactions start ``begin``."""
+def configure(engine: Engine, *, busy_timeout_ms: int) -> None:
+    """Give every connection of ``engine`` the pragmas, the driver's implicit BEGIN off."""
 
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None
@@ -53,16 +53,17 @@ def configure(engine: Engine, *, busy_timeout_ms: int, begin: str) -> None:
         finally:
             cursor.close()
 
-    def on_begin(connection: Connection) -> None:
-        connection.exec_driver_sql(begin)
-
     event.listen(engine, "connect", on_connect)
-    event.listen(engine, "begin", on_begin)
 
 
 def create_reader(url: str, *, busy_timeout_ms: int) -> AsyncEngine:
     """The pooled async engine that serves reads of the SQLite file at ``url``."""
     database_path(url)
     reader = create_async_engine(url)
-    configure(reader.sync_engine, busy_timeout_ms=busy_timeout_ms, begin="BEGIN")
+    configure(reader.sync_engine, busy_timeout_ms=busy_timeout_ms)
+    event.listen(reader.sync_engine, "begin", _begin_snapshot)
     return reader
+
+
+def _begin_snapshot(connection: Connection) -> None:
+    connection.exec_driver_sql("BEGIN")

@@ -142,7 +142,7 @@ class SQLiteWriter:
             connect_args={"check_same_thread": False},
         )
         """The synchronous engine of the write connection (for diagnostics)."""
-        configure(self.engine, busy_timeout_ms=_LOCK_POLL_MS, begin="BEGIN IMMEDIATE")
+        configure(self.engine, busy_timeout_ms=_LOCK_POLL_MS)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
         self._mutex = threading.Lock()
         self._pending: list[_Request] = []
@@ -202,10 +202,11 @@ class SQLiteWriter:
 
     def _run_batch(self, batch: list[_Request]) -> list[tuple[bool, Any]]:
         try:
-            connection = self._begin()
-            outcomes = [self._run_unit(connection, request.work) for request in batch]
+            connection, raw = self._begin()
+            outcomes = [self._run_unit(connection, raw, request.work) for request in batch]
+            raw.commit()
             connection.commit()
-        except (DBAPIError, _BatchFailed, StoreUnavailable) as error:
+        except (DBAPIError, sqlite3.Error, _BatchFailed, StoreUnavailable) as error:
             unavailable = _unavailable(error)
             logger.error("a batch of %d writes failed: %s", len(batch), unavailable.detail)
             self._disconnect()
@@ -214,31 +215,42 @@ class SQLiteWriter:
         self._stats.units += len(batch)
         return outcomes
 
-    def _run_unit(self, connection: Connection, work: Work[Any]) -> tuple[bool, Any]:
-        savepoint = connection.begin_nested()
+    @staticmethod
+    def _run_unit(
+        connection: Connection, raw: sqlite3.Connection, work: Work[Any]
+    ) -> tuple[bool, Any]:
+        raw.execute("SAVEPOINT unit")
         try:
             value = work(connection)
         except DBAPIError as error:
-            if _database_failed(error):
+            if error.orig is None or _database_failed(error.orig):
                 raise _BatchFailed(str(error.orig)) from error
-            savepoint.rollback()
+            raw.execute("ROLLBACK TO unit")
+            raw.execute("RELEASE unit")
             return False, error
         except Exception as error:
-            savepoint.rollback()
+            raw.execute("ROLLBACK TO unit")
+            raw.execute("RELEASE unit")
             return False, error
-        savepoint.commit()
+        raw.execute("RELEASE unit")
         return True, value
 
-    def _begin(self) -> Connection:
-        """The connection inside a new write transaction, once the write lock is ours."""
+    def _begin(self) -> tuple[Connection, sqlite3.Connection]:
+        """The connection inside a new write transaction, once the write lock is ours.
+
+        The transaction is driven on the sqlite3 connection itself (``BEGIN IMMEDIATE``,
+        savepoints, ``COMMIT``): SQLAlchemy's own transaction on top of it emits nothing.
+        """
         deadline = time.monotonic() + self.lock_timeout
+        if self._connection is None:
+            self._connection = self.engine.connect()
+        raw = self._connection.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
         while True:
-            if self._connection is None:
-                self._connection = self.engine.connect()
             try:
-                self._connection.begin()
-                return self._connection
-            except DBAPIError as error:
+                raw.execute("BEGIN IMMEDIATE")
+                return self._connection, raw
+            except sqlite3.OperationalError as error:
                 if not _is_locked(error):
                     raise
                 if time.monotonic() >= deadline:
@@ -246,7 +258,6 @@ class SQLiteWriter:
                         f"the database stayed locked by another connection for "
                         f"{self.lock_timeout:g} s"
                     ) from error
-                self._connection.rollback()
 
     def _disconnect(self) -> None:
         if self._connection is None:
@@ -270,20 +281,20 @@ def _deliver(
             request.future.set_exception(value)
 
 
-def _primary_code(error: DBAPIError) -> int | None:
-    code = getattr(error.orig, "sqlite_errorcode", None)
+def _primary_code(error: BaseException) -> int | None:
+    code = getattr(error, "sqlite_errorcode", None)
     return code & 0xFF if isinstance(code, int) else None
 
 
-def _is_locked(error: DBAPIError) -> bool:
+def _is_locked(error: BaseException) -> bool:
     return _primary_code(error) in (_SQLITE_BUSY, _SQLITE_LOCKED)
 
 
-def _database_failed(error: DBAPIError) -> bool:
+def _database_failed(error: BaseException) -> bool:
     """Whether ``error`` is the database failing (the batch fails) or one unit's mistake."""
     code = _primary_code(error)
     if code is None:
-        return isinstance(error.orig, sqlite3.OperationalError)
+        return isinstance(error, sqlite3.OperationalError)
     return code in _SQLITE_FAILURES
 
 

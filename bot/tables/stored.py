@@ -16,78 +16,21 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from bot.engine.settle import DROP_CAUGHT
 from bot.store import (
     BrokenTable,
-    HandResult,
     OpenTable,
-    Outcome,
-    PlayerResult,
     Store,
     TableAlreadyOpen,
     TableRules,
     TableSave,
-    TableStatus,
 )
 from bot.tables.dealing import Shuffler
 from bot.tables.errors import TableError
+from bot.tables.journal import CLOSED_REASON, hand_result, stored_status
 from bot.tables.registry import OpenTables
-from bot.tables.table import CLOSED, LOBBY, HandRecord, Table
+from bot.tables.table import CLOSED, Table
 
 log = logging.getLogger(__name__)
-
-CLOSED_REASON = "closed"
-
-
-def hand_result(table: Table) -> HandResult:
-    """The store's record of the table's last finished hand (``table.last_hand``)."""
-    record = table.last_hand
-    assert record is not None, "the table has not finished a hand"
-    result = record.result
-    players = [
-        PlayerResult(
-            user_id=user_id,
-            name=table.name_of(user_id),
-            payout=result.payouts[seat],
-            count=result.counts[seat],
-            won=seat in result.winners,
-            how=Outcome(result.ending),
-            caught=result.ending == DROP_CAUGHT and seat == result.dropper,
-            is_bot=_is_bot(table, user_id),
-        )
-        for seat, user_id in enumerate(record.players)
-    ]
-    return HandResult(
-        guild_id=table.guild_id,
-        channel_id=table.channel_id,
-        table_id=table.id,
-        hand_number=record.number,
-        preset=table.rules.preset,
-        seed=_seed(record),
-        ending=result.ending,
-        players=players,
-        options=table.rules.overrides(),
-        action_log=record.replay.get("log", []),
-    )
-
-
-def _seed(record: HandRecord) -> int | str:
-    """The hand's shuffle seed, or else its pack order: with the log it replays the hand."""
-    seed = record.replay.get("seed")
-    if isinstance(seed, int):
-        return seed
-    return " ".join(record.replay.get("order", [])) or f"hand {record.number}"
-
-
-def _is_bot(table: Table, user_id: int) -> bool:
-    """Whether a computer player played the seat (computer players have negative ids, which
-    also tells for one removed before the hand was recorded)."""
-    seat = next((s for s in table.seats if s.user_id == user_id), None)
-    return seat.is_bot if seat is not None else user_id < 0
-
-
-def _status(table: Table) -> TableStatus:
-    return TableStatus.LOBBY if table.status == LOBBY else TableStatus.PLAYING
 
 
 class StoredRegistry(OpenTables):
@@ -159,7 +102,7 @@ class StoredRegistry(OpenTables):
             table.to_json(),
             version,
             {
-                "status": _status(table),
+                "status": stored_status(table),
                 "host_id": table.host_id,
                 "balances": table.balances,
                 "table_message_id": table.message_id,

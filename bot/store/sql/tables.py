@@ -17,7 +17,6 @@ from sqlalchemy import (
     Select,
     bindparam,
     delete,
-    func,
     insert,
     literal_column,
     select,
@@ -112,25 +111,27 @@ def insert_table(connection: Connection, values: Mapping[str, Any]) -> int:
     return cast(int, result.scalar_one())
 
 
-_HEAD = select(
-    col(TableRow.status),
-    func.coalesce(
-        select(func.max(col(TableLogRow.version)))
-        .where(col(TableLogRow.table_id) == col(TableRow.id))
-        .scalar_subquery(),
-        col(TableRow.version),
-    ).label("version"),
-).where(col(TableRow.id) == bindparam("table_id"))
-_APPEND = insert(TableLogRow)
+# The two statements of every move run straight on the DB-API cursor: SQLAlchemy's execution
+# machinery costs 20-70 microseconds a statement, ten times what SQLite takes for them.
+_HEAD_SQL = (
+    "SELECT status, coalesce("
+    "(SELECT max(version) FROM table_log WHERE table_id = tonk_table.id), version) "
+    "FROM tonk_table WHERE id = ?"
+)
+_APPEND_SQL = "INSERT INTO table_log (table_id, version, body_json) VALUES (?, ?, ?)"
 _DROP_LOG = delete(TableLogRow).where(col(TableLogRow.table_id) == bindparam("table_id"))
 
 
 def head_version(connection: Connection, table_id: int) -> int:
     """The version of the table's last commit; :class:`TableNotOpen` if closed or unknown."""
-    row = connection.execute(_HEAD, {"table_id": table_id}).first()
-    if row is None or row.status == TableStatus.CLOSED.value:
+    cursor = connection.connection.cursor()
+    try:
+        row = cursor.execute(_HEAD_SQL, (table_id,)).fetchone()
+    finally:
+        cursor.close()
+    if row is None or row[0] == TableStatus.CLOSED.value:
         raise TableNotOpen(table_id)
-    return cast(int, row.version)
+    return cast(int, row[1])
 
 
 def check_next(connection: Connection, table_id: int, version: int) -> None:
@@ -148,7 +149,11 @@ def check_next(connection: Connection, table_id: int, version: int) -> None:
 
 def append_log(connection: Connection, table_id: int, version: int, body: str) -> None:
     """Add the table's log row ``version`` (checked by :func:`check_next` first)."""
-    connection.execute(_APPEND, {"table_id": table_id, "version": version, "body_json": body})
+    cursor = connection.connection.cursor()
+    try:
+        cursor.execute(_APPEND_SQL, (table_id, version, body))
+    finally:
+        cursor.close()
 
 
 def write_snapshot(connection: Connection, table_id: int, values: Mapping[str, Any]) -> None:
