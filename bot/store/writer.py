@@ -222,13 +222,12 @@ class SQLiteWriter:
         raw.execute("SAVEPOINT unit")
         try:
             value = work(connection)
-        except DBAPIError as error:
-            if error.orig is None or _database_failed(error.orig):
-                raise _BatchFailed(str(error.orig)) from error
-            raw.execute("ROLLBACK TO unit")
-            raw.execute("RELEASE unit")
-            return False, error
         except Exception as error:
+            cause = error.orig if isinstance(error, DBAPIError) else error
+            if not raw.in_transaction or (
+                isinstance(cause, sqlite3.Error) and _database_failed(cause)
+            ):
+                raise _BatchFailed(str(cause)) from error
             raw.execute("ROLLBACK TO unit")
             raw.execute("RELEASE unit")
             return False, error
