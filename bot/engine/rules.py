@@ -8,6 +8,7 @@ conflict, with a sentence that names them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -292,7 +293,10 @@ class Rules:
         return build_rules(self.preset, {**self.overrides(), name: value})
 
 
+@functools.cache
 def preset_rules(preset: str) -> Rules:
+    """The rules of ``preset`` (one shared frozen value per preset: ``overrides`` and
+    ``to_json`` compare against it on every save)."""
     if preset not in PRESETS:
         raise RulesError("rules.unknown_preset", preset=preset, known=", ".join(PRESETS))
     return replace(Rules(), preset=preset, **PRESETS[preset][1])

@@ -83,8 +83,9 @@ class TableLedger:
 
     ``table`` is the live table; after a failed :meth:`commit`, :meth:`rollback` replaces it
     with a new object equal to the last committed state. The ledger keeps that state as
-    the table's fields, where its hand started (a saved hand or a deal) and the hand's
-    actions committed since, so a commit serialises only what changed.
+    the table's fields, where its hand started (a saved hand or a deal) and how far the
+    hand's log was committed (its actions are immutable and shared with the log), so a
+    commit serialises only what changed.
     """
 
     def __init__(self, store: Store, table: Table, version: int, entries: int) -> None:
@@ -95,9 +96,10 @@ class TableLedger:
         self._version = version
         self._entries = entries
         self._fields = table.to_json(hand=False)
-        self._start = _saved_start(table.hand)
-        self._actions: list[dict[str, Any]] = []
+        self._start = _saved_start(table.hand.to_json() if table.hand else None)
+        self._hand = table.hand
         self._played = len(table.hand.log) if table.hand else 0
+        self._base = self._played
 
     @property
     def version(self) -> int:
@@ -123,22 +125,23 @@ class TableLedger:
         finished = _hands_finished(fields) > _hands_finished(self._fields)
         closing = table.status == CLOSED
         if finished or closing or self._entries >= COMPACT_AFTER:
+            saved = hand.to_json() if hand else None
             commit = TableCommit(
                 table.id,
                 version,
-                snapshot={**fields, "hand": hand.to_json() if hand else None},
+                snapshot={**fields, "hand": saved},
                 update=_columns(table),
                 hand=hand_result(table) if finished else None,
                 close_reason=CLOSED_REASON if closing else None,
             )
-            start, actions = _saved_start(hand), []
+            start, base = _saved_start(saved), played
         else:
             entry = self._entry(fields, hand, played)
             commit = TableCommit(table.id, version, entry=entry)
             if "deal" in entry:
-                start, actions = partial(_deal, entry["deal"]), entry.get("actions", [])
+                start, base = partial(_deal, entry["deal"]), 0
             else:
-                start, actions = self._start, self._actions + entry.get("actions", [])
+                start, base = self._start, self._base
         landed = self._store.commit_table(commit)
         landed.add_done_callback(
             partial(
@@ -146,7 +149,8 @@ class TableLedger:
                 version=version,
                 fields=fields,
                 start=start,
-                actions=actions,
+                hand=hand,
+                base=base,
                 played=played,
                 snapshot=commit.snapshot is not None,
             )
@@ -159,7 +163,9 @@ class TableLedger:
         It is rebuilt from the committed fields and the hand's start and actions; it keeps
         the current table's shuffler (the next deal does not repeat the last one).
         """
-        hand = None if self._start is None else _play(self._start(), self._actions)
+        hand = None
+        if self._start is not None and self._hand is not None:
+            hand = _play(self._start(), self._hand.log[self._base : self._played])
         state = {**self._fields, "hand": hand.to_json() if hand else None}
         self.table = Table.from_json(state, self.table.shuffler)
         return self.table
@@ -189,7 +195,8 @@ class TableLedger:
         version: int,
         fields: dict[str, Any],
         start: Callable[[], Hand] | None,
-        actions: list[dict[str, Any]],
+        hand: Hand | None,
+        base: int,
         played: int,
         snapshot: bool,
     ) -> None:
@@ -198,7 +205,8 @@ class TableLedger:
         self._version = version
         self._fields = fields
         self._start = start
-        self._actions = actions
+        self._hand = hand
+        self._base = base
         self._played = played
         self._entries = 0 if snapshot else self._entries + 1
 
@@ -281,21 +289,21 @@ def rebuild_state(
         if actions:
             if hand is None:
                 raise ValueError("an entry plays actions with no hand dealt")
-            _play(hand, actions)
+            _play(hand, (Action.from_json(dict(action), hand.players) for action in actions))
     state["hand"] = hand.to_json() if hand is not None else None
     return state
 
 
-def _play(hand: Hand, actions: Iterable[Mapping[str, Any]]) -> Hand:
-    """``hand`` after ``actions`` (``Action.to_json`` form) went through ``Hand.act``."""
+def _play(hand: Hand, actions: Iterable[Action]) -> Hand:
+    """``hand`` after ``actions`` went through ``Hand.act``, in order."""
     for action in actions:
-        hand.act(Action.from_json(dict(action), hand.players))
+        hand.act(action)
     return hand
 
 
-def _saved_start(hand: Hand | None) -> Callable[[], Hand] | None:
-    """Where a replay of ``hand`` as it is now starts: its saved state."""
-    return None if hand is None else partial(Hand.from_json, hand.to_json())
+def _saved_start(saved: dict[str, Any] | None) -> Callable[[], Hand] | None:
+    """Where a replay of a hand saved as ``saved`` (``Hand.to_json()``) starts."""
+    return None if saved is None else partial(Hand.from_json, saved)
 
 
 def _deal(deal: Mapping[str, Any]) -> Hand:
