@@ -211,7 +211,12 @@ class SQLiteWriter:
                 if not batch:
                     self._draining = False
                     return
-            outcomes = self._run_batch(batch)
+            try:
+                outcomes = self._run_batch(batch)
+            except Exception as error:
+                logger.exception("the writer failed on a batch of %d writes", len(batch))
+                self._reset()
+                outcomes = [(False, StoreUnavailable(f"internal error {error!r}"))] * len(batch)
             loops = {request.loop for request in batch}
             for loop in loops:
                 try:
@@ -228,7 +233,7 @@ class SQLiteWriter:
         except (DBAPIError, sqlite3.Error, _BatchFailed, StoreUnavailable) as error:
             unavailable = _unavailable(error)
             logger.error("a batch of %d writes failed: %s", len(batch), unavailable.detail)
-            self._disconnect()
+            self._reset()
             return [(False, unavailable)] * len(batch)
         self._stats.transactions += 1
         self._stats.units += len(batch)
@@ -297,6 +302,12 @@ class SQLiteWriter:
             logger.warning("WAL checkpoint failed (the next one retries): %s", error)
             return
         self._checkpointed = committed
+
+    def _reset(self) -> None:
+        """Drop the write connection after a failure (its transaction is rolled back with
+        it); the next batch opens a new one."""
+        self._disconnect()
+        self.engine.dispose()
 
     def _disconnect(self) -> None:
         if self._connection is None:
