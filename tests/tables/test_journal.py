@@ -307,3 +307,33 @@ async def test_a_table_between_hands_resumes_with_its_next_deal(store: Store) ->
         random_move(resumed.table, rng, now=4.0)
         await resumed.commit()
     assert [summary.hand_number for summary in await store.history(1, 10)] == [2, 1]
+
+
+async def test_a_table_whose_entries_do_not_replay_is_reported_broken(
+    store: Store, db_path: Path
+) -> None:
+    """An entry the engine refuses makes that table broken; the others still load."""
+    journal = Journal(store)
+    good = await journal.create(new_table(10))
+    bad = await journal.create(new_table(11))
+    for ledger in (good, bad):
+        ledger.table.start(100, now=1.0)
+        await ledger.commit()
+        ledger.table.act(ledger.table.to_act_id or 0, "draw", now=2.0)
+        await ledger.commit()
+    with sqlite3.connect(db_path) as raw:
+        raw.execute(
+            "UPDATE table_log SET body_json = ? WHERE table_id = ? AND version = 2",
+            (
+                '{"actions": [{"player": "100", "do": "drop"}, {"player": "100", "do": "drop"}]}',
+                bad.table.id,
+            ),
+        )
+    ledgers, broken = await journal.load()
+    assert [ledger.table.id for ledger in ledgers] == [good.table.id]
+    assert [table.id for table in broken] == [bad.table.id]
+    assert await store.close_table(bad.table.id, "unreadable")
+    assert tables_rows(db_path, f"SELECT count(*) FROM table_log WHERE table_id = {bad.table.id}")[
+        0
+    ] == (0,)
+    assert (await journal.load())[1] == []
