@@ -278,7 +278,12 @@ class Rules:
         return {name: getattr(self, name) for name in OPTIONS}
 
     def overrides(self) -> dict[str, Any]:
-        """The options that differ from the preset this table started from."""
+        """The options that differ from the preset this table started from (a new dict)."""
+        return dict(self._overrides)
+
+    @functools.cached_property
+    def _overrides(self) -> dict[str, Any]:
+        """Computed once per (frozen) rules value: every save of a table asks for them."""
         base = preset_rules(self.preset)
         return {k: v for k, v in self.options().items() if getattr(base, k) != v}
 
