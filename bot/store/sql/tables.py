@@ -17,6 +17,7 @@ from sqlalchemy import (
     Select,
     bindparam,
     delete,
+    func,
     insert,
     literal_column,
     select,
@@ -29,6 +30,7 @@ from bot.store import jsontext
 from bot.store.errors import CorruptRow, StaleVersion, TableAlreadyOpen, TableNotOpen
 from bot.store.models import TableLogRow, TableRow
 from bot.store.records import OpenTable, Seat, TableRules, TableStatus, TableUpdate
+from bot.store.sql.prepared import Prepared
 
 logger = logging.getLogger(__name__)
 
@@ -111,22 +113,27 @@ def insert_table(connection: Connection, values: Mapping[str, Any]) -> int:
     return cast(int, result.scalar_one())
 
 
-# The two statements of every move run straight on the DB-API cursor: SQLAlchemy's execution
-# machinery costs 20-70 microseconds a statement, ten times what SQLite takes for them.
-_HEAD_SQL = (
-    "SELECT status, coalesce("
-    "(SELECT max(version) FROM table_log WHERE table_id = tonk_table.id), version) "
-    "FROM tonk_table WHERE id = ?"
+_HEAD = Prepared(
+    select(
+        col(TableRow.status),
+        func.coalesce(
+            select(func.max(col(TableLogRow.version)))
+            .where(col(TableLogRow.table_id) == col(TableRow.id))
+            .scalar_subquery(),
+            col(TableRow.version),
+        ),
+    ).where(col(TableRow.id) == bindparam("table_id"))
 )
-_APPEND_SQL = "INSERT INTO table_log (table_id, version, body_json) VALUES (?, ?, ?)"
-_DROP_LOG = delete(TableLogRow).where(col(TableLogRow.table_id) == bindparam("table_id"))
+_APPEND = Prepared(insert(TableLogRow))
+_SNAPSHOT = Prepared(update(TableRow).where(col(TableRow.id) == bindparam("table_id")))
+_DROP_LOG = Prepared(delete(TableLogRow).where(col(TableLogRow.table_id) == bindparam("table_id")))
 
 
 def head_version(connection: Connection, table_id: int) -> int:
     """The version of the table's last commit; :class:`TableNotOpen` if closed or unknown."""
-    cursor = connection.connection.cursor()
+    cursor = _HEAD.execute(connection, {"table_id": table_id})
     try:
-        row = cursor.execute(_HEAD_SQL, (table_id,)).fetchone()
+        row = cursor.fetchone()
     finally:
         cursor.close()
     if row is None or row[0] == TableStatus.CLOSED.value:
@@ -149,17 +156,15 @@ def check_next(connection: Connection, table_id: int, version: int) -> None:
 
 def append_log(connection: Connection, table_id: int, version: int, body: str) -> None:
     """Add the table's log row ``version`` (checked by :func:`check_next` first)."""
-    cursor = connection.connection.cursor()
-    try:
-        cursor.execute(_APPEND_SQL, (table_id, version, body))
-    finally:
-        cursor.close()
+    _APPEND.execute(
+        connection, {"table_id": table_id, "version": version, "body_json": body}
+    ).close()
 
 
 def write_snapshot(connection: Connection, table_id: int, values: Mapping[str, Any]) -> None:
     """Replace the table's snapshot and columns with ``values`` and drop its log rows."""
-    connection.execute(update(TableRow).where(col(TableRow.id) == table_id).values(dict(values)))
-    connection.execute(_DROP_LOG, {"table_id": table_id})
+    _SNAPSHOT.execute(connection, {**values, "table_id": table_id}).close()
+    _DROP_LOG.execute(connection, {"table_id": table_id}).close()
 
 
 def close_values(reason: str) -> dict[str, Any]:
