@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from functools import partial
 from types import TracebackType
@@ -222,14 +222,17 @@ class Store:
             updated_at=now,
         )
 
-    def commit_table(self, commit: TableCommit) -> asyncio.Future[None]:
+    def commit_table(
+        self, commit: TableCommit, on_done: Callable[[bool, Any], None] | None = None
+    ) -> asyncio.Future[None]:
         """Commit one journal entry or snapshot of a table (see :class:`TableCommit`).
 
         Returns a future that resolves once the commit landed. It raises
         :class:`StaleVersion` unless the stored version is ``commit.version - 1`` (nothing
         written), :class:`TableNotOpen` for a closed or unknown table, and
         :class:`StoreUnavailable` when the database cannot write. The commit goes ahead even
-        if the task awaiting the future is cancelled.
+        if the task awaiting the future is cancelled; ``on_done(landed, error)`` is called
+        in the event loop with its outcome in every case.
         """
         now = time.time()
         if commit.entry is not None:
@@ -241,7 +244,7 @@ class Store:
                 values.update(tables.close_values(commit.close_reason))
             hand = None if commit.hand is None else _encode_hand(commit.hand, now)
             work = partial(_compact, commit=commit, values=values, hand=hand)
-        return self._writer.submit(work)
+        return self._writer.submit(work, on_done)
 
     async def save_table(
         self,

@@ -102,8 +102,14 @@ class Writer(Protocol):
         """Transactions and units committed so far."""
         ...
 
-    def submit(self, work: Work[T]) -> asyncio.Future[T]:
-        """Queue ``work``; the future resolves once its transaction committed or failed."""
+    def submit(
+        self, work: Work[T], on_done: Callable[[bool, Any], None] | None = None
+    ) -> asyncio.Future[T]:
+        """Queue ``work``; the future resolves once its transaction committed or failed.
+
+        ``on_done(ok, value_or_exception)`` runs in the event loop just before that, even if
+        the future was cancelled meanwhile: the one way to learn what became of the work.
+        """
         ...
 
     async def run(self, work: Work[T]) -> T:
@@ -120,6 +126,7 @@ class _Request:
     work: Work[Any]
     future: asyncio.Future[Any]
     loop: asyncio.AbstractEventLoop
+    on_done: Callable[[bool, Any], None] | None
 
 
 class _BatchFailed(Exception):
@@ -173,14 +180,16 @@ class SQLiteWriter:
         """Transactions and units committed so far."""
         return WriterStats(self._stats.transactions, self._stats.units)
 
-    def submit(self, work: Work[T]) -> asyncio.Future[T]:
-        """Queue ``work`` for the next transaction; the future resolves after it."""
+    def submit(
+        self, work: Work[T], on_done: Callable[[bool, Any], None] | None = None
+    ) -> asyncio.Future[T]:
+        """Queue ``work`` for the next transaction; ``on_done``, then the future, after it."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         with self._mutex:
             if self._closed:
                 raise RuntimeError("the store is closed")
-            self._pending.append(_Request(work, future, loop))
+            self._pending.append(_Request(work, future, loop, on_done))
             if self._draining:
                 return future
             self._draining = True
@@ -327,7 +336,11 @@ def _deliver(
     loop: asyncio.AbstractEventLoop, batch: list[_Request], outcomes: list[tuple[bool, Any]]
 ) -> None:
     for request, (ok, value) in zip(batch, outcomes, strict=True):
-        if request.loop is not loop or request.future.done():
+        if request.loop is not loop:
+            continue
+        if request.on_done is not None:
+            request.on_done(ok, value)
+        if request.future.done():
             continue
         if ok:
             request.future.set_result(value)

@@ -32,7 +32,6 @@ set it, commit, and it is back after a restart.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
@@ -142,20 +141,17 @@ class TableLedger:
                 start, base = partial(_deal, entry["deal"]), 0
             else:
                 start, base = self._start, self._base
-        landed = self._store.commit_table(commit)
-        landed.add_done_callback(
-            partial(
-                self._landed,
-                version=version,
-                fields=fields,
-                start=start,
-                hand=hand,
-                base=base,
-                played=played,
-                snapshot=commit.snapshot is not None,
-            )
+        landed = partial(
+            self._landed,
+            version=version,
+            fields=fields,
+            start=start,
+            hand=hand,
+            base=base,
+            played=played,
+            snapshot=commit.snapshot is not None,
         )
-        await asyncio.shield(landed)
+        await self._store.commit_table(commit, landed)
 
     def rollback(self) -> Table:
         """A new ``Table`` equal to the last committed state; it becomes ``self.table``.
@@ -190,7 +186,8 @@ class TableLedger:
 
     def _landed(
         self,
-        landed: asyncio.Future[None],
+        ok: bool,
+        _outcome: object,
         *,
         version: int,
         fields: dict[str, Any],
@@ -200,7 +197,7 @@ class TableLedger:
         played: int,
         snapshot: bool,
     ) -> None:
-        if landed.cancelled() or landed.exception() is not None:
+        if not ok:
             return
         self._version = version
         self._fields = fields
