@@ -1,27 +1,38 @@
-"""Benchmark of the store on a temporary SQLite file: ``python bench/store.py``.
+"""Benchmark of the store on a temporary SQLite file: ``python bench/store.py [--json]``.
 
-Prints the commit latency of one move (``save_table``) and of one finished 4-player hand
-(``record_hand``), sequential and concurrent hand throughput, then bulk-loads 100,000 hands
-and times the leaderboard (each ordering), stats and history queries.
+Prints the commit latency of one whole-state save (``save_table``) and of one finished
+4-player hand (``record_hand``), sequential and concurrent hand throughput; then the move
+journal (``bot.tables.journal``) against a raw aiosqlite insert+commit measured in the same
+run: one table committing alone, ``--tables`` tables committing moves at once (real tables
+playing the automatic moves, one action per commit), and the bytes written per hand by the
+journal against whole-state saves; then bulk-loads 100,000 hands and times the leaderboard
+(each ordering), stats and history queries. ``--json`` prints one JSON object with every
+figure instead of the text (which goes to standard error).
 
-Targets: move commit p99 < 10 ms, finished hand p99 < 20 ms, leaderboard < 50 ms at 100k
-hands.
+Targets: move commit p99 < 5 ms with 50 tables committing at once, the store's cost per move
+at most 5x a raw aiosqlite insert+commit, finished hand p99 < 10 ms, leaderboard < 50 ms at
+100k hands.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
+import json
 import random
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any
+from typing import Any, TextIO
 
-from sqlalchemy import insert, text
+import aiosqlite
+from sqlalchemy import Connection, insert, text
 
+from bot.engine.rules import build_rules
 from bot.store import (
     HandResult,
     OpenTable,
@@ -33,11 +44,16 @@ from bot.store import (
 )
 from bot.store.jsontext import dumps
 from bot.store.models import HandPlayerRow, HandRow, PlayerTotals
+from bot.tables.autoplay import auto_action
+from bot.tables.dealing import Shuffler
+from bot.tables.journal import StoreJournal, TableLedger
+from bot.tables.table import LOBBY, PLAYING, Seat, Table
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 DECK = [rank + suit for rank in RANKS for suit in SUITS]
 BULK_GUILD = 900
+BENCH_GUILD = 800
 BULK_PLAYERS = 2000
 
 
@@ -85,13 +101,34 @@ def four_player_hand(
     )
 
 
-def summarise(name: str, samples: list[float]) -> None:
-    """Print p50 / p99 / max of ``samples`` (seconds) in milliseconds."""
+REPORT: dict[str, Any] = {}
+"""Every figure printed, by name, for ``--json``."""
+
+OUT: list[TextIO] = [sys.stdout]
+"""Where the text goes (standard error under ``--json``)."""
+
+
+def say(line: str) -> None:
+    """Print one line of the text report."""
+    print(line, file=OUT[0])
+
+
+def summarise(name: str, samples: list[float], key: str | None = None) -> dict[str, float]:
+    """Print p50 / p99 / max of ``samples`` (seconds) in milliseconds; report them as ``key``."""
     cuts = statistics.quantiles(samples, n=100, method="inclusive")
-    print(
-        f"  {name:<44} p50 {cuts[49] * 1e3:7.2f} ms   p99 {cuts[98] * 1e3:7.2f} ms"
-        f"   max {max(samples) * 1e3:7.2f} ms   (n={len(samples)})"
+    figures = {
+        "p50_ms": cuts[49] * 1e3,
+        "p99_ms": cuts[98] * 1e3,
+        "max_ms": max(samples) * 1e3,
+        "mean_ms": statistics.fmean(samples) * 1e3,
+        "n": len(samples),
+    }
+    REPORT[key or name] = figures
+    say(
+        f"  {name:<44} p50 {figures['p50_ms']:7.2f} ms   p99 {figures['p99_ms']:7.2f} ms"
+        f"   max {figures['max_ms']:7.2f} ms   (n={len(samples)})"
     )
+    return figures
 
 
 async def timed(call: Callable[[], Awaitable[Any]], repeat: int) -> list[float]:
@@ -115,7 +152,7 @@ async def bench_moves(store: Store, rng: random.Random, moves: int) -> None:
         start = time.perf_counter()
         await store.save_table(table.id, state, version)
         samples.append(time.perf_counter() - start)
-    summarise("move commit (save_table, ~1.5 KB state)", samples)
+    summarise("move commit (save_table, ~1.5 KB state)", samples, "save_table")
 
 
 async def bench_hands(store: Store, rng: random.Random, hands: int) -> None:
@@ -130,7 +167,7 @@ async def bench_hands(store: Store, rng: random.Random, hands: int) -> None:
         start = time.perf_counter()
         await store.record_hand(result)
         samples.append(time.perf_counter() - start)
-    summarise("finished hand (record_hand, 4 players)", samples)
+    summarise("finished hand (record_hand, 4 players)", samples, "record_hand")
 
     offset = hands
     samples = []
@@ -140,7 +177,7 @@ async def bench_hands(store: Store, rng: random.Random, hands: int) -> None:
         start = time.perf_counter()
         await store.record_hand(result, table_update=save)
         samples.append(time.perf_counter() - start)
-    summarise("finished hand + table state in one transaction", samples)
+    summarise("finished hand + table state in one transaction", samples, "record_hand_with_state")
 
     offset += hands
     batch = [
@@ -158,9 +195,8 @@ async def bench_hands(store: Store, rng: random.Random, hands: int) -> None:
     start = time.perf_counter()
     await asyncio.gather(*(store.record_hand(result) for result in batch))
     concurrent = hands / (time.perf_counter() - start)
-    print(
-        f"  hands recorded per second: {sequential:,.0f} sequential, {concurrent:,.0f} concurrent"
-    )
+    REPORT["hands_per_s"] = {"sequential": sequential, "concurrent": concurrent}
+    say(f"  hands recorded per second: {sequential:,.0f} sequential, {concurrent:,.0f} concurrent")
 
 
 async def bulk_load(store: Store, rng: random.Random, total_hands: int) -> None:
@@ -226,7 +262,7 @@ async def bulk_load(store: Store, rng: random.Random, total_hands: int) -> None:
             await connection.execute(insert(HandPlayerRow), seat_rows)
         await connection.execute(insert(PlayerTotals), list(totals.values()))
     elapsed = time.perf_counter() - start
-    print(f"  bulk-loaded {total_hands:,} hands, {len(totals):,} players in {elapsed:.1f} s")
+    say(f"  bulk-loaded {total_hands:,} hands, {len(totals):,} players in {elapsed:.1f} s")
 
 
 def _add_to_totals(totals: dict[int, dict[str, Any]], player: PlayerResult) -> None:
@@ -260,11 +296,180 @@ async def bench_queries(store: Store, repeat: int) -> None:
     for by in ("chips", "wins", "win_rate"):
         for page in (0, 50):
             samples = await timed(partial(store.leaderboard, BULK_GUILD, by, page), repeat)
-            summarise(f"leaderboard by={by} page={page}", samples)
+            summarise(f"leaderboard by={by} page={page}", samples, f"leaderboard_{by}_{page}")
     samples = await timed(lambda: store.stats(BULK_GUILD, 7, recent=10), repeat)
-    summarise("stats (totals, rank, 10 recent hands)", samples)
+    summarise("stats (totals, rank, 10 recent hands)", samples, "stats")
     samples = await timed(lambda: store.history(BULK_GUILD, BULK_GUILD), repeat)
-    summarise("history (10 hands with seats)", samples)
+    summarise("history (10 hands with seats)", samples, "history")
+
+
+def play_table(channel: int, seed: int) -> Table:
+    """A four-person table in ``channel``, in its lobby, its deals shuffled from ``seed``."""
+    table = Table.open(
+        0,
+        BENCH_GUILD,
+        channel,
+        Seat(1, "player 1"),
+        build_rules(),
+        now=0.0,
+        shuffler=Shuffler(random.Random(seed)),
+    )
+    for user in (2, 3, 4):
+        table.join(Seat(user, f"player {user}"), now=0.0)
+    return table
+
+
+def one_move(table: Table, now: float) -> None:
+    """One click: the next automatic move of whoever must act, or the next deal."""
+    if table.status != PLAYING:
+        if table.status == LOBBY:
+            table.start(table.host_id, now)
+        else:
+            table.next_hand(now)
+        return
+    hand = table.hand
+    assert hand is not None
+    seat = hand.owes if hand.owes >= 0 else hand.to_act
+    action = auto_action(hand, seat)
+    assert action is not None
+    table.act(table.hand_players[seat], action.kind, now, action.cards, action.spread)
+
+
+async def raw_baseline(directory: str, rows: int, body: str) -> list[float]:
+    """Raw aiosqlite: one INSERT of ``body`` and one COMMIT per row, WAL, synchronous=NORMAL."""
+    samples = []
+    async with aiosqlite.connect(f"{directory}/raw.db") as db:
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("CREATE TABLE raw_log (table_id INTEGER, version INTEGER, body TEXT)")
+        await db.commit()
+        for version in range(rows):
+            start = time.perf_counter()
+            await db.execute("INSERT INTO raw_log VALUES (?, ?, ?)", (1, version, body))
+            await db.commit()
+            samples.append(time.perf_counter() - start)
+    return samples
+
+
+async def timed_commit(ledger: TableLedger, latencies: list[float], hand_ends: list[float]) -> None:
+    """Commit the table's last move, timing the commit (and noting those that end a hand)."""
+    table = ledger.table
+    start = time.perf_counter()
+    await ledger.commit()
+    elapsed = time.perf_counter() - start
+    latencies.append(elapsed)
+    if table.status != PLAYING and table.last_hand and table.last_hand.number == table.hand_number:
+        hand_ends.append(elapsed)
+
+
+async def flat_out(ledger: TableLedger, moves: int, latencies: list[float]) -> None:
+    """Play ``moves`` clicks at the table as fast as the commits allow."""
+    for step in range(moves):
+        one_move(ledger.table, float(step))
+        await timed_commit(ledger, latencies, [])
+
+
+async def bench_journal(
+    store: Store, directory: str, tables: int, rounds: int, *, freeze: bool
+) -> None:
+    """The move journal: one table alone; ``tables`` tables each committing one move at the
+    same moment, ``rounds`` times; the same tables flat out; all against raw aiosqlite."""
+    journal = StoreJournal(store)
+    single = await journal.create(play_table(1_000, 0))
+    alone: list[float] = []
+    await flat_out(single, rounds * 4, alone)
+    raw = await raw_baseline(directory, rounds * 4, "x" * 300)
+    raw_figures = summarise("raw aiosqlite INSERT + COMMIT (300 B row)", raw, "raw_aiosqlite")
+    alone_figures = summarise("journal commit, one table alone", alone, "journal_alone")
+
+    ledgers = [await journal.create(play_table(2_000 + n, n)) for n in range(tables)]
+    if freeze:
+        gc.freeze()
+    latencies: list[float] = []
+    hand_ends: list[float] = []
+    before = store.writer.stats
+    start = time.perf_counter()
+    for step in range(rounds):
+        for ledger in ledgers:
+            one_move(ledger.table, float(step))
+        await asyncio.gather(*(timed_commit(ledger, latencies, hand_ends) for ledger in ledgers))
+    wall = time.perf_counter() - start
+    after = store.writer.stats
+    batch = (after.units - before.units) / max(1, after.transactions - before.transactions)
+    summarise(f"journal commit, {tables} tables at once", latencies, "journal_at_once")
+    summarise("  of which hand-ending commits (+ record)", hand_ends, "journal_hand_end")
+    REPORT["journal_at_once"].update(tables=tables, commits_per_transaction=batch)
+    say(f"  {tables} tables at once: {batch:.1f} commits per transaction")
+
+    latencies = []
+    start = time.perf_counter()
+    await asyncio.gather(*(flat_out(ledger, rounds, latencies) for ledger in ledgers))
+    wall = time.perf_counter() - start
+    per_move = wall / len(latencies)
+    summarise(f"journal commit, {tables} tables flat out", latencies, "journal_flat_out")
+    REPORT["journal_flat_out"].update(tables=tables, moves_per_s=len(latencies) / wall)
+    say(
+        f"  {tables} tables flat out: {len(latencies) / wall:,.0f} moves/s (move + commit), "
+        f"{per_move * 1e6:.0f} us of wall time per move"
+    )
+    REPORT["ratios"] = {
+        "alone_p50_vs_raw_p50": alone_figures["p50_ms"] / raw_figures["p50_ms"],
+        "flat_out_wall_per_move_vs_raw_mean": per_move * 1e3 / raw_figures["mean_ms"],
+    }
+    say(
+        "  store cost per move vs raw aiosqlite insert+commit: "
+        f"{REPORT['ratios']['alone_p50_vs_raw_p50']:.1f}x (one table, p50 latency), "
+        f"{REPORT['ratios']['flat_out_wall_per_move_vs_raw_mean']:.2f}x "
+        f"({tables} tables flat out, wall time per move incl. the move / raw mean)"
+    )
+
+
+def count_bytes(connection: Connection) -> None:
+    """Temporary triggers on the writer's connection summing the bytes each commit writes."""
+    for statement in (
+        "CREATE TEMP TABLE written (kind TEXT PRIMARY KEY, bytes INTEGER)",
+        "INSERT INTO written VALUES ('log', 0), ('snapshot', 0)",
+        "CREATE TEMP TRIGGER log_bytes AFTER INSERT ON main.table_log BEGIN "
+        "UPDATE written SET bytes = bytes + length(NEW.body_json) WHERE kind = 'log'; END",
+        "CREATE TEMP TRIGGER snapshot_bytes AFTER UPDATE OF state_json ON main.tonk_table BEGIN "
+        "UPDATE written SET bytes = bytes + length(NEW.state_json) WHERE kind = 'snapshot'; END",
+    ):
+        connection.exec_driver_sql(statement)
+
+
+async def bench_bytes(store: Store, hands: int) -> None:
+    """Bytes per hand: journal entries and snapshots against one whole state per commit."""
+    await store.writer.run(count_bytes)
+    ledger = await StoreJournal(store).create(play_table(3_000, 7))
+    whole_states = 0
+    commits = 0
+    step = 0
+    while ledger.table.hand_number < hands or ledger.table.status == PLAYING:
+        step += 1
+        one_move(ledger.table, float(step))
+        await ledger.commit()
+        whole_states += len(dumps(ledger.table.to_json()))
+        commits += 1
+
+    def written(connection: Connection) -> dict[str, int]:
+        rows = connection.connection.driver_connection.execute("SELECT kind, bytes FROM written")
+        return dict(rows.fetchall())
+
+    journal = await store.writer.run(written)
+    per_hand = {
+        "commits": commits / hands,
+        "journal_log_bytes": journal["log"] / hands,
+        "journal_snapshot_bytes": journal["snapshot"] / hands,
+        "journal_bytes": (journal["log"] + journal["snapshot"]) / hands,
+        "whole_state_bytes": whole_states / hands,
+    }
+    REPORT["bytes_per_hand"] = per_hand
+    say(
+        f"  bytes written per hand ({per_hand['commits']:.0f} commits, 4 players): journal "
+        f"{per_hand['journal_bytes']:,.0f} (log rows {per_hand['journal_log_bytes']:,.0f} + "
+        f"snapshot {per_hand['journal_snapshot_bytes']:,.0f}) vs whole-state saves "
+        f"{per_hand['whole_state_bytes']:,.0f}"
+    )
 
 
 async def main() -> None:
@@ -272,24 +477,42 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--hands", type=int, default=2000)
-    parser.add_argument("--bulk-hands", type=int, default=100_000)
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--rounds", type=int, default=200, help="commits per table")
+    parser.add_argument("--bulk-hands", type=int, default=100_000, help="0 skips the queries")
     parser.add_argument("--repeat", type=int, default=200)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--gc-freeze",
+        action="store_true",
+        help="gc.freeze() the objects alive after set-up, as a long-running bot would after "
+        "start-up: CPython's full collections then skip them (25-35 ms pauses otherwise)",
+    )
     args = parser.parse_args()
+    if args.json:
+        OUT[0] = sys.stderr
+    REPORT["gc_freeze"] = args.gc_freeze
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as directory:
         store = await Store.open(f"sqlite+aiosqlite:///{directory}/bench.db")
         try:
-            print("Commit latency (each call awaited before the next):")
+            say("Commit latency (each call awaited before the next):")
             await bench_moves(store, rng, args.moves)
             await bench_hands(store, rng, args.hands)
-            print(f"Queries at {args.bulk_hands:,} recorded hands:")
-            await bulk_load(store, rng, args.bulk_hands)
-            await bench_queries(store, args.repeat)
+            say("Move journal (one entry per move, a snapshot per hand):")
+            await bench_journal(store, directory, args.tables, args.rounds, freeze=args.gc_freeze)
+            await bench_bytes(store, 10)
+            if args.bulk_hands:
+                say(f"Queries at {args.bulk_hands:,} recorded hands:")
+                await bulk_load(store, rng, args.bulk_hands)
+                await bench_queries(store, args.repeat)
             async with store.engine.connect() as connection:
                 hands = (await connection.execute(text("SELECT count(*) FROM hand"))).scalar()
-            print(f"  database holds {hands:,} hands in total")
+            say(f"  database holds {hands:,} hands in total")
         finally:
             await store.close()
+    if args.json:
+        print(json.dumps(REPORT, indent=2))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from enum import Enum
 from typing import Any
 
@@ -24,8 +24,8 @@ from bot.metrics import Metrics
 from bot.render.limits import CONTENT, clip, fit_embed, fit_view
 from bot.store import BrokenTable, Store
 from bot.tables.dealing import Shuffler
+from bot.tables.journal import StoreJournal
 from bot.tables.ledger import Journal, Ledger, MemoryJournal
-from bot.tables.stored import StoredJournal
 from bot.tables.timers import Clock, SystemClock
 
 log = logging.getLogger(__name__)
@@ -230,7 +230,7 @@ class TonkBot(commands.Bot):
         self._sync = sync_commands
         self.database_url = database_url
         self.store: Store | None = None
-        self.restored: list[Ledger] = []
+        self.restored: Sequence[Ledger] = []
         self.broken_tables: list[BrokenTable] = []
 
     async def setup_hook(self) -> None:
@@ -247,7 +247,7 @@ class TonkBot(commands.Bot):
     async def _open_store(self, url: str) -> None:
         """Open the database and bring its open tables back (the cogs report broken ones)."""
         self.store = await Store.open(url)
-        self.journal = StoredJournal(self.store, self.new_shuffler)
+        self.journal = StoreJournal(self.store, self.new_shuffler)
         self.restored, self.broken_tables = await self.journal.load()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

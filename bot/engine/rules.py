@@ -8,6 +8,7 @@ conflict, with a sentence that names them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -289,7 +290,12 @@ class Rules:
         return {name: getattr(self, name) for name in OPTIONS}
 
     def overrides(self) -> dict[str, Any]:
-        """The options that differ from the preset this table started from."""
+        """The options that differ from the preset this table started from (a new dict)."""
+        return dict(self._overrides)
+
+    @functools.cached_property
+    def _overrides(self) -> dict[str, Any]:
+        """Computed once per (frozen) rules value: every save of a table asks for them."""
         base = preset_rules(self.preset)
         return {k: v for k, v in self.options().items() if getattr(base, k) != v}
 
@@ -304,7 +310,10 @@ class Rules:
         return build_rules(self.preset, {**self.overrides(), name: value})
 
 
+@functools.cache
 def preset_rules(preset: str) -> Rules:
+    """The rules of ``preset`` (one shared frozen value per preset: ``overrides`` and
+    ``to_json`` compare against it on every save)."""
     if preset not in PRESETS:
         raise RulesError("rules.unknown_preset", preset=quote(preset), known=", ".join(PRESETS))
     return replace(Rules(), preset=preset, **PRESETS[preset][1])

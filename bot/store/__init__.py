@@ -6,9 +6,13 @@ opaque JSON object. Cogs use :class:`Store` and the value types below and never 
     store = await Store.open("sqlite+aiosqlite:///data/tonk.db")
     table = await store.create_table(guild_id=g, channel_id=c, host_id=h,
                                      rules=TableRules("standard"), state=engine_state)
-    await store.save_table(table.id, new_state, table.version + 1)
-    await store.record_hand(result, table_update=TableSave(table.id, state, version))
+    await store.commit_table(TableCommit(table.id, 1, entry={"moves": [...]}))
+    await store.commit_table(TableCommit(table.id, 2, snapshot=state, hand=result))
     await store.close()
+
+Tables are kept by ``bot.tables.journal``: a snapshot plus the small entries committed since
+(``TableCommit``). ``save_table`` and ``record_hand(table_update=...)`` commit whole states,
+as snapshots. Every write goes through one group-committing writer (``bot.store.writer``).
 """
 
 from bot.store.connection import DEFAULT_URL
@@ -17,6 +21,7 @@ from bot.store.errors import (
     SchemaTooNew,
     StaleVersion,
     StoreError,
+    StoreUnavailable,
     TableAlreadyOpen,
     TableNotOpen,
     UnknownTable,
@@ -30,6 +35,7 @@ from bot.store.records import (
     LoadedTables,
     OpenTable,
     Seat,
+    TableCommit,
     TableRules,
     TableSave,
     TableStatus,
@@ -76,7 +82,9 @@ __all__ = [
     "StaleVersion",
     "Store",
     "StoreError",
+    "StoreUnavailable",
     "TableAlreadyOpen",
+    "TableCommit",
     "TableNotOpen",
     "TableRules",
     "TableSave",

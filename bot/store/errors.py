@@ -66,3 +66,16 @@ class SchemaTooNew(StoreError):
         )
         self.found = found
         self.supported = supported
+
+
+class StoreUnavailable(StoreError):
+    """The database could not take a write, and nothing of it landed.
+
+    Either another connection held the database's write lock for longer than the store's
+    ``lock_timeout``, or the database failed (I/O error, disk full, read-only file). The
+    caller may retry later; a table's in-memory state must go back to its last commit.
+    """
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"the database could not save: {detail}; nothing was written")
+        self.detail = detail

@@ -59,12 +59,18 @@ def _create_schema(connection: Connection) -> None:
     SQLModel.metadata.create_all(connection)
 
 
+def _add_table_log(connection: Connection) -> None:
+    """Every open table's ``state_json`` becomes its snapshot, with an empty log."""
+    SQLModel.metadata.tables[str(models.TableLogRow.__tablename__)].create(connection)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         1,
         "base schema: guild_settings, tonk_table, hand, hand_player, player_totals",
         _create_schema,
     ),
+    Migration(2, "table_log: each table's changes since its snapshot", _add_table_log),
 )
 """Every schema step in order; version 1 is the base schema that create_all builds."""
 

@@ -54,7 +54,10 @@ class GuildSettings(SQLModel, table=True):
 class TableRow(SQLModel, table=True):
     """One Tonk table. At most one table per channel is not closed (partial unique index).
 
-    ``version`` counts committed saves and is checked on every save (optimistic concurrency).
+    ``state_json`` is the table's snapshot at ``version``; the changes committed since are
+    its ``table_log`` rows, versions ``version + 1`` onwards. The other columns are as of the
+    snapshot (the status says closed or not: a closed table has no log rows). The version
+    after the last row is checked on every commit (optimistic concurrency).
     Ids are never reused (``AUTOINCREMENT``), so hand uids built from them stay unique.
     """
 
@@ -85,6 +88,26 @@ class TableRow(SQLModel, table=True):
     close_reason: str | None = None
     created_at: float
     updated_at: float
+
+
+class TableLogRow(SQLModel, table=True):
+    """One committed change of an open table since its snapshot (``tonk_table.state_json``).
+
+    ``version`` is the store version the change committed as: the rows of a table follow its
+    snapshot's version without a gap. ``body_json`` is the change as the table journal wrote
+    it (``bot.tables.journal``): the store only keeps the rows in order. A snapshot rewrite
+    (compaction) deletes the table's rows in the same transaction. Clustered on its key
+    (``WITHOUT ROWID``): appending a row writes one B-tree, not a table and an index.
+    """
+
+    __tablename__ = "table_log"
+    __table_args__ = {"sqlite_with_rowid": False}
+
+    table_id: int = Field(
+        primary_key=True, foreign_key="tonk_table.id", sa_column_kwargs={"autoincrement": False}
+    )
+    version: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    body_json: str = Field(sa_type=Text)
 
 
 class HandRow(SQLModel, table=True):

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypedDict
 
+from bot.store.hands import HandResult
+
 
 class TableStatus(StrEnum):
     """Life cycle of a table: seats filling, hands being played, then closed for good."""
@@ -76,7 +78,12 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class OpenTable:
-    """A table that is not closed, as last committed."""
+    """A table that is not closed, as last committed.
+
+    ``state`` is the snapshot written with the last whole-state commit and ``log`` the
+    bodies of the journal entries committed since, oldest first: the snapshot was at version
+    ``version - len(log)``. The other fields are as of the snapshot.
+    """
 
     id: int
     guild_id: int
@@ -92,6 +99,7 @@ class OpenTable:
     turn_deadline: float | None
     created_at: float
     updated_at: float
+    log: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,3 +147,31 @@ class TableSave:
     state: Mapping[str, Any]
     version: int
     update: TableUpdate = field(default_factory=lambda: TableUpdate())
+
+
+@dataclass(frozen=True, slots=True)
+class TableCommit:
+    """One commit of a table's journal, accepted only at the stored version plus one.
+
+    Either an ``entry`` appended to the table's log (a small change), or a ``snapshot`` of
+    the whole state that replaces the stored one and drops the log (a compaction), written
+    with the ``update`` columns. With a snapshot, ``hand`` is recorded in the same
+    transaction (once per ``hand_uid``: already recorded, it is skipped and the table still
+    commits), and ``close_reason`` closes the table.
+    """
+
+    table_id: int
+    version: int
+    entry: Mapping[str, Any] | None = None
+    snapshot: Mapping[str, Any] | None = None
+    update: TableUpdate = field(default_factory=lambda: TableUpdate())
+    hand: HandResult | None = None
+    close_reason: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.entry is None) == (self.snapshot is None):
+            raise ValueError("a table commit is either an entry or a snapshot")
+        if self.entry is not None and (self.update or self.hand or self.close_reason):
+            raise ValueError("only a snapshot commit updates columns, records or closes")
+        if self.version < 1:
+            raise ValueError(f"committed versions count from 1, got {self.version}")

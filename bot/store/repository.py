@@ -2,14 +2,19 @@
 
 Guarantees:
 
-* Every method that writes has committed when it returns: once ``save_table`` or
-  ``record_hand`` returns, the change is in the database file (see ``connection`` for the
-  durability level).
-* Writes are serialised: an in-process lock queues them in arrival order and
-  ``BEGIN IMMEDIATE`` guards against other processes, so read-then-write steps inside a
-  write transaction never see stale data.
+* Every method that writes has committed when it returns: once ``commit_table``,
+  ``save_table`` or ``record_hand`` returns, the change is in the database file (see
+  ``connection`` for the durability level).
+* Every write is a unit of work run by the store's one :class:`~bot.store.writer.Writer`:
+  the writes pending at the same moment share one transaction (group commit), each in its
+  own savepoint, so a refused write (stale version, table not open) fails alone. Read-then-
+  write steps inside a write never see stale data: the writer holds the write lock.
+* A database locked by another connection is waited for up to ``lock_timeout`` seconds;
+  past that, or on an I/O error, a full disk or a read-only file, the write raises
+  :class:`StoreUnavailable` and nothing of it lands.
 * A finished hand, its seats, the totals it changes and (optionally) the table's new state
   are one transaction, recorded at most once per ``hand_uid``.
+* Reads run on a pool of async connections, each in one snapshot transaction.
 
 If a write raises or is cancelled after reaching the database, reload before retrying: the
 table's ``version`` and ``record_hand``'s return value tell what landed.
@@ -20,20 +25,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
+from functools import partial
 from types import TracebackType
 from typing import Any, Self, Unpack
 
+from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlmodel import col
 
 from bot.store import jsontext
-from bot.store.connection import DEFAULT_URL, create_engines
+from bot.store.connection import DEFAULT_URL, create_reader, database_path
 from bot.store.errors import CorruptRow
 from bot.store.hands import HandResult
 from bot.store.migrations import apply_migrations
-from bot.store.models import TableRow
+from bot.store.models import TableLogRow, TableRow
 from bot.store.records import (
     BrokenTable,
     GuildConfig,
@@ -41,6 +48,7 @@ from bot.store.records import (
     LoadedTables,
     OpenTable,
     Seat,
+    TableCommit,
     TableRules,
     TableSave,
     TableStatus,
@@ -55,6 +63,7 @@ from bot.store.reports import (
     PlayerStats,
 )
 from bot.store.sql import forget, hands, settings, tables, totals
+from bot.store.writer import DEFAULT_LOCK_TIMEOUT, SQLiteWriter, Writer
 
 logger = logging.getLogger(__name__)
 
@@ -71,33 +80,49 @@ class Store:
     Also an async context manager: ``async with await Store.open(url) as store: ...``.
     """
 
-    def __init__(self, reader: AsyncEngine, writer: AsyncEngine) -> None:
-        """Wrap the engines made by ``connection.create_engines``; prefer :meth:`open`."""
+    def __init__(self, reader: AsyncEngine, writer: Writer) -> None:
+        """Wrap a reader engine and a writer; prefer :meth:`open`."""
         self._reader = reader
         self._writer = writer
-        self._write_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, url: str = DEFAULT_URL, *, busy_timeout_ms: int = 5000) -> Self:
-        """Connect to the SQLite file at ``url`` and bring its schema up to date."""
-        reader, writer = create_engines(url, busy_timeout_ms=busy_timeout_ms)
+    async def open(
+        cls,
+        url: str = DEFAULT_URL,
+        *,
+        busy_timeout_ms: int = 5000,
+        lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
+    ) -> Self:
+        """Connect to the SQLite file at ``url`` and bring its schema up to date.
+
+        ``lock_timeout`` is how long, in seconds, a write waits for a write lock held by
+        another connection before raising :class:`StoreUnavailable`; ``busy_timeout_ms``
+        is the readers' wait.
+        """
+        reader = create_reader(url, busy_timeout_ms=busy_timeout_ms)
+        writer = SQLiteWriter(database_path(url), lock_timeout=lock_timeout)
         store = cls(reader, writer)
         try:
-            async with store._write() as connection:
-                version = await connection.run_sync(apply_migrations)
+            version = await writer.run(apply_migrations)
         except BaseException:
-            await reader.dispose()
+            await store.close()
             raise
         logger.info("store open at %s (schema version %d)", url, version)
         return store
 
     @property
     def engine(self) -> AsyncEngine:
-        """The underlying engine, for diagnostics and bulk tooling (benchmarks, exports)."""
+        """The readers' engine, for diagnostics and bulk tooling (benchmarks, exports)."""
         return self._reader
 
+    @property
+    def writer(self) -> Writer:
+        """The writer every write goes through (its ``stats`` count transactions)."""
+        return self._writer
+
     async def close(self) -> None:
-        """Close every pooled connection. The store cannot be used afterwards."""
+        """Finish the queued writes and close every connection. The store is unusable after."""
+        await self._writer.close()
         await self._reader.dispose()
 
     async def __aenter__(self) -> Self:
@@ -110,11 +135,6 @@ class Store:
         traceback: TracebackType | None,
     ) -> None:
         await self.close()
-
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[AsyncConnection]:
-        async with self._write_lock, self._writer.begin() as connection:
-            yield connection
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[AsyncConnection]:
@@ -138,21 +158,9 @@ class Store:
         unknown = sorted(set(changes) - set(GuildSettingsUpdate.__annotations__))
         if unknown:
             raise TypeError(f"unknown guild settings: {', '.join(unknown)}")
-        async with self._write() as connection:
-            current = await settings.read_guild_config(connection, guild_id)
-            updated = GuildConfig(
-                guild_id=guild_id,
-                default_preset=changes.get("default_preset", current.default_preset),
-                default_options=dict(changes.get("default_options", current.default_options)),
-                stake=changes.get("stake", current.stake),
-                turn_timeout=changes.get("turn_timeout", current.turn_timeout),
-                allowed_channel_ids=tuple(
-                    changes.get("allowed_channel_ids", current.allowed_channel_ids)
-                ),
-                locale=changes.get("locale", current.locale),
-            )
-            await settings.write_guild_config(connection, updated)
-        return updated
+        return await self._writer.run(
+            partial(settings.update_guild_config, guild_id=guild_id, changes=dict(changes))
+        )
 
     # Tables
 
@@ -170,7 +178,7 @@ class Store:
         table_message_id: int | None = None,
         turn_deadline: float | None = None,
     ) -> OpenTable:
-        """Open a table in ``channel_id`` at version 0.
+        """Open a table in ``channel_id`` at version 0, ``state`` its first snapshot.
 
         Raises :class:`TableAlreadyOpen` if the channel has a table that is not closed.
         """
@@ -195,8 +203,7 @@ class Store:
             "updated_at": now,
             **tables.encode_update(fields),
         }
-        async with self._write() as connection:
-            table_id = await tables.insert_table(connection, values)
+        table_id = await self._writer.run(partial(tables.insert_table, values=values))
         logger.info("table %d opened in channel %d (guild %d)", table_id, channel_id, guild_id)
         return OpenTable(
             id=table_id,
@@ -215,6 +222,30 @@ class Store:
             updated_at=now,
         )
 
+    def commit_table(
+        self, commit: TableCommit, on_done: Callable[[bool, Any], None] | None = None
+    ) -> asyncio.Future[None]:
+        """Commit one journal entry or snapshot of a table (see :class:`TableCommit`).
+
+        Returns a future that resolves once the commit landed. It raises
+        :class:`StaleVersion` unless the stored version is ``commit.version - 1`` (nothing
+        written), :class:`TableNotOpen` for a closed or unknown table, and
+        :class:`StoreUnavailable` when the database cannot write. The commit goes ahead even
+        if the task awaiting the future is cancelled; ``on_done(landed, error)`` is called
+        in the event loop with its outcome in every case.
+        """
+        now = time.time()
+        if commit.entry is not None:
+            work = partial(_append, commit=commit, body=jsontext.dumps(dict(commit.entry)))
+        else:
+            assert commit.snapshot is not None
+            values = tables.encode_snapshot(commit.snapshot, commit.version, commit.update, now)
+            if commit.close_reason is not None:
+                values.update(tables.close_values(commit.close_reason))
+            hand = None if commit.hand is None else _encode_hand(commit.hand, now)
+            work = partial(_compact, commit=commit, values=values, hand=hand)
+        return self._writer.submit(work, on_done)
+
     async def save_table(
         self,
         table_id: int,
@@ -222,25 +253,28 @@ class Store:
         version: int,
         **fields: Unpack[TableUpdate],
     ) -> None:
-        """Commit a table's new ``state`` (and ``fields``) as ``version``.
+        """Commit a table's new ``state`` (and ``fields``) as ``version``, as its snapshot.
 
         Accepted only if the stored version is ``version - 1``; otherwise raises
         :class:`StaleVersion` and nothing changes. Raises :class:`TableNotOpen` for a closed
         or unknown table.
         """
-        save = TableSave(table_id, state, version, fields)
-        values = tables.encode_save(save, time.time())
-        async with self._write() as connection:
-            await tables.apply_save(connection, save, values)
+        await self.commit_table(
+            TableCommit(table_id, version, snapshot=state, update=TableUpdate(**fields))
+        )
 
     async def load_open_tables(self) -> LoadedTables:
-        """Every table that is not closed, oldest first, and those that could not be read."""
+        """Every table that is not closed with its log, oldest first, and the unreadable ones."""
         async with self._read() as connection:
             rows = (await connection.execute(tables.select_tables().where(tables.IS_OPEN))).all()
+            log_rows = (await connection.execute(tables.select_log())).all()
+        logs: dict[int, list[Any]] = {}
+        for entry in log_rows:
+            logs.setdefault(entry.table_id, []).append(entry)
         loaded = LoadedTables(tables=[], broken=[])
         for row in rows:
             try:
-                loaded.tables.append(tables.decode_table(row))
+                loaded.tables.append(tables.decode_table(row, logs.get(row.id, ())))
             except CorruptRow as exc:
                 logger.warning(
                     "table %d (channel %d) is unreadable: %s", row.id, row.channel_id, exc
@@ -249,7 +283,7 @@ class Store:
         return loaded
 
     async def get_open_table(self, channel_id: int) -> OpenTable | None:
-        """The channel's table that is not closed, if any.
+        """The channel's table that is not closed, with its log, if any.
 
         Raises :class:`CorruptRow` if its stored JSON cannot be read.
         """
@@ -261,12 +295,23 @@ class Store:
                     )
                 )
             ).first()
-        return None if row is None else tables.decode_table(row)
+            if row is None:
+                return None
+            log = (
+                await connection.execute(
+                    tables.select_log().where(col(TableLogRow.table_id) == row.id)
+                )
+            ).all()
+        return tables.decode_table(row, log)
 
     async def close_table(self, table_id: int, reason: str) -> bool:
-        """Close the table for good, freeing its channel; False if it was not open."""
-        async with self._write() as connection:
-            closed = await tables.close_table(connection, table_id, reason, time.time())
+        """Close the table for good as it stands, freeing its channel; False if it was not open.
+
+        The table's log rows are dropped, so its snapshot stays as last compacted.
+        """
+        closed = await self._writer.run(
+            partial(tables.close_table, table_id=table_id, reason=reason, now=time.time())
+        )
         if closed:
             logger.info("table %d closed: %s", table_id, reason)
         return closed
@@ -289,21 +334,18 @@ class Store:
                 f"hand of table {result.table_id} cannot update table {table_update.table_id}"
             )
         now = time.time()
-        hand_row = hands.encode_hand(result, now)
-        seat_rows = hands.encode_seats(result)
-        table_save = (
-            None if table_update is None else (table_update, tables.encode_save(table_update, now))
+        save = None
+        if table_update is not None:
+            values = tables.encode_snapshot(
+                table_update.state, table_update.version, table_update.update, now
+            )
+            save = (table_update, values)
+        recorded = await self._writer.run(
+            partial(_record_with_save, hand=_encode_hand(result, now), save=save)
         )
-        async with self._write() as connection:
-            hand_id = await hands.insert_hand(connection, hand_row, result.table_id)
-            if hand_id is None:
-                logger.info("hand %s was already recorded; ignored", result.hand_uid)
-                return False
-            await hands.insert_seats(connection, hand_id, seat_rows)
-            await totals.add_hand(connection, result)
-            if table_save is not None:
-                await tables.apply_save(connection, *table_save)
-        return True
+        if not recorded:
+            logger.info("hand %s was already recorded; ignored", result.hand_uid)
+        return recorded
 
     # Reports
 
@@ -365,12 +407,7 @@ class Store:
         are left alone: the game in progress must drop the member first. Other guilds are
         untouched.
         """
-        async with self._write() as connection:
-            report = ForgetReport(
-                totals_deleted=await forget.delete_totals(connection, guild_id, user_id),
-                hands_anonymised=await forget.anonymise_hands(connection, guild_id, user_id),
-                tables_scrubbed=await forget.scrub_closed_tables(connection, guild_id, user_id),
-            )
+        report = await self._writer.run(partial(_forget_member, guild_id=guild_id, user_id=user_id))
         logger.info("forgot member %d in guild %d: %s", user_id, guild_id, report)
         return report
 
@@ -380,3 +417,60 @@ def _check_page(page: int, per_page: int) -> None:
         raise ValueError(f"page must be >= 0, got {page}")
     if not 1 <= per_page <= MAX_PER_PAGE:
         raise ValueError(f"page size must be between 1 and {MAX_PER_PAGE}, got {per_page}")
+
+
+_EncodedHand = tuple[HandResult, dict[str, Any], list[dict[str, Any]]]
+
+
+def _encode_hand(result: HandResult, now: float) -> _EncodedHand:
+    return result, hands.encode_hand(result, now), hands.encode_seats(result)
+
+
+def _record(connection: Connection, hand: _EncodedHand) -> bool:
+    """Insert the hand, its seats and its totals; False (nothing written) if recorded already."""
+    result, hand_row, seat_rows = hand
+    hand_id = hands.insert_hand(connection, hand_row, result.table_id)
+    if hand_id is None:
+        return False
+    hands.insert_seats(connection, hand_id, seat_rows)
+    totals.add_hand(connection, result)
+    return True
+
+
+def _record_with_save(
+    connection: Connection,
+    hand: _EncodedHand,
+    save: tuple[TableSave, dict[str, Any]] | None,
+) -> bool:
+    if not _record(connection, hand):
+        return False
+    if save is not None:
+        table_save, values = save
+        tables.check_next(connection, table_save.table_id, table_save.version)
+        tables.write_snapshot(connection, table_save.table_id, values)
+    return True
+
+
+def _append(connection: Connection, commit: TableCommit, body: str) -> None:
+    tables.check_next(connection, commit.table_id, commit.version)
+    tables.append_log(connection, commit.table_id, commit.version, body)
+
+
+def _compact(
+    connection: Connection,
+    commit: TableCommit,
+    values: dict[str, Any],
+    hand: _EncodedHand | None,
+) -> None:
+    tables.check_next(connection, commit.table_id, commit.version)
+    if hand is not None and not _record(connection, hand):
+        logger.info("hand %s was already recorded; the table commits alone", hand[0].hand_uid)
+    tables.write_snapshot(connection, commit.table_id, values)
+
+
+def _forget_member(connection: Connection, guild_id: int, user_id: int) -> ForgetReport:
+    return ForgetReport(
+        totals_deleted=forget.delete_totals(connection, guild_id, user_id),
+        hands_anonymised=forget.anonymise_hands(connection, guild_id, user_id),
+        tables_scrubbed=forget.scrub_closed_tables(connection, guild_id, user_id),
+    )

@@ -6,7 +6,8 @@
 - ``autoplay``: the automatic move of a seat whose timer ran out or whose player left.
 - ``views``: ``public_table`` (what a channel may see) and ``private_hand`` (one player's).
 - ``ledger``: ``Journal`` and ``Ledger``, where an open table's committed state lives
-  (in memory here; ``stored``: in the database).
+  (in memory here); ``journal``: ``StoreJournal``, the same in the database, as a snapshot
+  and one small entry per commit.
 - ``timers``: ``Clock`` and ``Timers``, deadlines that tests can drive without waiting.
 - ``errors``: ``TableError``, a refused operation with its sentence.
 """

@@ -8,13 +8,13 @@ undone without touching the object the change was made on. A closed table's ledg
 with after its last commit.
 
 ``MemoryJournal`` keeps committed states in memory only (tables are lost when the process
-ends); ``bot.tables.stored`` keeps them in the database.
+ends); ``bot.tables.journal.StoreJournal`` keeps them in the database.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from bot.store import BrokenTable
@@ -39,7 +39,7 @@ class Ledger(Protocol):
 class Journal(Protocol):
     """Every open table's ledger, and new tables."""
 
-    async def load(self) -> tuple[list[Ledger], list[BrokenTable]]:
+    async def load(self) -> tuple[Sequence[Ledger], list[BrokenTable]]:
         """The open tables (as last committed), and those that could not be read."""
         ...
 
@@ -74,7 +74,7 @@ class MemoryJournal:
         self._ids = itertools.count(1)
         self._channels: set[int] = set()
 
-    async def load(self) -> tuple[list[Ledger], list[BrokenTable]]:
+    async def load(self) -> tuple[Sequence[Ledger], list[BrokenTable]]:
         return [], []
 
     async def create(self, table: Table) -> Ledger:

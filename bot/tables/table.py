@@ -539,9 +539,13 @@ class Table:
 
     # -- saving and restoring ----------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        """Everything but the shuffler, as JSON (the engine hand through ``Hand.to_json``)."""
-        return {
+    def to_json(self, *, hand: bool = True) -> dict[str, Any]:
+        """Everything but the shuffler, as JSON (the engine hand through ``Hand.to_json``).
+
+        ``hand=False`` leaves out the ``"hand"`` key (the move journal writes the hand as its
+        deal and actions instead).
+        """
+        data = {
             "format": STATE_FORMAT,
             "id": self.id,
             "guild_id": self.guild_id,
@@ -556,7 +560,6 @@ class Table:
             "names": {str(u): n for u, n in self.names.items()},
             "balances": {str(u): b for u, b in self.balances.items()},
             "status": self.status,
-            "hand": self.hand.to_json() if self.hand else None,
             "hand_number": self.hand_number,
             "dealer_id": self.dealer_id,
             "cut": [[list(r.players), list(r.cards)] for r in self.cut],
@@ -571,6 +574,9 @@ class Table:
             "message_id": self.message_id,
             "big_one_left": self.big_one_left,
         }
+        if hand:
+            data["hand"] = self.hand.to_json() if self.hand else None
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any], shuffler: Shuffler | None = None) -> Table:

@@ -118,7 +118,7 @@ async def test_a_commit_that_fails_tells_the_player_changes_nothing_and_the_next
 
 
 FAILING_TRIGGER = """
-CREATE TRIGGER refuse_writes BEFORE UPDATE ON tonk_table
+CREATE TRIGGER refuse_writes BEFORE INSERT ON table_log
 BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END
 """
 

@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from sqlalchemy import event, text
+from sqlalchemy import Connection, event, text
 
 from bot.store import Store
 
@@ -41,7 +41,13 @@ async def test_writes_begin_immediate_and_reads_begin_deferred(store: Store) -> 
         if statement.startswith("BEGIN"):
             begins.append(statement)
 
+    def trace_writer(connection: Connection) -> None:
+        raw = connection.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        raw.set_trace_callback(lambda statement: record(None, None, statement))
+
     event.listen(store.engine.sync_engine, "before_cursor_execute", record)
+    await store.writer.run(trace_writer)
     await store.update_guild_settings(1, locale="fr")
     await store.get_guild_settings(1)
     assert begins == ["BEGIN IMMEDIATE", "BEGIN"]

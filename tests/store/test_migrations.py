@@ -47,19 +47,23 @@ async def test_pending_steps_run_in_order_and_are_stamped(
     ran: list[int] = []
 
     def add_column(connection: Connection) -> None:
-        ran.append(2)
+        ran.append(LATEST_VERSION + 1)
         connection.exec_driver_sql("ALTER TABLE player_totals ADD COLUMN nickname VARCHAR")
 
     def add_index(connection: Connection) -> None:
-        ran.append(3)
+        ran.append(LATEST_VERSION + 2)
         connection.exec_driver_sql("CREATE INDEX ix_nickname ON player_totals (nickname)")
 
-    steps = (*MIGRATIONS, Migration(2, "nickname", add_column), Migration(3, "index", add_index))
+    steps = (
+        *MIGRATIONS,
+        Migration(LATEST_VERSION + 1, "nickname", add_column),
+        Migration(LATEST_VERSION + 2, "index", add_index),
+    )
     monkeypatch.setattr(migrations, "MIGRATIONS", steps)
     await (await Store.open(db_url)).close()
     await (await Store.open(db_url)).close()
-    assert ran == [2, 3]
-    assert _versions(tmp_path / "tonk.db") == [1, 2, 3]
+    assert ran == [LATEST_VERSION + 1, LATEST_VERSION + 2]
+    assert _versions(tmp_path / "tonk.db") == [LATEST_VERSION, *ran]
 
 
 async def test_failing_step_leaves_the_database_untouched(
@@ -72,10 +76,11 @@ async def test_failing_step_leaves_the_database_untouched(
         connection.exec_driver_sql("CREATE TABLE half_done (x INTEGER)")
         raise RuntimeError("migration bug")
 
-    monkeypatch.setattr(migrations, "MIGRATIONS", (*MIGRATIONS, Migration(2, "bad", half_done)))
+    bad = Migration(LATEST_VERSION + 1, "bad", half_done)
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*MIGRATIONS, bad))
     with pytest.raises(RuntimeError, match="migration bug"):
         await Store.open(db_url)
-    assert _versions(tmp_path / "tonk.db") == [1]
+    assert _versions(tmp_path / "tonk.db") == [LATEST_VERSION]
     assert "half_done" not in _tables(tmp_path / "tonk.db")
 
 

@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy import Connection
 
 from bot.store import (
     HandResult,
@@ -84,7 +84,7 @@ async def test_failure_mid_transaction_writes_nothing_and_retry_succeeds_once(
     result = two_player_hand(table, 1, winner=100, loser=200)
     real_add_hand = totals.add_hand
 
-    async def crash(connection: AsyncConnection, hand_result: HandResult) -> None:
+    def crash(connection: Connection, hand_result: HandResult) -> None:
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(totals, "add_hand", crash)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine import Hand
 from bot.engine.actions import DROP, Action
 from bot.engine.cards import parse_card
-from bot.tables.stored import hand_result
+from bot.tables.journal import hand_result
 from tests.tables.fixtures import IDS, worked_example
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam, delete, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy import Connection, bindparam, delete, select, update
 from sqlmodel import col
 
 from bot.store import jsontext
@@ -11,9 +10,9 @@ from bot.store.models import HandPlayerRow, HandRow, PlayerTotals, TableRow
 from bot.store.records import TableStatus
 
 
-async def delete_totals(connection: AsyncConnection, guild_id: int, user_id: int) -> bool:
+def delete_totals(connection: Connection, guild_id: int, user_id: int) -> bool:
     """Delete the member's totals row; False if there was none."""
-    result = await connection.execute(
+    result = connection.execute(
         delete(PlayerTotals).where(
             col(PlayerTotals.guild_id) == guild_id, col(PlayerTotals.user_id) == user_id
         )
@@ -21,27 +20,27 @@ async def delete_totals(connection: AsyncConnection, guild_id: int, user_id: int
     return result.rowcount == 1
 
 
-async def anonymise_hands(connection: AsyncConnection, guild_id: int, user_id: int) -> int:
+def anonymise_hands(connection: Connection, guild_id: int, user_id: int) -> int:
     """Anonymise the member's seats and scrub their id from those hands; return the count."""
     seats = (col(HandPlayerRow.guild_id) == guild_id, col(HandPlayerRow.user_id) == user_id)
     hand_ids = (
-        (await connection.execute(select(col(HandPlayerRow.hand_id)).where(*seats).distinct()))
+        (connection.execute(select(col(HandPlayerRow.hand_id)).where(*seats).distinct()))
         .scalars()
         .all()
     )
     if not hand_ids:
         return 0
-    await connection.execute(
+    connection.execute(
         update(HandPlayerRow).where(*seats).values(user_id=None, name=jsontext.FORGOTTEN_NAME)
     )
     hands = (
-        await connection.execute(
+        connection.execute(
             select(col(HandRow.id), col(HandRow.winners_json), col(HandRow.action_log_json)).where(
                 col(HandRow.id).in_(hand_ids)
             )
         )
     ).all()
-    await connection.execute(
+    connection.execute(
         update(HandRow)
         .where(col(HandRow.id) == bindparam("hand_id"))
         .values(winners_json=bindparam("winners"), action_log_json=bindparam("action_log")),
@@ -59,11 +58,11 @@ async def anonymise_hands(connection: AsyncConnection, guild_id: int, user_id: i
     return len(hand_ids)
 
 
-async def scrub_closed_tables(connection: AsyncConnection, guild_id: int, user_id: int) -> int:
+def scrub_closed_tables(connection: Connection, guild_id: int, user_id: int) -> int:
     """Scrub the member's id from the guild's closed tables that mention it; return the count."""
     mention = f"%{user_id}%"
     tables = (
-        await connection.execute(
+        connection.execute(
             select(
                 col(TableRow.id),
                 col(TableRow.rules_json),
@@ -81,7 +80,7 @@ async def scrub_closed_tables(connection: AsyncConnection, guild_id: int, user_i
     ).all()
     for table in tables:
         what = f"table {table.id}"
-        await connection.execute(
+        connection.execute(
             update(TableRow)
             .where(col(TableRow.id) == table.id)
             .values(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Row, insert, select
+from sqlalchemy import Connection, Row, insert, select
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -16,6 +16,7 @@ from bot.store.errors import UnknownTable
 from bot.store.hands import HandResult
 from bot.store.models import HandPlayerRow, HandRow
 from bot.store.reports import HandSeat, HandSummary, RecentHand
+from bot.store.sql.prepared import Prepared
 
 
 def encode_hand(result: HandResult, now: float) -> dict[str, Any]:
@@ -55,31 +56,30 @@ def encode_seats(result: HandResult) -> list[dict[str, Any]]:
     ]
 
 
-_INSERT_HAND = (
+_INSERT_HAND = Prepared(
     sqlite_insert(HandRow)
     .on_conflict_do_nothing(index_elements=[col(HandRow.hand_uid)])
     .returning(col(HandRow.id))
 )
-_INSERT_SEATS = insert(HandPlayerRow)
+_INSERT_SEATS = Prepared(insert(HandPlayerRow))
 
 
-async def insert_hand(
-    connection: AsyncConnection, hand: dict[str, Any], table_id: int
-) -> int | None:
+def insert_hand(connection: Connection, hand: dict[str, Any], table_id: int) -> int | None:
     """Insert the hand row and return its id, or None if its ``hand_uid`` already exists."""
     try:
-        inserted = await connection.execute(_INSERT_HAND, hand)
+        cursor = _INSERT_HAND.execute(connection, hand)
     except IntegrityError as exc:
         raise UnknownTable(table_id) from exc
-    hand_id: int | None = inserted.scalar_one_or_none()
-    return hand_id
+    try:
+        row = cursor.fetchone()
+    finally:
+        cursor.close()
+    return None if row is None else int(row[0])
 
 
-async def insert_seats(
-    connection: AsyncConnection, hand_id: int, seats: list[dict[str, Any]]
-) -> None:
+def insert_seats(connection: Connection, hand_id: int, seats: list[dict[str, Any]]) -> None:
     """Insert the hand's ``hand_player`` rows."""
-    await connection.execute(_INSERT_SEATS, [{"hand_id": hand_id, **seat} for seat in seats])
+    _INSERT_SEATS.executemany(connection, [{"hand_id": hand_id, **seat} for seat in seats])
 
 
 async def recent_hands(

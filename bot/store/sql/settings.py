@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
+from typing import Any
 
+from sqlalchemy import Connection
 from sqlalchemy.dialects.sqlite import insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col, select
@@ -14,13 +17,11 @@ from bot.store.models import GuildSettings
 from bot.store.records import GuildConfig
 
 
-async def read_guild_config(connection: AsyncConnection, guild_id: int) -> GuildConfig:
-    """The guild's stored settings, or the model's defaults if it has no row."""
-    row = (
-        await connection.execute(
-            select(GuildSettings).where(col(GuildSettings.guild_id) == guild_id)
-        )
-    ).first()
+def _select(guild_id: int) -> Any:
+    return select(GuildSettings).where(col(GuildSettings.guild_id) == guild_id)
+
+
+def _decode(guild_id: int, row: Any) -> GuildConfig:
     source = GuildSettings(guild_id=guild_id, updated_at=0.0) if row is None else row
     what = f"guild {guild_id} settings"
     channel_ids = jsontext.loads_list(source.allowed_channel_ids_json, what)
@@ -37,19 +38,41 @@ async def read_guild_config(connection: AsyncConnection, guild_id: int) -> Guild
     )
 
 
-async def write_guild_config(connection: AsyncConnection, config: GuildConfig) -> None:
-    """Insert or replace the guild's settings row."""
+async def read_guild_config(connection: AsyncConnection, guild_id: int) -> GuildConfig:
+    """The guild's stored settings, or the model's defaults if it has no row."""
+    row = (await connection.execute(_select(guild_id))).first()
+    return _decode(guild_id, row)
+
+
+def update_guild_config(
+    connection: Connection, guild_id: int, changes: Mapping[str, Any]
+) -> GuildConfig:
+    """Apply ``changes`` (checked field names) to the stored settings; return them all.
+
+    Raises ``ValueError`` for an invalid value, writing nothing.
+    """
+    current = _decode(guild_id, connection.execute(_select(guild_id)).first())
+    updated = GuildConfig(
+        guild_id=guild_id,
+        default_preset=changes.get("default_preset", current.default_preset),
+        default_options=dict(changes.get("default_options", current.default_options)),
+        stake=changes.get("stake", current.stake),
+        turn_timeout=changes.get("turn_timeout", current.turn_timeout),
+        allowed_channel_ids=tuple(changes.get("allowed_channel_ids", current.allowed_channel_ids)),
+        locale=changes.get("locale", current.locale),
+    )
     values = {
-        "guild_id": config.guild_id,
-        "default_preset": config.default_preset,
-        "default_options_json": jsontext.dumps(dict(config.default_options)),
-        "stake": config.stake,
-        "turn_timeout": config.turn_timeout,
-        "allowed_channel_ids_json": jsontext.dumps(list(config.allowed_channel_ids)),
-        "locale": config.locale,
+        "guild_id": updated.guild_id,
+        "default_preset": updated.default_preset,
+        "default_options_json": jsontext.dumps(dict(updated.default_options)),
+        "stake": updated.stake,
+        "turn_timeout": updated.turn_timeout,
+        "allowed_channel_ids_json": jsontext.dumps(list(updated.allowed_channel_ids)),
+        "locale": updated.locale,
         "updated_at": time.time(),
     }
     statement = insert(GuildSettings).values(values)
-    await connection.execute(
+    connection.execute(
         statement.on_conflict_do_update(index_elements=[col(GuildSettings.guild_id)], set_=values)
     )
+    return updated

@@ -1,4 +1,8 @@
-"""Reading and writing ``tonk_table`` rows, with the optimistic version check on saves."""
+"""Reading and writing ``tonk_table`` and ``table_log`` rows, with the optimistic version check.
+
+The writes are synchronous functions of the writer's connection (``bot.store.writer``); the
+reads build statements that the async readers execute.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +10,27 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import ColumnElement, Row, Select, insert, literal_column, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Row,
+    Select,
+    bindparam,
+    delete,
+    func,
+    insert,
+    literal_column,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col
 
 from bot.store import jsontext
 from bot.store.errors import CorruptRow, StaleVersion, TableAlreadyOpen, TableNotOpen
-from bot.store.models import TableRow
-from bot.store.records import OpenTable, Seat, TableRules, TableSave, TableStatus, TableUpdate
+from bot.store.models import TableLogRow, TableRow
+from bot.store.records import OpenTable, Seat, TableRules, TableStatus, TableUpdate
+from bot.store.sql.prepared import Prepared
 
 logger = logging.getLogger(__name__)
 
@@ -57,15 +73,17 @@ def encode_update(changes: TableUpdate) -> dict[str, Any]:
     return values
 
 
-def encode_save(save: TableSave, now: float) -> dict[str, Any]:
-    """Column values that commit ``save``; encoded before taking the write lock."""
-    if save.version < 1:
-        raise ValueError(f"saved versions count from 1, got {save.version}")
+def encode_snapshot(
+    state: Mapping[str, Any], version: int, changes: TableUpdate, now: float
+) -> dict[str, Any]:
+    """Column values that commit ``state`` as the snapshot at ``version``, with ``changes``."""
+    if version < 1:
+        raise ValueError(f"saved versions count from 1, got {version}")
     return {
-        "state_json": jsontext.dumps(dict(save.state)),
-        "version": save.version,
+        "state_json": jsontext.dumps(dict(state)),
+        "version": version,
         "updated_at": now,
-        **encode_update(save.update),
+        **encode_update(changes),
     }
 
 
@@ -84,10 +102,10 @@ def _encode_seats(seats: Sequence[Seat]) -> str:
     )
 
 
-async def insert_table(connection: AsyncConnection, values: Mapping[str, Any]) -> int:
+def insert_table(connection: Connection, values: Mapping[str, Any]) -> int:
     """Insert a table row and return its id; :class:`TableAlreadyOpen` if its channel is taken."""
     try:
-        result = await connection.execute(
+        result = connection.execute(
             insert(TableRow).values(dict(values)).returning(col(TableRow.id))
         )
     except IntegrityError as exc:
@@ -95,51 +113,85 @@ async def insert_table(connection: AsyncConnection, values: Mapping[str, Any]) -
     return cast(int, result.scalar_one())
 
 
-async def apply_save(
-    connection: AsyncConnection, save: TableSave, values: Mapping[str, Any]
-) -> None:
-    """Write ``values`` if the table is open at ``save.version - 1``; else raise, writing none."""
-    result = await connection.execute(
-        update(TableRow)
-        .where(
-            col(TableRow.id) == save.table_id, col(TableRow.version) == save.version - 1, IS_OPEN
-        )
-        .values(dict(values))
-    )
-    if result.rowcount == 1:
-        return
-    row = (
-        await connection.execute(
-            select(col(TableRow.version), col(TableRow.status)).where(
-                col(TableRow.id) == save.table_id
-            )
-        )
-    ).first()
-    if row is None or row.status == TableStatus.CLOSED.value:
-        raise TableNotOpen(save.table_id)
-    logger.info(
-        "stale save of table %d refused: stored version %d, saving version %d",
-        save.table_id,
-        row.version,
-        save.version,
-    )
-    raise StaleVersion(save.table_id, expected=save.version - 1, actual=row.version)
+_HEAD = Prepared(
+    select(
+        col(TableRow.status),
+        func.coalesce(
+            select(func.max(col(TableLogRow.version)))
+            .where(col(TableLogRow.table_id) == col(TableRow.id))
+            .scalar_subquery(),
+            col(TableRow.version),
+        ),
+    ).where(col(TableRow.id) == bindparam("table_id"))
+)
+_APPEND = Prepared(insert(TableLogRow))
+_SNAPSHOT = Prepared(update(TableRow).where(col(TableRow.id) == bindparam("table_id")))
+_DROP_LOG = Prepared(delete(TableLogRow).where(col(TableLogRow.table_id) == bindparam("table_id")))
 
 
-async def close_table(connection: AsyncConnection, table_id: int, reason: str, now: float) -> bool:
-    """Mark an open table closed (its version goes up by one); False if it was not open."""
-    result = await connection.execute(
-        update(TableRow)
-        .where(col(TableRow.id) == table_id, IS_OPEN)
-        .values(
-            status=TableStatus.CLOSED.value,
-            close_reason=reason,
-            turn_deadline=None,
-            version=col(TableRow.version) + 1,
-            updated_at=now,
+def head_version(connection: Connection, table_id: int) -> int:
+    """The version of the table's last commit; :class:`TableNotOpen` if closed or unknown."""
+    cursor = _HEAD.execute(connection, {"table_id": table_id})
+    try:
+        row = cursor.fetchone()
+    finally:
+        cursor.close()
+    if row is None or row[0] == TableStatus.CLOSED.value:
+        raise TableNotOpen(table_id)
+    return cast(int, row[1])
+
+
+def check_next(connection: Connection, table_id: int, version: int) -> None:
+    """Accept a commit as ``version`` only if the table is open at ``version - 1``."""
+    stored = head_version(connection, table_id)
+    if stored != version - 1:
+        logger.info(
+            "stale commit of table %d refused: stored version %d, committing version %d",
+            table_id,
+            stored,
+            version,
         )
+        raise StaleVersion(table_id, expected=version - 1, actual=stored)
+
+
+def append_log(connection: Connection, table_id: int, version: int, body: str) -> None:
+    """Add the table's log row ``version`` (checked by :func:`check_next` first)."""
+    _APPEND.execute(
+        connection, {"table_id": table_id, "version": version, "body_json": body}
+    ).close()
+
+
+def write_snapshot(connection: Connection, table_id: int, values: Mapping[str, Any]) -> None:
+    """Replace the table's snapshot and columns with ``values`` and drop its log rows."""
+    _SNAPSHOT.execute(connection, {**values, "table_id": table_id}).close()
+    _DROP_LOG.execute(connection, {"table_id": table_id}).close()
+
+
+def close_values(reason: str) -> dict[str, Any]:
+    """Column values that close a table for good."""
+    return {"status": TableStatus.CLOSED.value, "close_reason": reason, "turn_deadline": None}
+
+
+def close_table(connection: Connection, table_id: int, reason: str, now: float) -> bool:
+    """Close an open table as it stands (one version up, log dropped); False if not open."""
+    try:
+        version = head_version(connection, table_id)
+    except TableNotOpen:
+        return False
+    write_snapshot(
+        connection, table_id, {**close_values(reason), "version": version + 1, "updated_at": now}
     )
-    return result.rowcount == 1
+    return True
+
+
+def select_log() -> Select[*tuple[Any, ...]]:
+    """The log rows of the open tables, in table then version order."""
+    return (
+        select(col(TableLogRow.table_id), col(TableLogRow.version), col(TableLogRow.body_json))
+        .join(TableRow, col(TableRow.id) == col(TableLogRow.table_id))
+        .where(IS_OPEN)
+        .order_by(col(TableLogRow.table_id), col(TableLogRow.version))
+    )
 
 
 def select_tables() -> Select[*tuple[Any, ...]]:
@@ -162,9 +214,17 @@ def select_tables() -> Select[*tuple[Any, ...]]:
     ).order_by(col(TableRow.id))
 
 
-def decode_table(row: Row[Any]) -> OpenTable:
-    """Parse a row of :func:`select_tables`; :class:`CorruptRow` if its JSON is unreadable."""
+def decode_table(row: Row[Any], log: Sequence[Row[Any]] = ()) -> OpenTable:
+    """Parse a row of :func:`select_tables` and its rows of :func:`select_log`.
+
+    Raises :class:`CorruptRow` if any of its JSON is unreadable or the log has a gap.
+    """
     what = f"table {row.id}"
+    entries = tuple(
+        jsontext.loads_object(entry.body_json, f"{what} log {entry.version}") for entry in log
+    )
+    if [entry.version for entry in log] != list(range(row.version + 1, row.version + 1 + len(log))):
+        raise CorruptRow(what, f"log rows do not follow the snapshot's version {row.version}")
     rules = jsontext.loads_object(row.rules_json, f"{what} rules")
     seats = jsontext.loads_list(row.seats_json, f"{what} seats")
     balances = jsontext.loads_object(row.balances_json, f"{what} balances")
@@ -193,10 +253,11 @@ def decode_table(row: Row[Any]) -> OpenTable:
             ),
             balances={int(user_id): _expect(chips, int) for user_id, chips in balances.items()},
             table_message_id=row.table_message_id,
-            version=row.version,
+            version=row.version + len(entries),
             turn_deadline=row.turn_deadline,
             created_at=row.created_at,
             updated_at=row.updated_at,
+            log=entries,
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise CorruptRow(what, f"unexpected shape ({exc!r})") from exc

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import ColumnElement, Row, and_, case, func, or_, select
+from sqlalchemy import ColumnElement, Connection, Row, and_, case, func, or_, select
 from sqlalchemy.dialects.sqlite import Insert, insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col
@@ -25,6 +25,7 @@ from sqlmodel import col
 from bot.store.hands import HandResult, Outcome, PlayerResult
 from bot.store.models import PlayerTotals
 from bot.store.reports import LeaderboardOrder, PlayerRecord
+from bot.store.sql.prepared import Prepared
 
 _COUNTED_WINS = {
     Outcome.TONK_OUT: "tonk_outs",
@@ -87,14 +88,13 @@ def _totals_upsert() -> Insert:
     )
 
 
-_TOTALS_UPSERT = _totals_upsert()
+_TOTALS_UPSERT = Prepared(_totals_upsert())
 
 
-async def add_hand(connection: AsyncConnection, result: HandResult) -> None:
+def add_hand(connection: Connection, result: HandResult) -> None:
     """Add ``result`` to the totals of its human players."""
     rows = _totals_rows(result)
-    if rows:
-        await connection.execute(_TOTALS_UPSERT, rows)
+    _TOTALS_UPSERT.executemany(connection, rows)
 
 
 LEADERBOARD_ORDER: dict[LeaderboardOrder, tuple[ColumnElement[Any], ...]] = {

@@ -1,0 +1,81 @@
+"""``Prepared``: a SQLAlchemy Core statement compiled once, run straight on the DB-API cursor.
+
+The writer runs a few statements on every move and every finished hand. SQLAlchemy's
+execution machinery (result objects, per-call compiled-cache lookups, events) costs 20 to 200
+microseconds a statement there, ten times what SQLite takes. A ``Prepared`` statement keeps
+SQLAlchemy Core as the one definition of the SQL, compiles it once per dialect and set of
+parameter names, and hands the positional parameters to the DB-API cursor.
+
+Limits, checked by the tests of the statements that use it: positional paramstyles (SQLite's
+``qmark``, asyncpg's ``numeric_dollar``), no expanding ``IN`` parameters, and values that the
+driver takes as they are (no SQLAlchemy type processors run). Driver errors are wrapped as
+SQLAlchemy's (``IntegrityError``, ``OperationalError``...), as ``Connection.execute`` would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from sqlalchemy import Connection
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.expression import ClauseElement
+
+_Key = tuple[str, tuple[str, ...]]
+
+
+class Prepared:
+    """One Core statement, compiled per (dialect, parameter names) on first use."""
+
+    def __init__(self, statement: ClauseElement) -> None:
+        """Wrap ``statement``; nothing is compiled until it runs."""
+        self._statement = statement
+        self._compiled: dict[_Key, tuple[str, tuple[str, ...], dict[str, Any]]] = {}
+
+    def execute(self, connection: Connection, parameters: Mapping[str, Any]) -> Any:
+        """Run the statement with ``parameters``; return the DB-API cursor (to fetch from)."""
+        sql, order, fixed = self._compile(connection, tuple(parameters))
+        values = {**fixed, **parameters}
+        return self._run(connection, sql, [tuple(values[name] for name in order)], many=False)
+
+    def executemany(self, connection: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
+        """Run the statement once per row (every row has the first row's parameter names)."""
+        if not rows:
+            return
+        sql, order, fixed = self._compile(connection, tuple(rows[0]))
+        arguments = [tuple({**fixed, **row}[name] for name in order) for row in rows]
+        self._run(connection, sql, arguments, many=True)
+
+    def _compile(
+        self, connection: Connection, names: tuple[str, ...]
+    ) -> tuple[str, tuple[str, ...], dict[str, Any]]:
+        key = (connection.dialect.name, names)
+        found = self._compiled.get(key)
+        if found is None:
+            compiled = cast(
+                SQLCompiler,
+                self._statement.compile(dialect=connection.dialect, column_keys=list(names)),
+            )
+            fixed = {
+                name: bind.effective_value
+                for name, bind in compiled.binds.items()
+                if name not in names
+            }
+            found = (compiled.string, tuple(compiled.positiontup or ()), fixed)
+            self._compiled[key] = found
+        return found
+
+    @staticmethod
+    def _run(connection: Connection, sql: str, arguments: list[tuple[Any, ...]], many: bool) -> Any:
+        dbapi = connection.dialect.loaded_dbapi
+        cursor = connection.connection.cursor()
+        try:
+            if many:
+                cursor.executemany(sql, arguments)
+            else:
+                cursor.execute(sql, arguments[0])
+        except dbapi.Error as error:
+            cursor.close()
+            raise DBAPIError.instance(sql, arguments, error, dbapi.Error) from error
+        return cursor

@@ -1,0 +1,373 @@
+"""The write path: every write is a unit of work, and one writer group-commits them.
+
+A unit of work (:data:`Work`) is a function of a synchronous SQLAlchemy ``Connection``: it
+reads and writes inside the transaction it is handed and returns a value or raises. The
+store builds every write as such a unit and hands it to a :class:`Writer`.
+
+What every ``Writer`` guarantees:
+
+* **Group commit.** The units waiting when the writer becomes free run together in ONE
+  transaction, each in its own SAVEPOINT, in the order they were submitted. Their callers
+  are answered once that transaction has committed (or failed).
+* **Failures stay alone.** A unit that raises is rolled back to its savepoint and its
+  caller gets the exception; the other units of the batch commit.
+* **A database that cannot write fails cleanly.** If the write lock is held by another
+  connection, the writer keeps waiting for it for up to ``lock_timeout`` seconds; past that,
+  or on any other database failure (I/O error, disk full, read-only file), every unit of the
+  batch fails with :class:`~bot.store.errors.StoreUnavailable` and nothing of the batch
+  lands.
+* **A cancelled caller does not cancel its write.** A unit that was submitted runs; the
+  caller that stopped waiting cannot tell whether it landed.
+
+:class:`SQLiteWriter` is the SQLite implementation: one dedicated thread with one
+connection, one hop to that thread per batch and one back. A server database (PostgreSQL
+over asyncpg) is a second implementation of the same interface: one coroutine that takes
+the pending units and runs them, unchanged, with ``AsyncConnection.run_sync`` inside one
+transaction and ``begin_nested`` savepoints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from sqlalchemy import Connection, create_engine, event
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.pool import StaticPool
+
+from bot.store.connection import configure
+from bot.store.errors import StoreUnavailable
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+Work = Callable[[Connection], T]
+"""A unit of work: runs inside the writer's transaction, returns a value or raises."""
+
+DEFAULT_LOCK_TIMEOUT = 30.0
+"""Seconds a write waits for a write lock held by another connection before giving up."""
+
+MAX_BATCH = 512
+"""Most units committed in one transaction; more wait for the next one."""
+
+_LOCK_POLL_MS = 100
+"""SQLite's own busy wait per attempt to take the write lock (the writer loops until
+``lock_timeout``)."""
+
+CHECKPOINT_INTERVAL = 1.0
+"""Seconds between two WAL checkpoints, run off the commit path (see :class:`SQLiteWriter`)."""
+
+_SQLITE_BUSY = 5
+_SQLITE_LOCKED = 6
+_SQLITE_FAILURES = frozenset(
+    {
+        3,  # SQLITE_PERM
+        _SQLITE_BUSY,
+        _SQLITE_LOCKED,
+        7,  # SQLITE_NOMEM
+        8,  # SQLITE_READONLY
+        10,  # SQLITE_IOERR
+        11,  # SQLITE_CORRUPT
+        13,  # SQLITE_FULL
+        14,  # SQLITE_CANTOPEN
+        15,  # SQLITE_PROTOCOL
+        26,  # SQLITE_NOTADB
+    }
+)
+"""Primary result codes that say the database cannot write, not that one unit is wrong."""
+
+
+@dataclass(slots=True)
+class WriterStats:
+    """Counters since the writer opened: transactions committed and units they carried."""
+
+    transactions: int = 0
+    units: int = 0
+
+
+class Writer(Protocol):
+    """Runs units of work in group-committed transactions (see the module docstring)."""
+
+    @property
+    def stats(self) -> WriterStats:
+        """Transactions and units committed so far."""
+        ...
+
+    def submit(
+        self, work: Work[T], on_done: Callable[[bool, Any], None] | None = None
+    ) -> asyncio.Future[T]:
+        """Queue ``work``; the future resolves once its transaction committed or failed.
+
+        ``on_done(ok, value_or_exception)`` runs in the event loop just before that, even if
+        the future was cancelled meanwhile: the one way to learn what became of the work.
+        """
+        ...
+
+    async def run(self, work: Work[T]) -> T:
+        """Queue ``work`` and wait for it: its return value, or its exception."""
+        ...
+
+    async def close(self) -> None:
+        """Finish the queued units, then release the database. No submit afterwards."""
+        ...
+
+
+@dataclass(slots=True)
+class _Request:
+    work: Work[Any]
+    future: asyncio.Future[Any]
+    loop: asyncio.AbstractEventLoop
+    on_done: Callable[[bool, Any], None] | None
+
+
+class _BatchFailed(Exception):
+    """The whole transaction must roll back: the database itself failed."""
+
+
+class SQLiteWriter:
+    """The SQLite :class:`Writer`: a dedicated thread owning the one write connection.
+
+    The thread takes every pending unit, runs the batch in one ``BEGIN IMMEDIATE``
+    transaction (WAL, ``synchronous=NORMAL``: durable once the caller is answered, unless
+    the OS itself crashes) and answers the whole batch with one callback into the event loop.
+
+    A commit never checkpoints (``wal_autocheckpoint=0`` on the write connection): the
+    checkpoint, which copies the WAL into the database file and syncs it to disk, runs
+    every :data:`CHECKPOINT_INTERVAL` seconds after new commits in a second thread with its
+    own connection, as a PASSIVE checkpoint that never blocks the writer. A commit's
+    latency is then one WAL append, not an occasional fsync of the whole file.
+    """
+
+    def __init__(self, path: Path, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> None:
+        """Prepare the writer for the SQLite file at ``path``; it connects on first use."""
+        if lock_timeout <= 0:
+            raise ValueError(f"lock_timeout must be positive, got {lock_timeout}")
+        self.lock_timeout = lock_timeout
+        self.engine = create_engine(
+            f"sqlite+pysqlite:///{path}",
+            poolclass=StaticPool,
+            connect_args={"check_same_thread": False},
+        )
+        """The synchronous engine of the write connection (for diagnostics)."""
+        configure(self.engine, busy_timeout_ms=_LOCK_POLL_MS)
+        event.listen(self.engine, "connect", _no_autocheckpoint)
+        self._path = path
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
+        self._mutex = threading.Lock()
+        self._pending: list[_Request] = []
+        self._draining = False
+        self._closed = False
+        self._connection: Connection | None = None
+        self._stats = WriterStats()
+        self._checkpointed = 0
+        self._stop = threading.Event()
+        self._checkpointer = threading.Thread(
+            target=self._checkpoint_loop, name="store-checkpoint", daemon=True
+        )
+        self._checkpointer.start()
+
+    @property
+    def stats(self) -> WriterStats:
+        """Transactions and units committed so far."""
+        return WriterStats(self._stats.transactions, self._stats.units)
+
+    def submit(
+        self, work: Work[T], on_done: Callable[[bool, Any], None] | None = None
+    ) -> asyncio.Future[T]:
+        """Queue ``work`` for the next transaction; ``on_done``, then the future, after it."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        with self._mutex:
+            if self._closed:
+                raise RuntimeError("the store is closed")
+            self._pending.append(_Request(work, future, loop, on_done))
+            if self._draining:
+                return future
+            self._draining = True
+        self._executor.submit(self._drain)
+        return future
+
+    async def run(self, work: Work[T]) -> T:
+        """Queue ``work`` and wait for it: its return value, or its exception."""
+        return await self.submit(work)
+
+    async def close(self) -> None:
+        """Finish the queued units, then close the connection and the thread."""
+        with self._mutex:
+            self._closed = True
+        await asyncio.get_running_loop().run_in_executor(self._executor, self._disconnect)
+        self._executor.shutdown(wait=True)
+        self._stop.set()
+        await asyncio.to_thread(self._checkpointer.join)
+        self.engine.dispose()
+
+    # In the writer thread.
+
+    def _drain(self) -> None:
+        while True:
+            with self._mutex:
+                batch = self._pending[:MAX_BATCH]
+                del self._pending[:MAX_BATCH]
+                if not batch:
+                    self._draining = False
+                    return
+            try:
+                outcomes = self._run_batch(batch)
+            except Exception as error:
+                logger.exception("the writer failed on a batch of %d writes", len(batch))
+                self._reset()
+                outcomes = [(False, StoreUnavailable(f"internal error {error!r}"))] * len(batch)
+            loops = {request.loop for request in batch}
+            for loop in loops:
+                try:
+                    loop.call_soon_threadsafe(_deliver, loop, batch, outcomes)
+                except RuntimeError:
+                    logger.warning("a write finished after its event loop closed")
+
+    def _run_batch(self, batch: list[_Request]) -> list[tuple[bool, Any]]:
+        try:
+            connection, raw = self._begin()
+            outcomes = [self._run_unit(connection, raw, request.work) for request in batch]
+            raw.commit()
+            connection.commit()
+        except (DBAPIError, sqlite3.Error, _BatchFailed, StoreUnavailable) as error:
+            unavailable = _unavailable(error)
+            logger.error("a batch of %d writes failed: %s", len(batch), unavailable.detail)
+            self._reset()
+            return [(False, unavailable)] * len(batch)
+        self._stats.transactions += 1
+        self._stats.units += len(batch)
+        return outcomes
+
+    @staticmethod
+    def _run_unit(
+        connection: Connection, raw: sqlite3.Connection, work: Work[Any]
+    ) -> tuple[bool, Any]:
+        raw.execute("SAVEPOINT unit")
+        try:
+            value = work(connection)
+        except Exception as error:
+            cause = error.orig if isinstance(error, DBAPIError) else error
+            if not raw.in_transaction or (
+                isinstance(cause, sqlite3.Error) and _database_failed(cause)
+            ):
+                raise _BatchFailed(str(cause)) from error
+            raw.execute("ROLLBACK TO unit")
+            raw.execute("RELEASE unit")
+            return False, error
+        raw.execute("RELEASE unit")
+        return True, value
+
+    def _begin(self) -> tuple[Connection, sqlite3.Connection]:
+        """The connection inside a new write transaction, once the write lock is ours.
+
+        The transaction is driven on the sqlite3 connection itself (``BEGIN IMMEDIATE``,
+        savepoints, ``COMMIT``): SQLAlchemy's own transaction on top of it emits nothing.
+        """
+        deadline = time.monotonic() + self.lock_timeout
+        if self._connection is None:
+            self._connection = self.engine.connect()
+        raw = self._connection.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        while True:
+            try:
+                raw.execute("BEGIN IMMEDIATE")
+                return self._connection, raw
+            except sqlite3.OperationalError as error:
+                if not _is_locked(error):
+                    raise
+                if time.monotonic() >= deadline:
+                    raise StoreUnavailable(
+                        f"the database stayed locked by another connection for "
+                        f"{self.lock_timeout:g} s"
+                    ) from error
+
+    def _checkpoint_loop(self) -> None:
+        """Checkpoint the WAL after new commits, every CHECKPOINT_INTERVAL, and at close."""
+        connection = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
+        try:
+            while not self._stop.wait(CHECKPOINT_INTERVAL):
+                self._checkpoint(connection)
+            self._checkpoint(connection)
+        finally:
+            connection.close()
+
+    def _checkpoint(self, connection: sqlite3.Connection) -> None:
+        committed = self._stats.transactions
+        if committed == self._checkpointed:
+            return
+        try:
+            connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error as error:
+            logger.warning("WAL checkpoint failed (the next one retries): %s", error)
+            return
+        self._checkpointed = committed
+
+    def _reset(self) -> None:
+        """Drop the write connection after a failure (its transaction is rolled back with
+        it); the next batch opens a new one."""
+        self._disconnect()
+        self.engine.dispose()
+
+    def _disconnect(self) -> None:
+        if self._connection is None:
+            return
+        try:
+            self._connection.close()
+        except DBAPIError as error:
+            logger.warning("closing the write connection failed: %s", error.orig)
+        self._connection = None
+
+
+def _no_autocheckpoint(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.execute("PRAGMA wal_autocheckpoint=0")
+
+
+def _deliver(
+    loop: asyncio.AbstractEventLoop, batch: list[_Request], outcomes: list[tuple[bool, Any]]
+) -> None:
+    for request, (ok, value) in zip(batch, outcomes, strict=True):
+        if request.loop is not loop:
+            continue
+        if request.on_done is not None:
+            request.on_done(ok, value)
+        if request.future.done():
+            continue
+        if ok:
+            request.future.set_result(value)
+        else:
+            request.future.set_exception(value)
+
+
+def _primary_code(error: BaseException) -> int | None:
+    code = getattr(error, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def _is_locked(error: BaseException) -> bool:
+    return _primary_code(error) in (_SQLITE_BUSY, _SQLITE_LOCKED)
+
+
+def _database_failed(error: BaseException) -> bool:
+    """Whether ``error`` is the database failing (the batch fails) or one unit's mistake."""
+    code = _primary_code(error)
+    if code is None:
+        return isinstance(error, sqlite3.OperationalError)
+    return code in _SQLITE_FAILURES
+
+
+def _unavailable(error: Exception) -> StoreUnavailable:
+    if isinstance(error, StoreUnavailable):
+        return error
+    if isinstance(error, DBAPIError):
+        return StoreUnavailable(str(error.orig))
+    return StoreUnavailable(str(error))

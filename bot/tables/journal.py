@@ -1,0 +1,387 @@
+"""The table journal: open tables kept as a snapshot plus one small entry per commit.
+
+One :class:`StoreJournal` per process, over a :class:`~bot.store.Store`; one :class:`TableLedger`
+per open table, owned by that table's runtime object, which changes the table only through
+it: change ``ledger.table``, then ``await ledger.commit()``; if the commit raises, take the
+last committed table back with ``ledger.rollback()``.
+
+What a commit writes (``Store.commit_table``, one group-committed transaction):
+
+* **An entry** (most commits): ``{"set": {...}, "deal": {...}, "actions": [...]}`` holding
+  only what changed since the last commit: ``set`` the top-level fields of
+  ``Table.to_json()`` that differ (always ``version`` and the turn fields, the seats, names,
+  balances or rules only when they changed), ``deal`` the new hand's deal when a hand
+  started (its rules, stake, seed, players, dealer and pack order) and ``actions`` the
+  engine actions appended to the hand's log. A move costs a few hundred bytes, whatever
+  the length of the hand.
+* **A snapshot** (compaction): the whole ``Table.to_json()``, which replaces the stored
+  snapshot and drops the table's entries. Written when a hand finishes (in the same
+  transaction as the hand's record and totals, so a hand is recorded exactly once), when
+  the table closes (the table is closed in that transaction), and after
+  :data:`COMPACT_AFTER` entries in a row. Bytes per hand are therefore linear in its
+  length, not quadratic.
+
+A restart rebuilds every open table from its snapshot and the entries after it
+(:func:`rebuild_state`): deals are re-dealt from their pack order and actions replayed
+through the engine's own ``Hand.act``, so the rebuilt table's ``to_json()`` equals that of
+the table that was committed.
+
+``Table.message_id`` (the table's Discord message) is a field of the table like any other:
+set it, commit, and it is back after a restart.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Mapping
+from functools import partial
+from typing import Any
+
+from bot.engine.actions import Action
+from bot.engine.cards import parse_card
+from bot.engine.errors import IllegalAction
+from bot.engine.hand import Hand
+from bot.engine.rules import rules_from_json
+from bot.engine.settle import DROP_CAUGHT
+from bot.engine.sidebets import SideBets
+from bot.store import (
+    BrokenTable,
+    HandResult,
+    Outcome,
+    PlayerResult,
+    Store,
+    TableAlreadyOpen,
+    TableCommit,
+    TableRules,
+    TableStatus,
+    TableUpdate,
+)
+from bot.store import Seat as StoredSeat
+from bot.tables.dealing import Shuffler
+from bot.tables.errors import TableError
+from bot.tables.table import CLOSED, LOBBY, HandRecord, Table
+
+log = logging.getLogger(__name__)
+
+COMPACT_AFTER = 200
+"""Entries after which the next commit rewrites the snapshot even though no hand ended."""
+
+CLOSED_REASON = "closed"
+"""``close_reason`` of a table that closed itself (host, last player, Big One, idle)."""
+
+DEAL_KEYS = ("rules", "stake", "seed", "side_bets", "players", "dealer", "order")
+"""The keys of ``Hand.to_json()`` that deal the hand again."""
+
+_UNREADABLE = (ValueError, KeyError, TypeError, IndexError, AttributeError, IllegalAction)
+"""What rebuilding a table raises when its snapshot or entries are not what was written."""
+
+
+class TableLedger:
+    """One open table and its last commit. Commit and roll back one at a time (hold the
+    table's lock).
+
+    ``table`` is the live table; after a failed :meth:`commit`, :meth:`rollback` replaces it
+    with a new object equal to the last committed state. The ledger keeps that state as
+    the table's fields, where its hand started (a saved hand or a deal) and how far the
+    hand's log was committed (its actions are immutable and shared with the log), so a
+    commit serialises only what changed.
+    """
+
+    def __init__(self, store: Store, table: Table, version: int, entries: int) -> None:
+        """Used by :class:`StoreJournal`: ``table`` is as committed at ``version``, after
+        ``entries`` entries since its snapshot."""
+        self.table = table
+        self._store = store
+        self._version = version
+        self._entries = entries
+        self._fields = table.to_json(hand=False)
+        self._start = _saved_start(table.hand.to_json() if table.hand else None)
+        self._hand = table.hand
+        self._played = len(table.hand.log) if table.hand else 0
+        self._base = self._played
+
+    @property
+    def version(self) -> int:
+        """The store version of the last commit (one per commit, from 0 at creation)."""
+        return self._version
+
+    async def commit(self) -> None:
+        """Commit ``self.table`` as it is now: an entry, or a snapshot (see the module doc).
+
+        A finished hand is recorded with its totals, and a closed table closed, in the same
+        transaction. Raises :class:`~bot.store.StoreUnavailable` (database locked past the
+        store's lock timeout, or failing), :class:`~bot.store.StaleVersion` (another commit
+        of this table got there first) or :class:`~bot.store.TableNotOpen`; then nothing
+        was written and the ledger's committed view is unchanged, so :meth:`rollback` gives
+        the last committed table. A commit whose caller is cancelled still lands, and the
+        ledger still takes it as committed.
+        """
+        table = self.table
+        fields = table.to_json(hand=False)
+        hand = table.hand
+        version = self._version + 1
+        played = len(hand.log) if hand else 0
+        finished = _hands_finished(fields) > _hands_finished(self._fields)
+        closing = table.status == CLOSED
+        if finished or closing or self._entries >= COMPACT_AFTER:
+            saved = hand.to_json() if hand else None
+            commit = TableCommit(
+                table.id,
+                version,
+                snapshot={**fields, "hand": saved},
+                update=_columns(table),
+                hand=hand_result(table) if finished else None,
+                close_reason=CLOSED_REASON if closing else None,
+            )
+            start, base = _saved_start(saved), played
+        else:
+            entry = self._entry(fields, hand, played)
+            commit = TableCommit(table.id, version, entry=entry)
+            if "deal" in entry:
+                start, base = partial(_deal, entry["deal"]), 0
+            else:
+                start, base = self._start, self._base
+        landed = partial(
+            self._landed,
+            version=version,
+            fields=fields,
+            start=start,
+            hand=hand,
+            base=base,
+            played=played,
+            snapshot=commit.snapshot is not None,
+        )
+        await self._store.commit_table(commit, landed)
+
+    def rollback(self) -> Table:
+        """A new ``Table`` equal to the last committed state; it becomes ``self.table``.
+
+        It is rebuilt from the committed fields and the hand's start and actions; it keeps
+        the current table's shuffler (the next deal does not repeat the last one).
+        """
+        hand = None
+        if self._start is not None and self._hand is not None:
+            hand = _play(self._start(), self._hand.log[self._base : self._played])
+        state = {**self._fields, "hand": hand.to_json() if hand else None}
+        self.table = Table.from_json(state, self.table.shuffler)
+        return self.table
+
+    def _entry(self, fields: dict[str, Any], hand: Hand | None, played: int) -> dict[str, Any]:
+        """The entry holding what changed since the last commit."""
+        committed = self._fields
+        entry: dict[str, Any] = {}
+        changed = {key: value for key, value in fields.items() if committed[key] != value}
+        if changed:
+            entry["set"] = changed
+        if hand is None:
+            return entry
+        first = self._played
+        if self._start is None or fields["hand_number"] != committed["hand_number"]:
+            dealt = hand.to_json()
+            entry["deal"] = {key: dealt[key] for key in DEAL_KEYS}
+            first = 0
+        if played > first:
+            entry["actions"] = [action.to_json(hand.players) for action in hand.log[first:played]]
+        return entry
+
+    def _landed(
+        self,
+        ok: bool,
+        _outcome: object,
+        *,
+        version: int,
+        fields: dict[str, Any],
+        start: Callable[[], Hand] | None,
+        hand: Hand | None,
+        base: int,
+        played: int,
+        snapshot: bool,
+    ) -> None:
+        if not ok:
+            return
+        self._version = version
+        self._fields = fields
+        self._start = start
+        self._hand = hand
+        self._base = base
+        self._played = played
+        self._entries = 0 if snapshot else self._entries + 1
+
+
+class StoreJournal:
+    """Creates and loads the open tables' ledgers over one store (one per process)."""
+
+    def __init__(self, store: Store, shuffler_factory: Callable[[], Shuffler] = Shuffler) -> None:
+        """``shuffler_factory`` gives each loaded table its shuffler (seeded ones in tests)."""
+        self._store = store
+        self._new_shuffler = shuffler_factory
+
+    async def load(self) -> tuple[list[TableLedger], list[BrokenTable]]:
+        """Every open table rebuilt from its snapshot and entries, and those that could not be.
+
+        Broken tables are left open in the store: the caller tells their channel, then
+        closes them with ``Store.close_table``.
+        """
+        loaded = await self._store.load_open_tables()
+        ledgers: list[TableLedger] = []
+        broken = list(loaded.broken)
+        for stored in loaded.tables:
+            try:
+                state = rebuild_state(stored.state, stored.log)
+                state["id"] = stored.id
+                table = Table.from_json(state, self._new_shuffler())
+            except _UNREADABLE as error:
+                log.warning("table %d cannot be restored: %r", stored.id, error)
+                broken.append(
+                    BrokenTable(stored.id, stored.guild_id, stored.channel_id, repr(error))
+                )
+                continue
+            ledgers.append(TableLedger(self._store, table, stored.version, len(stored.log)))
+        return ledgers, broken
+
+    async def create(self, table: Table) -> TableLedger:
+        """Open ``table`` in the store at version 0 and give it its id (``table.id``).
+
+        Raises ``TableError("channel_taken")`` if its channel has an open table.
+        """
+        if table.status == CLOSED:
+            raise ValueError("a closed table cannot be created")
+        state = table.to_json()
+        columns = _columns(table)
+        try:
+            stored = await self._store.create_table(
+                guild_id=table.guild_id,
+                channel_id=table.channel_id,
+                host_id=table.host_id,
+                rules=columns["rules"],
+                state=state,
+                seats=columns["seats"],
+                balances=columns["balances"],
+                status=columns["status"],
+                table_message_id=table.message_id,
+                turn_deadline=table.turn_deadline,
+            )
+        except TableAlreadyOpen as error:
+            raise TableError("channel_taken") from error
+        table.id = stored.id
+        return TableLedger(self._store, table, 0, 0)
+
+
+def rebuild_state(
+    snapshot: Mapping[str, Any], entries: Iterable[Mapping[str, Any]]
+) -> dict[str, Any]:
+    """The ``Table.to_json()`` that ``entries`` (oldest first) make of ``snapshot``.
+
+    Raises ``ValueError``, ``KeyError``, ``TypeError``, ``IndexError`` or ``IllegalAction``
+    when they are not a snapshot and entries written by :class:`TableLedger`.
+    """
+    state = dict(snapshot)
+    hand = Hand.from_json(state["hand"]) if state.get("hand") else None
+    for entry in entries:
+        state.update(entry.get("set", {}))
+        deal = entry.get("deal")
+        if deal is not None:
+            hand = _deal(deal)
+        actions = entry.get("actions", ())
+        if actions:
+            if hand is None:
+                raise ValueError("an entry plays actions with no hand dealt")
+            _play(hand, (Action.from_json(dict(action), hand.players) for action in actions))
+    state["hand"] = hand.to_json() if hand is not None else None
+    return state
+
+
+def _play(hand: Hand, actions: Iterable[Action]) -> Hand:
+    """``hand`` after ``actions`` went through ``Hand.act``, in order."""
+    for action in actions:
+        hand.act(action)
+    return hand
+
+
+def _saved_start(saved: dict[str, Any] | None) -> Callable[[], Hand] | None:
+    """Where a replay of a hand saved as ``saved`` (``Hand.to_json()``) starts."""
+    return None if saved is None else partial(Hand.from_json, saved)
+
+
+def _deal(deal: Mapping[str, Any]) -> Hand:
+    players = tuple(str(player) for player in deal["players"])
+    bets = deal["side_bets"]
+    return Hand(
+        rules_from_json(deal["rules"]),
+        players,
+        int(deal["dealer"]),
+        [parse_card(card) for card in deal["order"]],
+        int(deal["stake"]),
+        deal["seed"],
+        SideBets.from_json(bets, players) if bets else None,
+    )
+
+
+def _hands_finished(state: Mapping[str, Any]) -> int:
+    last = state["last_hand"]
+    return int(last["number"]) if last else 0
+
+
+def stored_status(table: Table) -> TableStatus:
+    """The store's status column of an open table: in the lobby, or playing a session."""
+    return TableStatus.LOBBY if table.status == LOBBY else TableStatus.PLAYING
+
+
+def _columns(table: Table) -> TableUpdate:
+    """The table's store columns, written with each snapshot."""
+    return TableUpdate(
+        status=stored_status(table),
+        host_id=table.host_id,
+        rules=TableRules(table.rules.preset, table.rules.overrides(), table.stake),
+        seats=[StoredSeat(s.user_id, s.name, s.is_bot, s.level) for s in table.seats],
+        balances=dict(table.balances),
+        table_message_id=table.message_id,
+        turn_deadline=table.turn_deadline,
+    )
+
+
+def hand_result(table: Table) -> HandResult:
+    """The store's record of the table's last finished hand (``table.last_hand``)."""
+    record = table.last_hand
+    assert record is not None, "the table has not finished a hand"
+    result = record.result
+    players = [
+        PlayerResult(
+            user_id=user_id,
+            name=table.name_of(user_id),
+            payout=result.payouts[seat],
+            count=result.counts[seat],
+            won=seat in result.winners,
+            how=Outcome(result.ending),
+            caught=result.ending == DROP_CAUGHT and seat == result.dropper,
+            is_bot=_is_bot(table, user_id),
+        )
+        for seat, user_id in enumerate(record.players)
+    ]
+    return HandResult(
+        guild_id=table.guild_id,
+        channel_id=table.channel_id,
+        table_id=table.id,
+        hand_number=record.number,
+        preset=table.rules.preset,
+        seed=_seed(record),
+        ending=result.ending,
+        players=players,
+        options=table.rules.overrides(),
+        action_log=record.replay.get("log", []),
+    )
+
+
+def _seed(record: HandRecord) -> int | str:
+    """The hand's shuffle seed, or else its pack order: with the log it replays the hand."""
+    seed = record.replay.get("seed")
+    if isinstance(seed, int):
+        return seed
+    return " ".join(record.replay.get("order", [])) or f"hand {record.number}"
+
+
+def _is_bot(table: Table, user_id: int) -> bool:
+    """Whether a computer player played the seat (computer players have negative ids, which
+    also tells for one removed before the hand was recorded)."""
+    seat = next((s for s in table.seats if s.user_id == user_id), None)
+    return seat.is_bot if seat is not None else user_id < 0

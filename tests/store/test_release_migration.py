@@ -1,0 +1,90 @@
+"""A database written by the release before the move journal (``fixtures/release_0_1.sql``,
+made with that release's code; see the fixture's header) opens with nothing lost."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from bot.store import Store
+from bot.store.migrations import LATEST_VERSION
+from bot.tables.journal import StoreJournal
+from bot.tables.table import BETWEEN, LOBBY, PLAYING
+from tests.tables.randomtable import random_move
+
+FIXTURE = Path(__file__).parent / "fixtures" / "release_0_1.sql"
+
+
+def _rows(path: Path, sql: str) -> list[tuple[Any, ...]]:
+    with sqlite3.connect(path) as raw:
+        return raw.execute(sql).fetchall()
+
+
+def _totals(path: Path) -> dict[int, tuple[Any, ...]]:
+    rows = _rows(path, "SELECT * FROM player_totals ORDER BY user_id")
+    return {int(str(row[1])): row[2:] for row in rows}
+
+
+async def test_open_tables_resume_exactly_and_play_on_with_the_totals_intact(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "tonk.db"
+    with sqlite3.connect(path) as raw:
+        raw.executescript(FIXTURE.read_text())
+    open_states = {
+        int(str(table_id)): (json.loads(str(state)), version)
+        for table_id, state, version in _rows(
+            path, "SELECT id, state_json, version FROM tonk_table WHERE status != 'closed'"
+        )
+    }
+    totals = _totals(path)
+    hands = _rows(path, "SELECT hand_uid FROM hand ORDER BY id")
+    assert len(open_states) == 3 and len(hands) == 4 and len(totals) == 7
+
+    store = await Store.open(f"sqlite+aiosqlite:///{path}")
+    try:
+        assert [v for (v,) in _rows(path, "SELECT version FROM schema_version")] == [
+            1,
+            LATEST_VERSION,
+        ]
+        journal = StoreJournal(store)
+        ledgers, broken = await journal.load()
+        assert broken == []
+        assert {
+            ledger.table.id: (ledger.table.to_json(), ledger.version) for ledger in ledgers
+        } == (open_states)
+        assert _totals(path) == totals
+        assert _rows(path, "SELECT hand_uid FROM hand ORDER BY id") == hands
+
+        by_channel = {ledger.table.channel_id: ledger for ledger in ledgers}
+        assert [by_channel[c].table.status for c in (10, 11, 12)] == [PLAYING, BETWEEN, LOBBY]
+        by_channel[11].table.next_hand(now=5_000.0)
+        await by_channel[11].commit()
+        rng = random.Random(1)
+        payouts: dict[int, int] = {}
+        for channel in (10, 11):
+            ledger = by_channel[channel]
+            while ledger.table.status == PLAYING:
+                random_move(ledger.table, rng, now=5_001.0)
+                await ledger.commit()
+            record = ledger.table.last_hand
+            assert record is not None
+            for user_id, payout in zip(record.players, record.result.payouts, strict=True):
+                if user_id > 0:
+                    payouts[user_id] = payouts.get(user_id, 0) + payout
+        now = _totals(path)
+        for user_id, row in totals.items():
+            assert now[user_id][1] == row[1] + payouts.get(user_id, 0)  # net chips
+            assert now[user_id][2] == row[2] + (user_id in payouts)  # hands played
+        assert len(_rows(path, "SELECT hand_uid FROM hand")) == len(hands) + 2
+
+        again, broken = await StoreJournal(store).load()
+        assert broken == []
+        assert {ledger.table.id: ledger.table.to_json() for ledger in again} == {
+            ledger.table.id: ledger.table.to_json() for ledger in ledgers
+        }
+    finally:
+        await store.close()

@@ -1,0 +1,87 @@
+"""The group-committing writer: batches, savepoints, a locked or failing database."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Connection, text
+
+from bot.store import Store, StoreUnavailable
+from bot.store.writer import SQLiteWriter
+
+
+def _insert(value: int) -> Callable[[Connection], int]:
+    def work(connection: Connection) -> int:
+        connection.execute(text("INSERT INTO probe VALUES (:value)"), {"value": value})
+        if value % 5 == 0:
+            raise ValueError(f"unit {value} refuses")
+        return value
+
+    return work
+
+
+async def _probe_table(store: Store) -> None:
+    await store.writer.run(lambda c: c.execute(text("CREATE TABLE probe (value INTEGER)")))
+
+
+def _values(path: Path) -> list[int]:
+    with sqlite3.connect(path) as raw:
+        return [row[0] for row in raw.execute("SELECT value FROM probe ORDER BY value")]
+
+
+async def test_pending_units_share_a_transaction_and_a_failing_one_fails_alone(
+    store: Store, tmp_path: Path
+) -> None:
+    """Forty units submitted together commit in fewer transactions; those that raise are
+    rolled back to their savepoint and only their callers see the error."""
+    await _probe_table(store)
+    before = store.writer.stats
+    outcomes = await asyncio.gather(
+        *(store.writer.run(_insert(value)) for value in range(1, 41)),
+        return_exceptions=True,
+    )
+    after = store.writer.stats
+    assert [o for o in outcomes if isinstance(o, ValueError)] and all(
+        isinstance(o, ValueError) == (v % 5 == 0) for v, o in enumerate(outcomes, start=1)
+    )
+    assert _values(tmp_path / "tonk.db") == [v for v in range(1, 41) if v % 5]
+    assert after.units - before.units == 40
+    assert after.transactions - before.transactions < 40
+
+
+async def test_a_lock_held_past_the_timeout_fails_the_batch_with_nothing_written(
+    db_url: str, tmp_path: Path
+) -> None:
+    """StoreUnavailable names the lock; none of the waiting units lands."""
+    store = await Store.open(db_url, lock_timeout=0.3)
+    try:
+        await _probe_table(store)
+        blocker = sqlite3.connect(tmp_path / "tonk.db", isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")
+        outcomes = await asyncio.gather(
+            *(store.writer.run(_insert(value)) for value in (1, 2, 3)),
+            return_exceptions=True,
+        )
+        blocker.rollback()
+        blocker.close()
+        assert all(isinstance(o, StoreUnavailable) and "locked" in str(o) for o in outcomes)
+        assert _values(tmp_path / "tonk.db") == []
+        assert await store.writer.run(_insert(4)) == 4
+    finally:
+        await store.close()
+
+
+async def test_lock_timeout_must_be_positive(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="lock_timeout"):
+        SQLiteWriter(tmp_path / "x.db", lock_timeout=0)
+
+
+async def test_a_closed_writer_takes_no_more_work(db_url: str) -> None:
+    store = await Store.open(db_url)
+    await store.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        store.writer.submit(lambda connection: None)

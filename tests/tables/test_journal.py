@@ -1,0 +1,339 @@
+"""The table journal on real SQLite files: replay equality, group commit, exactly-once hands,
+failed commits and rollback, a database locked by another connection."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+import threading
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Connection
+
+from bot.engine.rules import PRESETS, build_rules
+from bot.store import StaleVersion, Store, StoreUnavailable
+from bot.tables.dealing import Shuffler
+from bot.tables.errors import TableError
+from bot.tables.journal import COMPACT_AFTER, StoreJournal, TableLedger, hand_result
+from bot.tables.table import BETWEEN, CLOSED, PLAYING, Seat, Table
+from tests.tables.randomtable import random_move, random_step
+
+STEPS = 160
+
+
+def new_table(channel: int, seed: int = 0, preset: str = "standard") -> Table:
+    """A lobby of two people in ``channel`` (its id is given by the journal)."""
+    table = Table.open(
+        0,
+        1,
+        channel,
+        Seat(100, "ann"),
+        build_rules(preset),
+        now=0.0,
+        shuffler=Shuffler(random.Random(seed)),
+    )
+    table.join(Seat(101, "bob"), now=0.0)
+    return table
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "tonk.db"
+
+
+@pytest.fixture
+async def store(db_path: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(f"sqlite+aiosqlite:///{db_path}", lock_timeout=0.5)
+    yield opened
+    await opened.close()
+
+
+async def reloaded(store: Store, table_id: int) -> TableLedger:
+    """The table as a fresh process would rebuild it from the database."""
+    ledgers, broken = await StoreJournal(store).load()
+    assert broken == []
+    [ledger] = [ledger for ledger in ledgers if ledger.table.id == table_id]
+    return ledger
+
+
+def tables_rows(path: Path, sql: str) -> list[tuple[Any, ...]]:
+    with sqlite3.connect(path) as raw:
+        return raw.execute(sql).fetchall()
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+async def test_a_rebuilt_table_equals_the_committed_one_at_every_step(
+    store: Store, preset: str
+) -> None:
+    """Seeded random play (moves, timeouts, leaves, joins, deals), a commit after each step:
+    the table rebuilt from the database, and the ledger's rollback, equal it exactly."""
+    rng = random.Random(preset)
+    ledger = await StoreJournal(store).create(new_table(10, seed=len(preset), preset=preset))
+    finished = 0
+    for step in range(1, STEPS + 1):
+        random_step(ledger.table, rng, now=float(step))
+        if step == 3:
+            ledger.table.message_id = 555
+        await ledger.commit()
+        if ledger.table.status == CLOSED:
+            break
+        expected = ledger.table.to_json()
+        assert (await reloaded(store, ledger.table.id)).table.to_json() == expected, step
+        before = ledger.table
+        assert ledger.rollback() is not before
+        assert ledger.table.to_json() == expected, step
+        finished = ledger.table.last_hand.number if ledger.table.last_hand else 0
+    assert finished >= 1
+    recorded = await store.history(1, 10, limit=100)
+    assert sorted(summary.hand_uid for summary in recorded) == [
+        f"{ledger.table.id}:{number}" for number in range(1, finished + 1)
+    ]
+
+
+async def test_entries_are_small_and_the_snapshot_is_rewritten_once_per_hand(
+    store: Store, db_path: Path
+) -> None:
+    """Mid-hand commits append rows of a few hundred bytes; the hand's end compacts."""
+    rng = random.Random(4)
+    ledger = await StoreJournal(store).create(new_table(10))
+    table = ledger.table
+    table.start(100, now=1.0)
+    await ledger.commit()
+    sizes = tables_rows(db_path, "SELECT length(body_json) FROM table_log")
+    assert len(sizes) == 1  # the deal
+    while table.status == PLAYING:
+        random_move(table, rng, now=2.0)
+        await ledger.commit()
+        if table.status == PLAYING:
+            assert max(tables_rows(db_path, "SELECT length(body_json) FROM table_log"))[0] < 700
+    assert tables_rows(db_path, "SELECT count(*) FROM table_log") == [(0,)]
+    [(version, state)] = tables_rows(db_path, "SELECT version, length(state_json) FROM tonk_table")
+    assert version == ledger.version
+    assert len(await store.history(1, 10)) == 1
+    assert state > 1000
+
+
+async def test_a_long_lobby_is_compacted_after_so_many_entries(store: Store, db_path: Path) -> None:
+    """Without a hand ending, the snapshot is still rewritten every COMPACT_AFTER entries."""
+    ledger = await StoreJournal(store).create(new_table(10))
+    for step in range(COMPACT_AFTER + 1):
+        ledger.table.join(Seat(200, "cat"), now=float(step))
+        await ledger.commit()
+        ledger.table.leave(200, now=float(step))
+        await ledger.commit()
+    assert tables_rows(db_path, "SELECT count(*) FROM table_log")[0][0] < COMPACT_AFTER
+    assert (await reloaded(store, ledger.table.id)).table.to_json() == ledger.table.to_json()
+
+
+async def test_concurrent_commits_share_transactions_and_a_stale_one_fails_alone(
+    store: Store,
+) -> None:
+    """Thirty tables commit at once: fewer transactions than commits; a second ledger of
+    one table, one version behind, is refused alone and the thirty land."""
+    journal = StoreJournal(store)
+    ledgers = [await journal.create(new_table(channel)) for channel in range(10, 40)]
+    stale = await reloaded(store, ledgers[0].table.id)
+    before = store.writer.stats
+    for ledger in ledgers:
+        ledger.table.join(Seat(200, "cat"), now=1.0)
+    stale.table.join(Seat(201, "dan"), now=1.0)
+    outcomes = await asyncio.gather(
+        *(ledger.commit() for ledger in [*ledgers, stale]), return_exceptions=True
+    )
+    after = store.writer.stats
+    assert outcomes[:-1] == [None] * len(ledgers)
+    assert isinstance(outcomes[-1], StaleVersion)
+    assert after.units - before.units == len(ledgers) + 1
+    assert after.transactions - before.transactions < len(ledgers)
+    for ledger in ledgers:
+        assert (await reloaded(store, ledger.table.id)).table.is_seated(200)
+    assert not stale.rollback().is_seated(201)  # its own last commit; the store moved on
+
+
+async def test_a_finished_hand_is_recorded_once_whoever_commits_it(store: Store) -> None:
+    """Two ledgers of one table finish the same hand and commit it at once, while the hand
+    is also recorded directly: one record, one set of totals, one ledger refused."""
+    ledger = await StoreJournal(store).create(new_table(10))
+    ledger.table.start(100, now=1.0)
+    await ledger.commit()
+    twin = await reloaded(store, ledger.table.id)
+    for table in (ledger.table, twin.table):
+        rng = random.Random(9)
+        step = 1
+        while table.status == PLAYING:
+            step += 1
+            random_move(table, rng, now=float(step))
+    assert ledger.table.to_json() == twin.table.to_json()
+    payouts = ledger.table.last_hand.result.payouts if ledger.table.last_hand else ()
+    outcomes = await asyncio.gather(
+        ledger.commit(),
+        twin.commit(),
+        store.record_hand(hand_result(ledger.table)),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(outcome, StaleVersion) for outcome in outcomes[:2]) == 1
+    [summary] = await store.history(1, 10)
+    chips = [(await store.stats(1, user)).player for user in (100, 101)]
+    assert [player.net_chips if player else None for player in chips] == list(payouts)
+    assert [player.hands_played if player else None for player in chips] == [1, 1]
+    assert summary.hand_uid == f"{ledger.table.id}:1"
+
+
+async def test_a_commit_refused_by_a_locked_database_rolls_back_to_the_last_commit(
+    store: Store, db_path: Path
+) -> None:
+    """Another connection holds the write lock past the store's lock timeout: the commit
+    raises StoreUnavailable, nothing lands, rollback gives the committed table, and once
+    the lock is gone the same move commits."""
+    ledger = await StoreJournal(store).create(new_table(10))
+    ledger.table.start(100, now=1.0)
+    await ledger.commit()
+    committed = ledger.table.to_json()
+    version = ledger.version
+    ledger.table.act(ledger.table.to_act_id or 0, "draw", now=2.0)
+    blocker = sqlite3.connect(db_path, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(StoreUnavailable, match="locked"):
+            await ledger.commit()
+    finally:
+        blocker.rollback()
+        blocker.close()
+    assert ledger.version == version
+    table = ledger.rollback()
+    assert table.to_json() == committed
+    assert (await reloaded(store, table.id)).table.to_json() == committed
+    table.act(table.to_act_id or 0, "draw", now=3.0)
+    await ledger.commit()
+    assert ledger.version == version + 1
+    assert (await reloaded(store, table.id)).table.to_json() == table.to_json()
+
+
+async def test_a_full_disk_fails_the_commit_whole_and_the_next_one_works(store: Store) -> None:
+    """A write that runs out of pages (SQLITE_FULL) raises StoreUnavailable, leaves nothing
+    behind, and the writer's next connection writes again."""
+    ledger = await StoreJournal(store).create(new_table(10))
+    committed = ledger.table.to_json()
+
+    def cap_pages(connection: Connection) -> None:
+        raw = connection.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        pages = raw.execute("PRAGMA page_count").fetchone()[0]
+        raw.execute(f"PRAGMA max_page_count = {pages}")
+
+    await store.writer.run(cap_pages)
+    ledger.table.join(Seat(200, "c" * 50_000), now=1.0)
+    with pytest.raises(StoreUnavailable, match="full"):
+        await ledger.commit()
+    assert ledger.rollback().to_json() == committed
+    assert (await reloaded(store, ledger.table.id)).table.to_json() == committed
+    ledger.table.join(Seat(200, "cat"), now=2.0)
+    await ledger.commit()
+    assert (await reloaded(store, ledger.table.id)).table.is_seated(200)
+
+
+async def test_a_commit_waits_for_a_lock_held_six_seconds_then_lands(db_path: Path) -> None:
+    """With the default lock timeout, a commit behind another connection's 6 s write lock
+    waits and lands once the lock is released."""
+    store = await Store.open(f"sqlite+aiosqlite:///{db_path}")
+    try:
+        ledger = await StoreJournal(store).create(new_table(10))
+        blocker = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+        blocker.execute("BEGIN IMMEDIATE")
+        release = threading.Timer(6.0, blocker.rollback)
+        release.start()
+        ledger.table.join(Seat(200, "cat"), now=1.0)
+        started = time.monotonic()
+        await ledger.commit()
+        waited = time.monotonic() - started
+        release.join()
+        blocker.close()
+        assert waited >= 5.5
+        assert (await reloaded(store, ledger.table.id)).table.is_seated(200)
+    finally:
+        await store.close()
+
+
+async def test_a_cancelled_caller_does_not_lose_its_commit(store: Store) -> None:
+    """The commit of a cancelled task lands and the ledger counts it as committed."""
+    ledger = await StoreJournal(store).create(new_table(10))
+    ledger.table.join(Seat(200, "cat"), now=1.0)
+    task = asyncio.create_task(ledger.commit())
+    await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    await store.writer.run(lambda connection: None)
+    assert ledger.version == 1
+    assert ledger.rollback().is_seated(200)
+    ledger.table.join(Seat(201, "dan"), now=2.0)
+    await ledger.commit()
+    assert (await reloaded(store, ledger.table.id)).table.to_json() == ledger.table.to_json()
+
+
+async def test_one_open_table_per_channel_and_closing_frees_it(store: Store) -> None:
+    """A second table in a channel is refused in the table's words; a close commits once."""
+    journal = StoreJournal(store)
+    ledger = await journal.create(new_table(10))
+    with pytest.raises(TableError) as refused:
+        await journal.create(new_table(10))
+    assert refused.value.key == "channel_taken"
+    ledger.table.close(100, manage_server=False)
+    await ledger.commit()
+    assert (await journal.load()) == ([], [])
+    again = await journal.create(new_table(10))
+    assert again.table.id != ledger.table.id
+
+
+async def test_a_table_between_hands_resumes_with_its_next_deal(store: Store) -> None:
+    """After a restart between hands, the next deal, moves and record go on as before."""
+    ledger = await StoreJournal(store).create(new_table(10, seed=3))
+    rng = random.Random(3)
+    ledger.table.start(100, now=1.0)
+    await ledger.commit()
+    while ledger.table.status == PLAYING:
+        random_move(ledger.table, rng, now=2.0)
+        await ledger.commit()
+    assert ledger.table.status == BETWEEN
+    resumed = await reloaded(store, ledger.table.id)
+    resumed.table.next_hand(now=3.0)
+    await resumed.commit()
+    while resumed.table.status == PLAYING:
+        random_move(resumed.table, rng, now=4.0)
+        await resumed.commit()
+    assert [summary.hand_number for summary in await store.history(1, 10)] == [2, 1]
+
+
+async def test_a_table_whose_entries_do_not_replay_is_reported_broken(
+    store: Store, db_path: Path
+) -> None:
+    """An entry the engine refuses makes that table broken; the others still load."""
+    journal = StoreJournal(store)
+    good = await journal.create(new_table(10))
+    bad = await journal.create(new_table(11))
+    for ledger in (good, bad):
+        ledger.table.start(100, now=1.0)
+        await ledger.commit()
+        ledger.table.act(ledger.table.to_act_id or 0, "draw", now=2.0)
+        await ledger.commit()
+    with sqlite3.connect(db_path) as raw:
+        raw.execute(
+            "UPDATE table_log SET body_json = ? WHERE table_id = ? AND version = 2",
+            (
+                '{"actions": [{"player": "100", "do": "drop"}, {"player": "100", "do": "drop"}]}',
+                bad.table.id,
+            ),
+        )
+    ledgers, broken = await journal.load()
+    assert [ledger.table.id for ledger in ledgers] == [good.table.id]
+    assert [table.id for table in broken] == [bad.table.id]
+    assert await store.close_table(bad.table.id, "unreadable")
+    assert tables_rows(db_path, f"SELECT count(*) FROM table_log WHERE table_id = {bad.table.id}")[
+        0
+    ] == (0,)
+    assert (await journal.load())[1] == []
