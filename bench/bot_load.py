@@ -297,9 +297,10 @@ class Player:
     async def start_turn(self) -> None:
         buttons = self.enabled()
         take = next((b for b in buttons if b.startswith("Take ")), None)
+        drop = next((b for b in buttons if b.startswith("Drop")), None)  # "Drop with 23"
         roll = self.rng.random()
-        if "Drop" in buttons and roll < 0.03:
-            await self.click(self.panel, "Drop")
+        if drop and roll < 0.03:
+            await self.click(self.panel, drop)
         elif take and roll < 0.25:
             await self.click(self.panel, take)
         else:
