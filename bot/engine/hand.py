@@ -543,8 +543,10 @@ class Hand:
         owner = self.owners[index]
         rules = self.rules
         if rules.wait_after_hit and (owner != hitter or rules.wait_after_own_hit):  # O38, O41
-            if not (rules.wait_hit_once_per_round and self.hit_pending[owner]):  # O39
-                self.waits[owner] += rules.wait_after_hit
+            # O38: each card added is one hit; O39: hits add up, or count once per round.
+            hits = 1 if rules.wait_hit_once_per_round else cards.bit_count()
+            if not (rules.wait_hit_once_per_round and self.hit_pending[owner]):
+                self.waits[owner] += rules.wait_after_hit * hits
                 self.out_block_next[owner] = rules.hit_blocks_going_out  # O40
             self.hit_pending[owner] = True
 
@@ -602,8 +604,10 @@ class Hand:
             return 2  # O22: a rum
         if rules.tonk_out_pays == "single":  # O21
             return 1
-        if rules.tonk_out_pays == "second_spread_only" and not by_spread:
-            return 1
+        if rules.tonk_out_pays == "second_spread_only" and not (
+            by_spread and self.owners.count(seat) >= 2
+        ):
+            return 1  # O21: double only for laying a second spread of one's own
         if rules.chicago_breaking and (self.hit_ever[seat] or not first_turn):  # O24
             return 1
         return 2

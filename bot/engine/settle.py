@@ -172,8 +172,9 @@ def finish(
         if ending in (THROWN_IN, DEAD_HAND):
             payouts = [0] * len(counts)
         else:
-            # O42: losers are pushed up by their count, twice that after a double win.
-            push = 2 if multiple >= 2 and ending in (TONK_OUT, INSTANT_WIN) else 1
+            # O42: losers are pushed up by their count, twice that after a double win (out
+            # without a final discard, or an instant win), whatever the options pay for it.
+            push = 2 if ending in (TONK_OUT, INSTANT_WIN) else 1
             payouts = [0 if s in winners else c * push * factor for s, c in enumerate(counts)]
     else:
         payouts = [v * stake * factor for v in net]
