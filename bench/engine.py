@@ -25,7 +25,7 @@ def random_hand(hand: Hand, rng: random.Random) -> int:
     """Play a dealt hand to its end with random legal moves, never dropping; the action count."""
     actions = 0
     while not hand.over:
-        seat = hand.to_act if hand.owes < 0 else hand.owes
+        seat = hand.actor
         legal = hand.legal_moves(seat)
         size = len(legal)
         first = 1 if legal.drop else 0
@@ -63,7 +63,7 @@ def play_phase_states(preset: str, count: int) -> list[Hand]:
     while len(states) < count:
         hand = Hand.deal(rules, ["a", "b", "c"], 0, rng=rng)
         while not hand.over and len(states) < count:
-            seat = hand.to_act if hand.owes < 0 else hand.owes
+            seat = hand.actor
             legal = hand.legal_moves(seat)
             if hand.phase == PLAY and rng.random() < 0.3:
                 states.append(Hand.from_json(hand.to_json()))

@@ -11,6 +11,7 @@ opaque JSON object. Cogs use :class:`Store` and the value types below and never 
     await store.close()
 """
 
+from bot.engine.settle import Ending
 from bot.store.connection import DEFAULT_URL
 from bot.store.errors import (
     CorruptRow,
@@ -21,7 +22,7 @@ from bot.store.errors import (
     TableNotOpen,
     UnknownTable,
 )
-from bot.store.hands import HandResult, Outcome, PlayerResult
+from bot.store.hands import HandResult, PlayerResult
 from bot.store.jsontext import FORGOTTEN_NAME
 from bot.store.records import (
     BrokenTable,
@@ -55,6 +56,7 @@ __all__ = [
     "MAX_PER_PAGE",
     "BrokenTable",
     "CorruptRow",
+    "Ending",
     "ForgetReport",
     "GuildConfig",
     "GuildSettingsUpdate",
@@ -66,7 +68,6 @@ __all__ = [
     "LeaderboardPage",
     "LoadedTables",
     "OpenTable",
-    "Outcome",
     "PlayerRecord",
     "PlayerResult",
     "PlayerStats",

@@ -21,7 +21,6 @@ from bot.store import (
     BrokenTable,
     HandResult,
     OpenTable,
-    Outcome,
     PlayerResult,
     Store,
     TableAlreadyOpen,
@@ -51,7 +50,7 @@ def hand_result(table: Table) -> HandResult:
             payout=result.payouts[seat],
             count=result.counts[seat],
             won=seat in result.winners,
-            how=Outcome(result.ending),
+            how=result.ending,
             caught=result.ending == DROP_CAUGHT and seat == result.dropper,
             is_bot=_is_bot(table, user_id),
         )

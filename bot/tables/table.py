@@ -18,22 +18,33 @@ stands up (or is removed after a hand), the table closes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-from bot.engine.actions import Action
+from bot.engine.actions import Action, Kind
 from bot.engine.hand import Hand
 from bot.engine.melds import pack_for
 from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, rules_from_json
-from bot.engine.settle import Result
+from bot.engine.settle import Result, push_up_match_over
 from bot.i18n import text
 from bot.tables.autoplay import play_turn
 from bot.tables.dealing import CutRound, Shuffler, cut_for_deal
 from bot.tables.errors import TableError
 
-LOBBY = "lobby"
-PLAYING = "playing"
-BETWEEN = "between"
-CLOSED = "closed"
+
+class Status(StrEnum):
+    """Where a table is in its life cycle (see above)."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    BETWEEN = "between"
+    CLOSED = "closed"
+
+
+LOBBY = Status.LOBBY
+PLAYING = Status.PLAYING
+BETWEEN = Status.BETWEEN
+CLOSED = Status.CLOSED
 
 MISSED_TURNS_LIMIT = 3
 DEFAULT_SEATS = 4
@@ -97,7 +108,7 @@ class Table:
     seats: list[Seat] = field(default_factory=list)
     names: dict[int, str] = field(default_factory=dict)
     balances: dict[int, int] = field(default_factory=dict)
-    status: str = LOBBY
+    status: Status = LOBBY
     hand: Hand | None = None
     hand_number: int = 0
     dealer_id: int | None = None
@@ -350,7 +361,9 @@ class Table:
 
     # -- playing -----------------------------------------------------------------------------
 
-    def act(self, user_id: int, kind: str, now: float, cards: int = 0, spread: int = -1) -> None:
+    def act(
+        self, user_id: int, kind: str, now: float, cards: int = 0, spread: int | None = None
+    ) -> None:
         """A player's move; the engine's ``IllegalAction`` says why one is refused."""
         hand = self._live_hand()
         seat = self.hand_seat(user_id)
@@ -358,7 +371,8 @@ class Table:
             raise TableError("not_in_hand")
         if user_id in self.leaving:
             raise TableError("you_left")
-        hand.act(Action(kind, seat, cards, spread))
+        number = None if spread is None or spread < 0 else spread  # custom ids say -1 for none
+        hand.act(Action(Kind(kind), seat, cards, number))
         self.missed[user_id] = 0
         self.last_activity = now
         self._after_moves(now)
@@ -440,9 +454,7 @@ class Table:
 
     def _push_up_winner(self, players: tuple[int, ...]) -> int | None:
         """H10: a push-up match ends when a score reaches the limit; the lowest total wins."""
-        if self.rules.scoring != "push_up":
-            return None
-        if max(self.balances[u] for u in players) < self.rules.push_up_limit:
+        if not push_up_match_over([self.balances[u] for u in players], self.rules):
             return None
         winner = min(players, key=lambda u: self.balances[u])
         for user_id in self.balances:
@@ -582,7 +594,7 @@ class Table:
                 seats=[Seat(int(s[0]), str(s[1]), *s[2:3]) for s in data["seats"]],
                 names={int(u): str(n) for u, n in data["names"].items()},
                 balances={int(u): int(b) for u, b in data["balances"].items()},
-                status=str(data["status"]),
+                status=Status(data["status"]),
                 hand=Hand.from_json(data["hand"]) if data["hand"] else None,
                 hand_number=int(data["hand_number"]),
                 dealer_id=data["dealer_id"],

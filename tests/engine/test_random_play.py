@@ -66,7 +66,8 @@ def test_state_round_trips_through_json_at_every_step_and_plays_on_identically()
             saved = json.loads(json.dumps(hand.to_json()))
             copy = Hand.from_json(saved)
             assert copy.to_json() == saved
-            seat = hand.to_act if not hand.owes >= 0 else hand.owes
+            seat = hand.actor
+            assert seat is not None
             legal = hand.legal_moves(seat)
             assert copy.legal_moves(seat) == legal
             action = rng.choice(legal.actions(seat))
