@@ -113,6 +113,9 @@ class Action(NamedTuple):
         return Action(kind, players.index(player), cards, spread)
 
 
+_action = tuple.__new__
+"""Makes an ``Action`` from its four fields at C speed (its ``__new__`` is Python code)."""
+
 # The whole-hand moves on offer, in ``actions`` order, for each combination of the four flags.
 _FLAGS: tuple[tuple[Kind, ...], ...] = tuple(
     tuple(k for k, bit in ((DROP, 1), (CLAIM, 2), (DRAW, 4), (TAKE, 8)) if bits & bit)
@@ -186,26 +189,29 @@ class LegalMoves:
         """``actions(seat)[index]``, without building the list (for fast random play)."""
         flags = self.flags
         if index < len(flags):
-            return Action(flags[index], seat)
+            return _action(Action, (flags[index], seat, 0, None))
         index -= len(flags)
         spreads = self.spreads
         if index < len(spreads):
-            return Action(SPREAD, seat, spreads[index])
+            return _action(Action, (SPREAD, seat, spreads[index], None))
         index -= len(spreads)
         hits = self.hits
         if index < len(hits):
             spread, c = hits[index]
-            return Action(HIT, seat, 1 << c, spread)
+            return _action(Action, (HIT, seat, 1 << c, spread))
         index -= len(hits)
-        discards = self.discards.bit_count()
-        if index < discards:
-            return Action(DISCARD, seat, 1 << nth_card(self.discards, index))
-        index -= discards
+        discards = self.discards
+        count = discards.bit_count()
+        if index < count:
+            return _action(Action, (DISCARD, seat, 1 << nth_card(discards, index), None))
+        index -= count
         if index < len(self.slaps):
-            return Action(SLAP, seat, 0, self.slaps[index])
+            return _action(Action, (SLAP, seat, 0, self.slaps[index]))
         index -= len(self.slaps)
         if index < self.slap_discards.bit_count():
-            return Action(SLAP_DISCARD, seat, 1 << nth_card(self.slap_discards, index))
+            return _action(
+                Action, (SLAP_DISCARD, seat, 1 << nth_card(self.slap_discards, index), None)
+            )
         raise IndexError(index)
 
     def actions(self, seat: int) -> list[Action]:

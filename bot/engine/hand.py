@@ -22,10 +22,8 @@ from bot.engine.actions import (
     HIT,
     NO_MOVES,
     OWES,
-    SLAP,
     SLAP_DISCARD,
     START_MOVES,
-    TAKE,
     Action,
     Kind,
     LegalMoves,
@@ -525,14 +523,11 @@ class Hand:
         refusal = self.refusal(a)
         if refusal is not None:
             raise refusal
-        kind = a.kind
-        if kind.__class__ is not Kind:  # a plain string from outside the engine
-            a = a._replace(kind=Kind(kind))
-        if kind in (TAKE, SLAP):  # the log keeps the card: it was public, on the pile
-            a = Action(a.kind, a.seat, 1 << self.pile[-1], a.spread)
+        if a.kind.__class__ is not Kind:  # a plain string from outside the engine
+            a = a._replace(kind=Kind(a.kind))
         self.log.append(a)
         self.version += 1
-        _EFFECTS[kind](self, a)
+        _EFFECTS[a.kind](self, a)
         return self.result
 
     def _do_draw(self, a: Action) -> None:
@@ -546,6 +541,7 @@ class Hand:
 
     def _do_take(self, a: Action) -> None:
         c = self.pile.pop()
+        self.log[-1] = a._replace(cards=1 << c)  # the log names the card: it was public
         self.hands[a.seat] |= 1 << c
         if self.rules.discard_must_meld:
             self.taken = 1 << c
@@ -614,11 +610,11 @@ class Hand:
         self._discard(a)
         if self.phase is not OVER:
             self._end_turn()
-            self._open_slap(a.seat)
+            if self._slaps:
+                self._open_slap(a.seat)
 
     def _discard(self, a: Action) -> None:
-        hand = self.hands[a.seat] & ~a.cards
-        self.hands[a.seat] = hand
+        self.hands[a.seat] = hand = self.hands[a.seat] & ~a.cards
         self.pile.append(a.cards.bit_length() - 1)
         if not hand and not self.boobed():
             # S9, S11b: out by discarding the last card; O22 indiana: a rum pays 2.
@@ -632,6 +628,7 @@ class Hand:
     def _do_slap(self, a: Action) -> None:
         assert a.spread is not None
         c = self.pile.pop()
+        self.log[-1] = a._replace(cards=1 << c)  # the log names the card: it was public
         self._add_to_spread(a.spread, 1 << c, a.seat)  # H11: a slapped card counts as a hit
         priority = self.rules.slap == Slap.NEXT_PLAYER_PRIORITY and a.seat == self.to_act
         # O43: the extra discard comes from the hand; an emptied (boobed, O36) hand owes none.

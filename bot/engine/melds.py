@@ -73,7 +73,7 @@ class Pack:
     suit_value: tuple[int, ...] = field(init=False, repr=False)
     compress: tuple[int, ...] = field(init=False, repr=False)
     expand: tuple[int, ...] = field(init=False, repr=False)
-    runs_of: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False)
+    suit_runs: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         order = tuple(r for r in range(13) if self.deck == 52 or r not in (7, 8, 9))
@@ -97,7 +97,12 @@ class Pack:
             sum(1 << r for p, r in enumerate(order) if x >> p & 1) for x in range(1 << len(order))
         )
         set_(self, "expand", expand)
-        set_(self, "runs_of", tuple(_runs_in(x, len(order)) for x in range(1 << len(order))))
+        runs_of = [_runs_in(x, len(order)) for x in range(1 << len(order))]
+        suit_runs = tuple(
+            tuple(expand[((1 << size) - 1) << start] for start, size in runs_of[compress[x]])
+            for x in range(1 << 13)
+        )
+        set_(self, "suit_runs", suit_runs)
 
     @property
     def positions(self) -> int:
@@ -162,7 +167,7 @@ class Pack:
 
     def spreads_in(self, hand: int) -> list[int]:
         """Every spread that can be laid from ``hand``: books of 3 and 4, every run of 3+."""
-        if self.wild:
+        if hand & self.wild_mask:
             return self._spreads_with_wilds(hand)
         found = []
         a, b = hand & SUIT_BITS, hand >> 13 & SUIT_BITS
@@ -175,13 +180,15 @@ class Pack:
             found.append(same)
             if same.bit_count() == MAX_BOOK:
                 found.extend(_drop_each(same))
+        runs = self.suit_runs
         for shift, slice_ in ((0, a), (13, b), (26, c), (39, d)):
-            for start, size in self.runs_of[self.compress[slice_]]:
-                found.append(self.expand[((1 << size) - 1) << start] << shift)
+            if suited := runs[slice_]:
+                found.extend(run << shift for run in suited)
         return found
 
     def _spreads_with_wilds(self, hand: int) -> list[int]:
-        """O3, H3, H5: natural cards of one rank or one suit, completed by any of the wilds."""
+        """O3, H3, H5: natural cards of one rank or one suit, completed by any of the wilds
+        (``hand`` holds at least one)."""
         wilds = hand & self.wild_mask
         naturals = hand & ~self.wild_mask
         spare = wilds.bit_count()
