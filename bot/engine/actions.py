@@ -7,7 +7,6 @@ looking a member up on its enum class costs several times a global lookup.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -113,8 +112,8 @@ class Action(NamedTuple):
         return Action(kind, players.index(player), cards, spread)
 
 
-_action = tuple.__new__
-"""Makes an ``Action`` from its four fields at C speed (its ``__new__`` is Python code)."""
+_new = tuple.__new__
+"""Makes a named tuple from all its fields at C speed (a named tuple's ``__new__`` is Python)."""
 
 # The whole-hand moves on offer, in ``actions`` order, for each combination of the four flags.
 _FLAGS: tuple[tuple[Kind, ...], ...] = tuple(
@@ -123,16 +122,17 @@ _FLAGS: tuple[tuple[Kind, ...], ...] = tuple(
 )
 
 
-@dataclass(slots=True, init=False)
-class LegalMoves:
+class LegalMoves(NamedTuple):
     """What one seat may do now, from the engine's own checks.
 
     In the start phase: ``drop``, ``draw``, ``take`` and ``claim``. In the play phase:
     ``spreads`` (every spread that can be laid, as masks), ``hits`` (every single card that
     can be added to a spread, as (spread number, card)), ``discards`` (a mask).
     ``slaps`` are the spreads the top discard can be slapped onto, out of turn;
-    ``slap_discards`` the cards the seat that slapped may discard now.
-    A value never changed once made: the engine hands the same one to several queries.
+    ``slap_discards`` the cards the seat that slapped may discard now. ``flags`` are the
+    whole-hand moves on offer and ``size`` the number of actions: ``len`` gives it (not the
+    number of fields). Make one with ``of``. Immutable: the engine hands the same value to
+    several queries.
     """
 
     phase: Phase
@@ -145,11 +145,12 @@ class LegalMoves:
     discards: int
     slaps: tuple[int, ...]
     slap_discards: int
-    flags: tuple[Kind, ...] = field(repr=False, compare=False)
-    size: int = field(repr=False, compare=False)
+    flags: tuple[Kind, ...]
+    size: int
 
-    def __init__(
-        self,
+    @classmethod
+    def of(
+        cls,
         phase: Phase,
         drop: bool = False,
         draw: bool = False,
@@ -160,19 +161,10 @@ class LegalMoves:
         discards: int = 0,
         slaps: tuple[int, ...] = (),
         slap_discards: int = 0,
-    ) -> None:
-        self.phase = phase
-        self.drop = drop
-        self.draw = draw
-        self.take = take
-        self.claim = claim
-        self.spreads = spreads
-        self.hits = hits
-        self.discards = discards
-        self.slaps = slaps
-        self.slap_discards = slap_discards
-        self.flags = flags = _FLAGS[drop | claim << 1 | draw << 2 | take << 3]
-        self.size = (
+    ) -> LegalMoves:
+        """The legal moves with these parts, ``flags`` and ``size`` worked out."""
+        flags = _FLAGS[drop | claim << 1 | draw << 2 | take << 3]
+        size = (
             len(flags)
             + len(spreads)
             + len(hits)
@@ -180,6 +172,8 @@ class LegalMoves:
             + len(slaps)
             + slap_discards.bit_count()
         )
+        parts = (phase, drop, draw, take, claim, spreads, hits, discards, slaps, slap_discards)
+        return _new(cls, (*parts, flags, size))
 
     def __len__(self) -> int:
         """How many actions ``actions`` lists."""
@@ -189,27 +183,27 @@ class LegalMoves:
         """``actions(seat)[index]``, without building the list (for fast random play)."""
         flags = self.flags
         if index < len(flags):
-            return _action(Action, (flags[index], seat, 0, None))
+            return _new(Action, (flags[index], seat, 0, None))
         index -= len(flags)
         spreads = self.spreads
         if index < len(spreads):
-            return _action(Action, (SPREAD, seat, spreads[index], None))
+            return _new(Action, (SPREAD, seat, spreads[index], None))
         index -= len(spreads)
         hits = self.hits
         if index < len(hits):
             spread, c = hits[index]
-            return _action(Action, (HIT, seat, 1 << c, spread))
+            return _new(Action, (HIT, seat, 1 << c, spread))
         index -= len(hits)
         discards = self.discards
         count = discards.bit_count()
         if index < count:
-            return _action(Action, (DISCARD, seat, 1 << nth_card(discards, index), None))
+            return _new(Action, (DISCARD, seat, 1 << nth_card(discards, index), None))
         index -= count
         if index < len(self.slaps):
-            return _action(Action, (SLAP, seat, 0, self.slaps[index]))
+            return _new(Action, (SLAP, seat, 0, self.slaps[index]))
         index -= len(self.slaps)
         if index < self.slap_discards.bit_count():
-            return _action(
+            return _new(
                 Action, (SLAP_DISCARD, seat, 1 << nth_card(self.slap_discards, index), None)
             )
         raise IndexError(index)
@@ -222,8 +216,8 @@ class LegalMoves:
         return self.size > 0
 
 
-NO_MOVES = {phase: LegalMoves(phase) for phase in Phase}
+NO_MOVES = {phase: LegalMoves.of(phase) for phase in Phase}
 """The empty legal moves of each phase (shared: a query that finds nothing allocates nothing)."""
 
-START_MOVES = tuple(LegalMoves(START, bool(bits & 1), True, bool(bits & 2)) for bits in range(4))
+START_MOVES = tuple(LegalMoves.of(START, bool(bits & 1), True, bool(bits & 2)) for bits in range(4))
 """The start-phase moves without a claim or a slap, by ``drop | take << 1`` (shared)."""

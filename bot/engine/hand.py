@@ -28,6 +28,7 @@ from bot.engine.actions import (
     Kind,
     LegalMoves,
     Phase,
+    _new,
 )
 from bot.engine.actions import OVER as OVER  # the phases, importable with the hand
 from bot.engine.actions import PLAY as PLAY
@@ -279,45 +280,45 @@ class Hand:
             return NO_MOVES[OVER]
         if phase is OWES:
             if seat == self.owes:
-                return LegalMoves(OWES, slap_discards=self.hands[seat])
+                return LegalMoves.of(OWES, slap_discards=self.hands[seat])
             return NO_MOVES[OWES]
         slaps = self._slap_targets() if self.slap_from is not None else ()
         if seat != self.to_act:
-            return LegalMoves(phase, slaps=slaps) if slaps else NO_MOVES[phase]
+            return LegalMoves.of(phase, slaps=slaps) if slaps else NO_MOVES[phase]
         if phase is START:
             take = bool(self.pile) and (
                 not self.rules.discard_must_meld or self._meldable(self.pile[-1])
             )
             claim = self._claims and self._may_claim(seat)
             if claim or slaps:
-                return LegalMoves(START, not self.drop_barred, True, take, claim, slaps=slaps)
+                return LegalMoves.of(START, not self.drop_barred, True, take, claim, slaps=slaps)
             return START_MOVES[(not self.drop_barred) | take << 1]
         return self._play_moves(seat, slaps)
 
     def _play_moves(self, seat: int, slaps: tuple[int, ...]) -> LegalMoves:
         hand = self.hands[seat]
         spreads = self.pack.spreads_in(hand)
-        hits = []
-        for i, mask in enumerate(self.hit_masks):
-            hittable = hand & mask
-            while hittable:
-                low = hittable & -hittable
-                hits.append((i, low.bit_length() - 1))
-                hittable ^= low
+        hits: tuple[tuple[int, int], ...] = ()
+        if self.hit_masks:
+            hits = tuple(
+                (i, c) for i, mask in enumerate(self.hit_masks) for c in card_list(hand & mask)
+            )
         discards = hand
         if self.taken:  # O20 discard_must_meld: the taken card must be used first
-            spreads = [m for m in spreads if m & self.taken]
-            hits = [(i, c) for i, c in hits if 1 << c == self.taken]
+            spreads = tuple(m for m in spreads if m & self.taken)
+            hits = tuple((i, c) for i, c in hits if 1 << c == self.taken)
             discards = 0
         if self.turn_hits and self.rules.one_hit_per_turn:
-            hits = []
+            hits = ()
         if self.out_blocked:  # O40 hit_blocks_going_out
-            spreads = [m for m in spreads if self._keeps(hand & ~m)]
-            hits = [(i, c) for i, c in hits if self._keeps(hand & ~(1 << c), hit=True)]
+            spreads = tuple(m for m in spreads if self._keeps(hand & ~m))
+            hits = tuple((i, c) for i, c in hits if self._keeps(hand & ~(1 << c), hit=True))
         if discards and self._must_spread and self._holds_required_spread(hand):  # O19
             discards = 0
-        return LegalMoves(
-            PLAY, False, False, False, False, tuple(spreads), tuple(hits), discards, slaps
+        size = len(spreads) + len(hits) + discards.bit_count() + len(slaps)
+        return _new(
+            LegalMoves,
+            (PLAY, False, False, False, False, spreads, hits, discards, slaps, 0, (), size),
         )
 
     def hit_targets(self, seat: int, cards: int) -> list[int]:

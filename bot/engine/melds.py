@@ -165,28 +165,27 @@ class Pack:
     def is_spread(self, cards: int) -> bool:
         return self.is_book(cards) or self.is_run(cards)
 
-    def spreads_in(self, hand: int) -> list[int]:
+    def spreads_in(self, hand: int) -> tuple[int, ...]:
         """Every spread that can be laid from ``hand``: books of 3 and 4, every run of 3+."""
         if hand & self.wild_mask:
             return self._spreads_with_wilds(hand)
-        found = []
         a, b = hand & SUIT_BITS, hand >> 13 & SUIT_BITS
         c, d = hand >> 26 & SUIT_BITS, hand >> 39 & SUIT_BITS
+        runs = self.suit_runs
+        found = runs[a]  # clubs need no shift; most hands hold no spread at all
+        if runs[b] or runs[c] or runs[d]:
+            found += tuple(run << 13 for run in runs[b])
+            found += tuple(run << 26 for run in runs[c])
+            found += tuple(run << 39 for run in runs[d])
         three_or_more = (a & b & (c | d)) | (c & d & (a | b))
         while three_or_more:
             low = three_or_more & -three_or_more
             three_or_more ^= low
             same = hand & RANK_MASKS[low.bit_length() - 1]
-            found.append(same)
-            if same.bit_count() == MAX_BOOK:
-                found.extend(_drop_each(same))
-        runs = self.suit_runs
-        for shift, slice_ in ((0, a), (13, b), (26, c), (39, d)):
-            if suited := runs[slice_]:
-                found.extend(run << shift for run in suited)
+            found += (same, *_drop_each(same)) if same.bit_count() == MAX_BOOK else (same,)
         return found
 
-    def _spreads_with_wilds(self, hand: int) -> list[int]:
+    def _spreads_with_wilds(self, hand: int) -> tuple[int, ...]:
         """O3, H3, H5: natural cards of one rank or one suit, completed by any of the wilds
         (``hand`` holds at least one)."""
         wilds = hand & self.wild_mask
@@ -216,7 +215,7 @@ class Pack:
                     for w, k in wild_sets
                     if k >= gaps and MIN_SPREAD <= size + k <= self.positions
                 )
-        return list(found)
+        return tuple(found)
 
     def hit_cards(self, spread: int, book_hits: bool = True) -> int:
         """Every card that on its own may be added to ``spread`` (S8; O20 no_fourth_to_book)."""
