@@ -181,31 +181,30 @@ class LegalMoves(NamedTuple):
 
     def action(self, seat: int, index: int) -> Action:
         """``actions(seat)[index]``, without building the list (for fast random play)."""
-        flags = self.flags
-        if index < len(flags):
-            return _new(Action, (flags[index], seat, 0, None))
-        index -= len(flags)
-        spreads = self.spreads
-        if index < len(spreads):
-            return _new(Action, (SPREAD, seat, spreads[index], None))
-        index -= len(spreads)
-        hits = self.hits
-        if index < len(hits):
-            spread, c = hits[index]
-            return _new(Action, (HIT, seat, 1 << c, spread))
-        index -= len(hits)
-        discards = self.discards
-        count = discards.bit_count()
-        if index < count:
-            return _new(Action, (DISCARD, seat, 1 << nth_card(discards, index), None))
-        index -= count
-        if index < len(self.slaps):
-            return _new(Action, (SLAP, seat, 0, self.slaps[index]))
-        index -= len(self.slaps)
-        if index < self.slap_discards.bit_count():
-            return _new(
-                Action, (SLAP_DISCARD, seat, 1 << nth_card(self.slap_discards, index), None)
-            )
+        if flags := self.flags:
+            if index < len(flags):
+                return _new(Action, (flags[index], seat, 0, None))
+            index -= len(flags)
+        if spreads := self.spreads:
+            if index < len(spreads):
+                return _new(Action, (SPREAD, seat, spreads[index], None))
+            index -= len(spreads)
+        if hits := self.hits:
+            if index < len(hits):
+                spread, c = hits[index]
+                return _new(Action, (HIT, seat, 1 << c, spread))
+            index -= len(hits)
+        if discards := self.discards:
+            count = discards.bit_count()
+            if index < count:
+                return _new(Action, (DISCARD, seat, 1 << nth_card(discards, index), None))
+            index -= count
+        if slaps := self.slaps:
+            if index < len(slaps):
+                return _new(Action, (SLAP, seat, 0, slaps[index]))
+            index -= len(slaps)
+        if index < (cards := self.slap_discards).bit_count():
+            return _new(Action, (SLAP_DISCARD, seat, 1 << nth_card(cards, index), None))
         raise IndexError(index)
 
     def actions(self, seat: int) -> list[Action]:

@@ -169,6 +169,12 @@ class Hand:
         self._must_spread = rules.must_spread != MustSpread.OFF
         self._claims = rules.instant_win == InstantWin.CHICAGO
         self._slaps = rules.slap != Slap.OFF
+        self._play_options = (
+            rules.discard_must_meld
+            or rules.one_hit_per_turn
+            or rules.hit_blocks_going_out
+            or self._must_spread
+        )
 
     # -- the deal (S5, S6) ---------------------------------------------------
 
@@ -198,8 +204,6 @@ class Hand:
                     outcome.multiple,
                 )
             )
-        else:
-            self._begin_turn(self.to_act)
 
     @classmethod
     def deal(
@@ -299,10 +303,20 @@ class Hand:
         hand = self.hands[seat]
         spreads = self.pack.spreads_in(hand)
         hits: tuple[tuple[int, int], ...] = ()
-        if self.hit_masks:
-            hits = tuple(
-                (i, c) for i, mask in enumerate(self.hit_masks) for c in card_list(hand & mask)
-            )
+        for i, mask in enumerate(self.hit_masks):
+            if hittable := hand & mask:
+                hits += tuple((i, c) for c in card_list(hittable))
+        discards = hand
+        if self._play_options:
+            spreads, hits, discards = self._play_options_applied(hand, spreads, hits)
+        size = len(spreads) + len(hits) + discards.bit_count() + len(slaps)
+        parts = (PLAY, False, False, False, False, spreads, hits, discards, slaps, 0, (), size)
+        return _new(LegalMoves, parts)  # LegalMoves.of without its flags: none in play
+
+    def _play_options_applied(
+        self, hand: int, spreads: tuple[int, ...], hits: tuple[tuple[int, int], ...]
+    ) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], int]:
+        """The spreads, hits and discards left to a hand by O19, O20 and O40."""
         discards = hand
         if self.taken:  # O20 discard_must_meld: the taken card must be used first
             spreads = tuple(m for m in spreads if m & self.taken)
@@ -315,11 +329,7 @@ class Hand:
             hits = tuple((i, c) for i, c in hits if self._keeps(hand & ~(1 << c), hit=True))
         if discards and self._must_spread and self._holds_required_spread(hand):  # O19
             discards = 0
-        size = len(spreads) + len(hits) + discards.bit_count() + len(slaps)
-        return _new(
-            LegalMoves,
-            (PLAY, False, False, False, False, spreads, hits, discards, slaps, 0, (), size),
-        )
+        return spreads, hits, discards
 
     def hit_targets(self, seat: int, cards: int) -> list[int]:
         """The spreads that ``seat`` may hit with ``cards`` now (any number of cards)."""
@@ -542,7 +552,7 @@ class Hand:
 
     def _do_take(self, a: Action) -> None:
         c = self.pile.pop()
-        self.log[-1] = a._replace(cards=1 << c)  # the log names the card: it was public
+        self.log[-1] = _new(Action, (a.kind, a.seat, 1 << c, a.spread))  # public: the pile
         self.hands[a.seat] |= 1 << c
         if self.rules.discard_must_meld:
             self.taken = 1 << c
@@ -629,7 +639,7 @@ class Hand:
     def _do_slap(self, a: Action) -> None:
         assert a.spread is not None
         c = self.pile.pop()
-        self.log[-1] = a._replace(cards=1 << c)  # the log names the card: it was public
+        self.log[-1] = _new(Action, (a.kind, a.seat, 1 << c, a.spread))  # public: the pile
         self._add_to_spread(a.spread, 1 << c, a.seat)  # H11: a slapped card counts as a hit
         priority = self.rules.slap == Slap.NEXT_PLAYER_PRIORITY and a.seat == self.to_act
         # O43: the extra discard comes from the hand; an emptied (boobed, O36) hand owes none.
@@ -683,15 +693,13 @@ class Hand:
         self._end(finish(self.rules, self.stake, ending, (seat,), net, self.counts(), multiple))
 
     def _end_turn(self) -> None:
+        """The turn passes to the left; the next player's waiting (O37-O40) starts to run."""
         self.turns[self.to_act] += 1
         self.taken = 0
         self.turn_hits = 0
         self.turn_spreads = 0
         self.to_act = seat = (self.to_act + 1) % self.n
         self.phase = START
-        self._begin_turn(seat)
-
-    def _begin_turn(self, seat: int) -> None:
         self.drop_barred = barred = self.waits[seat] > 0
         if barred:
             self.waits[seat] -= 1
