@@ -340,14 +340,13 @@ class Hand:
         return tuple(i for i, mask in enumerate(self.hit_masks) if mask & top)
 
     def _may_claim(self, seat: int) -> bool:
+        first_turn = self.turns[seat] == 0
         return (
-            may_claim_49(
-                self.rules,
-                self.pack.count(self.dealt[seat]),
-                self.turns[seat] == 0,
-                len(self.spreads),
-            )
+            first_turn
             and self.hands[seat] == self.dealt[seat]
+            and may_claim_49(
+                self.rules, self.pack.count(self.dealt[seat]), first_turn, len(self.spreads)
+            )
         )
 
     def _keeps(self, left: int, hit: bool = False) -> bool:

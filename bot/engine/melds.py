@@ -193,39 +193,57 @@ class Pack:
         spare = wilds.bit_count()
         wild_sets = [(w, w.bit_count()) for w in _submasks(wilds)]
         found: set[int] = set()
-        for rank in self.run_order:
-            same = naturals & RANK_MASKS[rank]
-            if same and same.bit_count() + spare >= MIN_SPREAD:
+        a, b = naturals & SUIT_BITS, naturals >> 13 & SUIT_BITS
+        c, d = naturals >> 26 & SUIT_BITS, naturals >> 39 & SUIT_BITS
+        ranks = (  # the ranks held often enough for the wilds to make a book of them
+            a | b | c | d
+            if spare >= MIN_SPREAD - 1
+            else (a & (b | c | d)) | (b & (c | d)) | (c & d)
+        )
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            same = naturals & RANK_MASKS[low.bit_length() - 1]
+            if same.bit_count() + spare >= MIN_SPREAD:
                 for part in _submasks(same)[1:]:
                     size = part.bit_count()
-                    found.update(
-                        part | w for w, k in wild_sets if MIN_SPREAD <= size + k <= MAX_BOOK
-                    )
+                    if size + spare >= MIN_SPREAD:
+                        for w, k in wild_sets:
+                            if MIN_SPREAD <= size + k <= MAX_BOOK:
+                                found.add(part | w)
+        longest = self.positions
         for suit in range(4):
             shift = 13 * suit
             suited = naturals & SUIT_BITS << shift
             if not suited or suited.bit_count() + spare < MIN_SPREAD:
                 continue
             for part in _submasks(suited)[1:]:
-                positions = self.compress[part >> shift & SUIT_BITS]
                 size = part.bit_count()
+                if size + spare < MIN_SPREAD:
+                    continue
+                positions = self.compress[part >> shift & SUIT_BITS]
                 gaps = positions.bit_length() - (positions & -positions).bit_length() + 1 - size
-                found.update(
-                    part | w
-                    for w, k in wild_sets
-                    if k >= gaps and MIN_SPREAD <= size + k <= self.positions
-                )
+                if gaps > spare:
+                    continue
+                for w, k in wild_sets:
+                    if k >= gaps and MIN_SPREAD <= size + k <= longest:
+                        found.add(part | w)
         return tuple(found)
 
     def hit_cards(self, spread: int, book_hits: bool = True) -> int:
         """Every card that on its own may be added to ``spread`` (S8; O20 no_fourth_to_book)."""
         if not self.wild:
             return self._natural_hit_cards(spread, book_hits)
-        naturals = spread & ~self.wild_mask
-        low = (naturals & -naturals).bit_length() - 1
-        candidates = self.wild_mask | RANK_MASKS[rank_of(low)] | SUIT_BITS << 13 * suit_of(low)
         result = 0
-        for c in card_list(candidates & self.mask & ~spread):
+        wilds = self.wild_mask & self.mask & ~spread
+        if wilds and self.can_hit(spread, wilds & -wilds, book_hits):
+            result = wilds  # H5: where one wild fits, any wild does
+        naturals = spread & ~self.wild_mask
+        if naturals == spread:  # one natural card fits a natural spread as in S8
+            return result | self._natural_hit_cards(spread, book_hits) & ~self.wild_mask
+        low = (naturals & -naturals).bit_length() - 1
+        candidates = RANK_MASKS[rank_of(low)] | SUIT_BITS << 13 * suit_of(low)
+        for c in card_list(candidates & self.mask & ~spread & ~self.wild_mask):
             if self.can_hit(spread, 1 << c, book_hits):
                 result |= 1 << c
         return result
