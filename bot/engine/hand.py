@@ -189,9 +189,7 @@ class Hand:
             self.pile.append(rest.pop(0))
         self.stock: list[int] = rest[::-1]
         self.dealt = list(self.hands)
-        counts = [self.pack.count(h) for h in self.hands]
-        pictures = [self.pack.pictures(h) for h in self.hands]
-        outcome = judge_deal(self.rules, counts, pictures, self.dealer)
+        outcome = judge_deal(self.rules, self.pack, self.hands, self.dealer)
         if outcome is not None:
             self._end(
                 finish(
@@ -200,7 +198,7 @@ class Hand:
                     outcome.ending,
                     outcome.winners,
                     outcome.net,
-                    counts,
+                    self.counts(),
                     outcome.multiple,
                 )
             )
@@ -297,9 +295,7 @@ class Hand:
             if claim or slaps:
                 return LegalMoves.of(START, not self.drop_barred, True, take, claim, slaps=slaps)
             return START_MOVES[(not self.drop_barred) | take << 1]
-        return self._play_moves(seat, slaps)
-
-    def _play_moves(self, seat: int, slaps: tuple[int, ...]) -> LegalMoves:
+        # The play phase (inline: this is the engine's busiest query).
         hand = self.hands[seat]
         spreads = self.pack.spreads_in(hand)
         hits: tuple[tuple[int, int], ...] = ()
@@ -393,8 +389,6 @@ class Hand:
         phase = self.phase
         if phase is OVER:
             return IllegalAction(HAND_OVER, "hand_over")
-        if not 0 <= a.seat < self.n:
-            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
         if phase is OWES:
             if a.seat != self.owes:
                 player = self.players[self.owes] if self.owes is not None else ""
@@ -405,7 +399,7 @@ class Hand:
         rule = _REFUSALS.get(a.kind)
         if rule is None:
             return IllegalAction(NOT_ALLOWED, "unknown_action", kind=a.kind)
-        return rule(self, a)
+        return rule(self, a)  # every rule refuses a seat out of range
 
     def _draw_refusal(self, a: Action) -> IllegalAction | None:
         if a.seat != self.to_act:
@@ -502,15 +496,19 @@ class Hand:
         hand = self.hands[a.seat]
         if a.cards & ~hand or not a.cards:
             return IllegalAction(NOT_IN_HAND, "not_in_hand", cards=CardsText(a.cards & ~hand))
+        if not self._play_options:
+            return None
         if self.taken:  # O20 discard_must_meld, H13
             return IllegalAction(NOT_ALLOWED, "must_meld_taken", card=CardsText(self.taken))
         if self._must_spread and self._holds_required_spread(hand):  # O19
             return IllegalAction(MUST_LAY_SPREAD, "must_lay_spread")
-        if self.out_blocked and not hand & ~a.cards:
+        if self.out_blocked and not hand & ~a.cards:  # O40
             return IllegalAction(NOT_ALLOWED, "out_blocked")
         return None
 
     def _slap_refusal(self, a: Action) -> IllegalAction | None:
+        if not 0 <= a.seat < self.n:
+            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
         if not self._slaps:
             return IllegalAction(NOT_ALLOWED, "slap_off")
         if self.slap_from is None or not self.pile:  # O43: the card is dead once the turn began

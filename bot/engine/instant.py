@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
+from bot.engine.melds import Pack
 from bot.engine.rules import Big50Tie, InstantWin, Rules
 from bot.engine.settle import (
     DEAD_HAND,
@@ -62,10 +63,9 @@ def _best_or_thrown(
     return _single_or_thrown([s for s, k in keys.items() if k == best], n, multiple)
 
 
-def judge_deal(
-    rules: Rules, counts: Sequence[int], pictures: Sequence[int], dealer: int
-) -> DealOutcome | None:
+def judge_deal(rules: Rules, pack: Pack, hands: Sequence[int], dealer: int) -> DealOutcome | None:
     """The outcome of the deal under the table's scheme, or None when play begins."""
+    counts = [pack.count(h) for h in hands]
     n = len(counts)
     seats = range(n)
     fifty = [s for s in seats if counts[s] in (49, 50)]
@@ -101,7 +101,8 @@ def judge_deal(
         case InstantWin.LOUISIANA:  # O15, H6
             return _single_or_thrown([s for s in seats if counts[s] in (47, 50)], n, 2)
         case InstantWin.FIVE_FACES:  # O16: an automatic rum, paid 2
-            return _single_or_thrown([s for s in seats if pictures[s] >= FIVE_FACES], n, 2)
+            faces = [s for s in seats if pack.pictures(hands[s]) >= FIVE_FACES]
+            return _single_or_thrown(faces, n, 2)
         case InstantWin.CHICAGO:  # O17
             return _chicago(rules, counts, dealer)
         case InstantWin.WASHINGTON_STATE:  # O18, H7: every double tonk is paid by those without
