@@ -169,6 +169,7 @@ class Hand:
         self._must_spread = rules.must_spread != MustSpread.OFF
         self._claims = rules.instant_win == InstantWin.CHICAGO
         self._slaps = rules.slap != Slap.OFF
+        self._waiting = rules.waiting
         self._play_options = (
             rules.discard_must_meld
             or rules.one_hit_per_turn
@@ -692,17 +693,16 @@ class Hand:
     def _end_turn(self) -> None:
         """The turn passes to the left; the next player's waiting (O37-O40) starts to run."""
         self.turns[self.to_act] += 1
-        self.taken = 0
-        self.turn_hits = 0
-        self.turn_spreads = 0
+        self.taken = self.turn_hits = self.turn_spreads = 0
         self.to_act = seat = (self.to_act + 1) % self.n
         self.phase = START
-        self.drop_barred = barred = self.waits[seat] > 0
-        if barred:
-            self.waits[seat] -= 1
-        self.hit_pending[seat] = False
-        self.out_blocked = self.out_block_next[seat]
-        self.out_block_next[seat] = False
+        if self._waiting:  # without waiting options, nobody is ever barred or blocked
+            self.drop_barred = barred = self.waits[seat] > 0
+            if barred:
+                self.waits[seat] -= 1
+            self.hit_pending[seat] = False
+            self.out_blocked = self.out_block_next[seat]
+            self.out_block_next[seat] = False
 
     def _end(self, result: Result) -> None:
         self.result = result

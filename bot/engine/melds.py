@@ -74,6 +74,9 @@ class Pack:
     compress: tuple[int, ...] = field(init=False, repr=False)
     expand: tuple[int, ...] = field(init=False, repr=False)
     suit_runs: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    run_parts: dict[int, tuple[tuple[int, int, int], ...]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         order = tuple(r for r in range(13) if self.deck == 52 or r not in (7, 8, 9))
@@ -212,23 +215,28 @@ class Pack:
                             if MIN_SPREAD <= size + k <= MAX_BOOK:
                                 found.add(part | w)
         longest = self.positions
-        for suit in range(4):
-            shift = 13 * suit
-            suited = naturals & SUIT_BITS << shift
-            if not suited or suited.bit_count() + spare < MIN_SPREAD:
+        for shift, suited in ((0, a), (13, b), (26, c), (39, d)):
+            if suited.bit_count() + spare < MIN_SPREAD:
                 continue
-            for part in _submasks(suited)[1:]:
-                size = part.bit_count()
-                if size + spare < MIN_SPREAD:
-                    continue
-                positions = self.compress[part >> shift & SUIT_BITS]
-                gaps = positions.bit_length() - (positions & -positions).bit_length() + 1 - size
-                if gaps > spare:
+            for part, size, gaps in self._run_parts(suited):
+                if size + spare < MIN_SPREAD or gaps > spare:
                     continue
                 for w, k in wild_sets:
                     if k >= gaps and MIN_SPREAD <= size + k <= longest:
-                        found.add(part | w)
+                        found.add(part << shift | w)
         return tuple(found)
+
+    def _run_parts(self, suited: int) -> tuple[tuple[int, int, int], ...]:
+        """For a 13-bit pattern of one suit: every non-empty part of it, with its size and the
+        gaps a run through it has (the wilds it needs). Worked out once per pattern."""
+        parts = self.run_parts.get(suited)
+        if parts is None:
+            parts = tuple(
+                (part, part.bit_count(), _gaps(self.compress[part], part.bit_count()))
+                for part in _submasks(suited)[1:]
+            )
+            self.run_parts[suited] = parts
+        return parts
 
     def hit_cards(self, spread: int, book_hits: bool = True) -> int:
         """Every card that on its own may be added to ``spread`` (S8; O20 no_fourth_to_book)."""
@@ -266,6 +274,11 @@ class Pack:
         if self.is_run(union):
             return True
         return book_hits and self.is_book(union)
+
+
+def _gaps(positions: int, size: int) -> int:
+    """How many positions between the lowest and highest of ``positions`` are not set."""
+    return positions.bit_length() - (positions & -positions).bit_length() + 1 - size
 
 
 def _submasks(mask: int) -> list[int]:
