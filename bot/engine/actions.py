@@ -1,8 +1,9 @@
 """Actions a player can take, as frozen records, the phases of a hand, and the legal moves.
 
 ``Kind`` and ``Phase`` are closed sets (StrEnums whose values are SCENARIO.md's words). The
-module-level names ``DRAW``, ``START``… are their members, for the engine's hot path, where
-looking a member up on its enum class costs several times a global lookup.
+module-level names ``DRAW``, ``START``… (``OWES`` for ``Phase.SLAP_DISCARD``) are their
+members, for the engine's hot path, where looking a member up on its enum class costs several
+times a global lookup.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ DROP = Kind.DROP
 CLAIM = Kind.CLAIM
 SLAP = Kind.SLAP
 SLAP_DISCARD = Kind.SLAP_DISCARD
-KINDS = tuple(Kind)
+KINDS = tuple(Kind)  # every kind, for a quick "is this a move" test on outside text
 START = Phase.START
 PLAY = Phase.PLAY
 OWES = Phase.SLAP_DISCARD
@@ -112,7 +113,7 @@ class Action(NamedTuple):
         return Action(kind, players.index(player), cards, spread)
 
 
-_new = tuple.__new__
+tuple_new = tuple.__new__
 """Makes a named tuple from all its fields at C speed (a named tuple's ``__new__`` is Python)."""
 
 # The whole-hand moves on offer, in ``actions`` order, for each combination of the four flags.
@@ -173,7 +174,7 @@ class LegalMoves(NamedTuple):
             + slap_discards.bit_count()
         )
         parts = (phase, drop, draw, take, claim, spreads, hits, discards, slaps, slap_discards)
-        return _new(cls, (*parts, flags, size))
+        return tuple_new(cls, (*parts, flags, size))
 
     def __len__(self) -> int:
         """How many actions ``actions`` lists."""
@@ -183,28 +184,28 @@ class LegalMoves(NamedTuple):
         """``actions(seat)[index]``, without building the list (for fast random play)."""
         if flags := self.flags:
             if index < len(flags):
-                return _new(Action, (flags[index], seat, 0, None))
+                return tuple_new(Action, (flags[index], seat, 0, None))
             index -= len(flags)
         if spreads := self.spreads:
             if index < len(spreads):
-                return _new(Action, (SPREAD, seat, spreads[index], None))
+                return tuple_new(Action, (SPREAD, seat, spreads[index], None))
             index -= len(spreads)
         if hits := self.hits:
             if index < len(hits):
                 spread, c = hits[index]
-                return _new(Action, (HIT, seat, 1 << c, spread))
+                return tuple_new(Action, (HIT, seat, 1 << c, spread))
             index -= len(hits)
         if discards := self.discards:
             count = discards.bit_count()
             if index < count:
-                return _new(Action, (DISCARD, seat, 1 << nth_card(discards, index), None))
+                return tuple_new(Action, (DISCARD, seat, 1 << nth_card(discards, index), None))
             index -= count
         if slaps := self.slaps:
             if index < len(slaps):
-                return _new(Action, (SLAP, seat, 0, slaps[index]))
+                return tuple_new(Action, (SLAP, seat, 0, slaps[index]))
             index -= len(slaps)
         if index < (cards := self.slap_discards).bit_count():
-            return _new(Action, (SLAP_DISCARD, seat, 1 << nth_card(cards, index), None))
+            return tuple_new(Action, (SLAP_DISCARD, seat, 1 << nth_card(cards, index), None))
         raise IndexError(index)
 
     def actions(self, seat: int) -> list[Action]:

@@ -28,7 +28,7 @@ from bot.engine.actions import (
     Kind,
     LegalMoves,
     Phase,
-    _new,
+    tuple_new,
 )
 from bot.engine.actions import OVER as OVER  # the phases, importable with the hand
 from bot.engine.actions import PLAY as PLAY
@@ -308,7 +308,7 @@ class Hand:
             spreads, hits, discards = self._play_options_applied(hand, spreads, hits)
         size = len(spreads) + len(hits) + discards.bit_count() + len(slaps)
         parts = (PLAY, False, False, False, False, spreads, hits, discards, slaps, 0, (), size)
-        return _new(LegalMoves, parts)  # LegalMoves.of without its flags: none in play
+        return tuple_new(LegalMoves, parts)  # LegalMoves.of without its flags: none in play
 
     def _play_options_applied(
         self, hand: int, spreads: tuple[int, ...], hits: tuple[tuple[int, int], ...]
@@ -550,7 +550,7 @@ class Hand:
 
     def _do_take(self, a: Action) -> None:
         c = self.pile.pop()
-        self.log[-1] = _new(Action, (a.kind, a.seat, 1 << c, a.spread))  # public: the pile
+        self.log[-1] = tuple_new(Action, (a.kind, a.seat, 1 << c, a.spread))  # public: the pile
         self.hands[a.seat] |= 1 << c
         if self.rules.discard_must_meld:
             self.taken = 1 << c
@@ -637,7 +637,7 @@ class Hand:
     def _do_slap(self, a: Action) -> None:
         assert a.spread is not None
         c = self.pile.pop()
-        self.log[-1] = _new(Action, (a.kind, a.seat, 1 << c, a.spread))  # public: the pile
+        self.log[-1] = tuple_new(Action, (a.kind, a.seat, 1 << c, a.spread))  # public: the pile
         self._add_to_spread(a.spread, 1 << c, a.seat)  # H11: a slapped card counts as a hit
         priority = self.rules.slap == Slap.NEXT_PLAYER_PRIORITY and a.seat == self.to_act
         # O43: the extra discard comes from the hand; an emptied (boobed, O36) hand owes none.

@@ -3,7 +3,8 @@
 Every house rule of RULES.md §2 is an option with the name, values and default given there
 (``OPTIONS``); every regional game of §3 is a preset (``PRESETS``). ``build_rules`` is the
 only way to make a ``Rules``: it refuses unknown names, bad values and options that
-conflict, with a sentence that names them.
+conflict, with a sentence that names them. The values of every option with a closed set of
+words are a ``StrEnum`` (``InstantWin``, ``Catch``…) whose values are RULES.md's words.
 """
 
 from __future__ import annotations
