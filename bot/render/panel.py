@@ -8,18 +8,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine.actions import (
-    CLAIM,
-    DISCARD,
-    DRAW,
-    DROP,
-    HIT,
-    OWES,
-    SLAP,
-    SLAP_DISCARD,
-    SPREAD,
-    TAKE,
-)
+from bot.engine.actions import CLAIM, DISCARD, DRAW, DROP, HIT, SLAP, SLAP_DISCARD, SPREAD, TAKE
 from bot.engine.cards import card_list, card_symbol, card_text
 from bot.engine.hand import OVER, PLAY, START
 from bot.i18n import text
@@ -102,7 +91,7 @@ def _status(hand: PrivateHand, locale: str) -> str:
         return text("table.panel.slap_discard", locale)
     if not hand.my_turn:
         return text("table.panel.waiting", locale, player=hand.table.to_act or "")
-    if legal.phase in (START, OWES):  # while a slap discard is owed, the turn has not begun
+    if legal.phase == START:
         key = "table.panel.start_barred" if hand.drop_barred else "table.panel.start"
         return text(key, locale)
     return text("table.panel.play", locale)
@@ -114,7 +103,7 @@ def _turn_buttons(hand: PrivateHand, locale: str) -> list[ButtonSpec]:
         return [_discard_button(hand, SLAP_DISCARD, hand.can_slap_discard, locale)]
     if not hand.my_turn:
         return []
-    if legal.phase in (START, OWES):  # while a slap discard is owed, the turn has not begun
+    if legal.phase == START:
         top = hand.table.top_discard
         buttons = [
             ButtonSpec(

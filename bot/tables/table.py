@@ -197,10 +197,11 @@ class Table:
 
     @property
     def to_act_id(self) -> int | None:
-        """The player whose turn it is, while a hand is on."""
-        if self.status != PLAYING or self.hand is None:
+        """The player who must act now (``Hand.actor``: a slapper who owes a discard, else the
+        player whose turn it is), while a hand is on."""
+        if self.status != PLAYING or self.hand is None or self.hand.actor is None:
             return None
-        return self.hand_players[self.hand.to_act]
+        return self.hand_players[self.hand.actor]
 
     @property
     def turn_id(self) -> tuple[int, int] | None:
@@ -386,8 +387,11 @@ class Table:
         """
         if self.status == CLOSED or self.turn_id != turn or self.hand is None:
             return []
-        user_id = self.hand_players[self.hand.to_act]
-        played = self._autoplay(self.hand.to_act)
+        seat = self.hand.actor
+        if seat is None:
+            return []
+        user_id = self.hand_players[seat]
+        played = self._autoplay(seat)
         self.missed[user_id] = self.missed.get(user_id, 0) + 1
         if self.missed[user_id] >= MISSED_TURNS_LIMIT:
             self.leaving.add(user_id)
@@ -398,8 +402,8 @@ class Table:
         """Play the turns of players who left, then end the hand or time the next turn."""
         hand = self.hand
         assert hand is not None
-        while not hand.over and self.hand_players[hand.to_act] in self.leaving:
-            if not self._autoplay(hand.to_act):
+        while (seat := hand.actor) is not None and self.hand_players[seat] in self.leaving:
+            if not self._autoplay(seat):
                 break
         self.version += 1
         if hand.over:
