@@ -88,8 +88,8 @@ def outcome(hand: Hand) -> dict[str, Any]:
 def side_bets_json(side: SideOutcome, names: tuple[str, ...]) -> dict[str, Any]:
     """The project's extension of SCENARIO.md for O45 (docs/SCENARIO-EXTENSIONS.md)."""
 
-    def name(seat: int) -> str | None:
-        return names[seat] if seat >= 0 else None
+    def name(seat: int | None) -> str | None:
+        return None if seat is None else names[seat]
 
     return {
         "high_card": {"winner": name(side.high_card_winner), "pot": side.high_card_pot},

@@ -75,12 +75,13 @@ from bot.engine.settle import (
     settle_drop,
     settle_stock_out,
 )
-from bot.engine.sidebets import NO_ONE, SideBets, SideOutcome, settle_side_bets
+from bot.engine.sidebets import SideBets, SideOutcome, settle_side_bets
 
 ACES = RANK_MASKS[0]
 STATE_FORMAT = 2
-"""Version 2 writes None for "nobody" and the ``slap_discard`` phase; version 1 (-1 for
-nobody, ``start`` with ``owes`` set) still loads."""
+"""Version 2 writes None for "nobody" (``owes``, ``slap_from``, ``naturals_by``, a result's
+``dropper``) and the ``slap_discard`` phase; version 1 (-1 for nobody, ``start`` with ``owes``
+set) still loads."""
 
 
 class SetupError(ValueError):
@@ -133,7 +134,7 @@ class Hand:
         self.stake = stake
         self.seed = seed
         self.side_bets = side_bets
-        self.naturals_by = NO_ONE
+        self.naturals_by: int | None = None
         self.players = tuple(players)
         self.n = n
         self.dealer = dealer
@@ -581,7 +582,7 @@ class Hand:
         bets = self.side_bets
         if (
             bets
-            and self.naturals_by == NO_ONE
+            and self.naturals_by is None
             and a.seat in bets.naturals
             and not a.cards & self.pack.wild_mask
             and self.pack.is_book(a.cards)
@@ -780,7 +781,7 @@ class Hand:
         hand.players = players
         bets = data["side_bets"]
         hand.side_bets = SideBets.from_json(bets, players) if bets else None
-        hand.naturals_by = int(data["naturals_by"])
+        hand.naturals_by = _seat_or_none(data["naturals_by"])
         hand.n = len(players)
         hand.dealer = int(data["dealer"])
         hand.order = order

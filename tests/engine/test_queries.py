@@ -114,7 +114,7 @@ def test_a_hand_saved_in_format_1_with_minus_one_for_nobody_still_loads() -> Non
     the start phase; they load as the same hand."""
     hand = slapped_by_cat()
     saved = hand.to_json()
-    old = {**saved, "format": 1, "phase": "start", "slap_from": -1}
+    old = {**saved, "format": 1, "phase": "start", "slap_from": -1, "naturals_by": -1}
     assert Hand.from_json(old).to_json() == saved
     hand.act(Action(SLAP_DISCARD, 2, cards("KS")))
     hand.act(Action(DRAW, 1))
