@@ -301,13 +301,16 @@ class Hand:
         hand = self.hands[seat]
         spreads = self.pack.spreads_in(hand)
         hits: tuple[tuple[int, int], ...] = ()
-        for i, mask in enumerate(self.hit_masks):
-            if hittable := hand & mask:
-                hits += tuple((i, c) for c in card_list(hittable))
+        if self.hit_masks:
+            for i, mask in enumerate(self.hit_masks):
+                if hittable := hand & mask:
+                    hits += tuple((i, c) for c in card_list(hittable))
         discards = hand
         if self._play_options:
             spreads, hits, discards = self._play_options_applied(hand, spreads, hits)
-        size = len(spreads) + len(hits) + discards.bit_count() + len(slaps)
+        size = discards.bit_count()
+        if spreads or hits or slaps:
+            size += len(spreads) + len(hits) + len(slaps)
         parts = (PLAY, False, False, False, False, spreads, hits, discards, slaps, 0, (), size)
         return tuple_new(LegalMoves, parts)  # LegalMoves.of without its flags: none in play
 
@@ -533,11 +536,12 @@ class Hand:
         refusal = self.refusal(a)
         if refusal is not None:
             raise refusal
-        if a.kind.__class__ is not Kind:  # a plain string from outside the engine
-            a = a._replace(kind=Kind(a.kind))
+        kind = a.kind
+        if kind.__class__ is not Kind:  # a plain string from outside the engine
+            a = a._replace(kind=Kind(kind))
         self.log.append(a)
         self.version += 1
-        _EFFECTS[a.kind](self, a)
+        _EFFECTS[kind](self, a)
         return self.result
 
     def _do_draw(self, a: Action) -> None:
