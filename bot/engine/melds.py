@@ -249,12 +249,19 @@ class Pack:
         naturals = spread & ~self.wild_mask
         if naturals == spread:  # one natural card fits a natural spread as in S8
             return result | self._natural_hit_cards(spread, book_hits) & ~self.wild_mask
+        size = spread.bit_count() + 1  # with the hit
         low = (naturals & -naturals).bit_length() - 1
-        candidates = RANK_MASKS[rank_of(low)] | SUIT_BITS << 13 * suit_of(low)
-        for c in card_list(candidates & self.mask & ~spread & ~self.wild_mask):
-            if self.can_hit(spread, 1 << c, book_hits):
-                result |= 1 << c
-        return result
+        rank, shift = rank_of(low), 13 * suit_of(low)
+        fits = 0
+        if book_hits and size <= MAX_BOOK and not naturals & ~RANK_MASKS[rank]:
+            fits |= RANK_MASKS[rank]  # the book takes another card of its rank
+        if size <= self.positions and not naturals & ~(SUIT_BITS << shift):
+            # H5: the run, wilds and all, spans at most ``size`` positions
+            held = self.compress[naturals >> shift & SUIT_BITS]
+            first = max(0, held.bit_length() - size)
+            last = min(self.positions, (held & -held).bit_length() - 1 + size)
+            fits |= self.expand[((1 << last) - (1 << first)) & ~held] << shift
+        return result | fits & self.mask & ~spread & ~self.wild_mask
 
     def _natural_hit_cards(self, spread: int, book_hits: bool) -> int:
         low = (spread & -spread).bit_length() - 1
