@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine.actions import Action
+from bot.engine.actions import PLAY, START, Action
 from bot.engine.cards import CardError, card_list, card_text, parse_card
 from bot.engine.errors import IllegalAction
 from bot.engine.hand import Hand, SetupError
@@ -77,8 +77,8 @@ def outcome(hand: Hand) -> dict[str, Any]:
         "stock": len(hand.stock),
         "to_act": None if result else names[hand.to_act],
     }
-    if result is None:
-        out["phase"] = hand.phase
+    if result is None:  # SCENARIO.md's two phases: a slap's owed discard comes before a start
+        out["phase"] = str(PLAY if hand.phase is PLAY else START)
     side = hand.side_outcome()
     if side is not None:
         out["side_bets"] = side_bets_json(side, names)
@@ -88,8 +88,8 @@ def outcome(hand: Hand) -> dict[str, Any]:
 def side_bets_json(side: SideOutcome, names: tuple[str, ...]) -> dict[str, Any]:
     """The project's extension of docs/scenarios.md for O45 (docs/scenarios.md)."""
 
-    def name(seat: int) -> str | None:
-        return names[seat] if seat >= 0 else None
+    def name(seat: int | None) -> str | None:
+        return None if seat is None else names[seat]
 
     return {
         "high_card": {"winner": name(side.high_card_winner), "pot": side.high_card_pot},

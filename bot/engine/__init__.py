@@ -4,25 +4,28 @@
 - ``rules``: ``Rules`` (immutable), ``OPTIONS`` (docs/guide.md), ``PRESETS``, ``build_rules``.
 - ``melds``: the table's ``Pack``: card values, counts, books and runs.
 - ``hand``: ``Hand``, one deal and its turn state machine; ``act`` checks then applies.
-- ``actions``: ``Action`` records and ``LegalMoves``.
-- ``instant``/``settle``: instant wins on the deal and who pays whom at the end.
+- ``actions``: ``Action`` records, ``Kind`` and ``Phase``, and ``LegalMoves``.
+- ``instant``/``settle``: instant wins on the deal, who pays whom at the end, ``Ending``.
 - ``view``: ``seat_view``, what one seat may see.
 """
 
-from bot.engine.actions import Action, LegalMoves
+from bot.engine.actions import Action, Kind, LegalMoves, Phase
 from bot.engine.errors import IllegalAction
 from bot.engine.hand import Hand, SetupError
 from bot.engine.rules import OPTIONS, PRESETS, Rules, RulesError, build_rules
-from bot.engine.settle import Result
+from bot.engine.settle import Ending, Result
 from bot.engine.view import SeatView, seat_view
 
 __all__ = [
     "OPTIONS",
     "PRESETS",
     "Action",
+    "Ending",
     "Hand",
     "IllegalAction",
+    "Kind",
     "LegalMoves",
+    "Phase",
     "Result",
     "Rules",
     "RulesError",

@@ -1,37 +1,77 @@
-"""Actions a player can take, as frozen records, and the legal-move summary of a seat."""
+"""Actions a player can take, as frozen records, the phases of a hand, and the legal moves.
+
+``Kind`` and ``Phase`` are closed sets (StrEnums whose values are SCENARIO.md's words). The
+module-level names ``DRAW``, ``START``… (``OWES`` for ``Phase.SLAP_DISCARD``) are their
+members, for the engine's hot path, where looking a member up on its enum class costs several
+times a global lookup.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, NamedTuple
 
-from bot.engine.cards import card_list, card_text, mask_of, parse_card
+from bot.engine.cards import card_list, card_text, mask_of, nth_card, parse_card
 
-DRAW = "draw"
-TAKE = "take"
-SPREAD = "spread"
-HIT = "hit"
-DISCARD = "discard"
-DROP = "drop"
-CLAIM = "claim"
-SLAP = "slap"
-SLAP_DISCARD = "slap_discard"
-KINDS = (DRAW, TAKE, SPREAD, HIT, DISCARD, DROP, CLAIM, SLAP, SLAP_DISCARD)
+
+class Kind(StrEnum):
+    """What an action does (SCENARIO.md's ``do``)."""
+
+    DRAW = "draw"
+    TAKE = "take"
+    SPREAD = "spread"
+    HIT = "hit"
+    DISCARD = "discard"
+    DROP = "drop"
+    CLAIM = "claim"
+    SLAP = "slap"
+    SLAP_DISCARD = "slap_discard"
+
+
+class Phase(StrEnum):
+    """Where a hand stands (S7, O43).
+
+    ``start``: the player to act may drop, draw or take (or claim a chicago 49); ``play``: they
+    have drawn and may spread, hit and discard; ``slap_discard``: a slapper owes the extra
+    discard of O43 before the player to act starts the turn; ``over``: the hand has ended.
+    """
+
+    START = "start"
+    PLAY = "play"
+    SLAP_DISCARD = "slap_discard"
+    OVER = "over"
+
+
+DRAW = Kind.DRAW
+TAKE = Kind.TAKE
+SPREAD = Kind.SPREAD
+HIT = Kind.HIT
+DISCARD = Kind.DISCARD
+DROP = Kind.DROP
+CLAIM = Kind.CLAIM
+SLAP = Kind.SLAP
+SLAP_DISCARD = Kind.SLAP_DISCARD
+KINDS = tuple(Kind)  # every kind, for a quick "is this a move" test on outside text
+START = Phase.START
+PLAY = Phase.PLAY
+OWES = Phase.SLAP_DISCARD
+OVER = Phase.OVER
 
 
 class Action(NamedTuple):
-    """One move by the player in ``seat``: ``cards`` is a mask, ``spread`` a spread number.
+    """One move by the player in ``seat``: ``cards`` is a mask; ``spread`` is the number of the
+    spread a hit or a slap goes onto (None for every other kind).
 
     A named tuple: immutable, and cheap to make on the engine's hot path.
     """
 
-    kind: str
+    kind: Kind
     seat: int
     cards: int = 0
-    spread: int = -1
+    spread: int | None = None
 
     def to_json(self, players: tuple[str, ...]) -> dict[str, Any]:
-        data: dict[str, Any] = {"player": players[self.seat], "do": self.kind}
+        data: dict[str, Any] = {"player": players[self.seat], "do": str(self.kind)}
         if self.kind in (SPREAD, HIT):
             data["cards"] = [card_text(c) for c in card_list(self.cards)]
         if self.kind in (DISCARD, SLAP_DISCARD) or (self.kind in (TAKE, SLAP) and self.cards):
@@ -43,9 +83,10 @@ class Action(NamedTuple):
     @staticmethod
     def from_json(data: dict[str, Any], players: tuple[str, ...]) -> Action:
         """An action from docs/scenarios.md's notation; ValueError when it is not one."""
-        kind = data.get("do")
-        if kind not in KINDS:
-            raise ValueError(f"unknown action {kind!r}")
+        try:
+            kind = Kind(str(data.get("do")))
+        except ValueError:
+            raise ValueError(f"unknown action {data.get('do')!r}") from None
         player = data.get("player")
         if player not in players:
             raise ValueError(f"unknown player {player!r}")
@@ -64,7 +105,7 @@ class Action(NamedTuple):
             cards = 1 << parse_card(data["card"])
         if kind in (TAKE, SLAP) and isinstance(data.get("card"), str):  # a saved log names it
             cards = 1 << parse_card(data["card"])
-        spread = -1
+        spread = None
         if kind in (HIT, SLAP):
             if not isinstance(data.get("spread"), int) or isinstance(data.get("spread"), bool):
                 raise ValueError(f"{kind} needs a spread number")
@@ -72,47 +113,68 @@ class Action(NamedTuple):
         return Action(kind, players.index(player), cards, spread)
 
 
-@dataclass(slots=True)
-class LegalMoves:
+tuple_new = tuple.__new__
+"""Makes a named tuple from all its fields at C speed (a named tuple's ``__new__`` is Python)."""
+
+# The whole-hand moves on offer, in ``actions`` order, for each combination of the four flags.
+_FLAGS: tuple[tuple[Kind, ...], ...] = tuple(
+    tuple(k for k, bit in ((DROP, 1), (CLAIM, 2), (DRAW, 4), (TAKE, 8)) if bits & bit)
+    for bits in range(16)
+)
+
+
+class LegalMoves(NamedTuple):
     """What one seat may do now, from the engine's own checks.
 
     In the start phase: ``drop``, ``draw``, ``take`` and ``claim``. In the play phase:
     ``spreads`` (every spread that can be laid, as masks), ``hits`` (every single card that
     can be added to a spread, as (spread number, card)), ``discards`` (a mask).
-    ``slaps`` are the spreads the top discard can be slapped onto, out of turn.
-    A fresh value on every query (not frozen, because it is made on the hot path).
+    ``slaps`` are the spreads the top discard can be slapped onto, out of turn;
+    ``slap_discards`` the cards the seat that slapped may discard now. ``flags`` are the
+    whole-hand moves on offer and ``size`` the number of actions: ``len`` gives it (not the
+    number of fields). Make one with ``of``. Immutable: the engine hands the same value to
+    several queries.
     """
 
-    phase: str
-    drop: bool = False
-    draw: bool = False
-    take: bool = False
-    claim: bool = False
-    spreads: tuple[int, ...] = ()
-    hits: tuple[tuple[int, int], ...] = ()
-    discards: int = 0
-    slaps: tuple[int, ...] = ()
-    slap_discards: int = 0
-    flags: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    size: int = field(init=False, repr=False, compare=False)
+    phase: Phase
+    drop: bool
+    draw: bool
+    take: bool
+    claim: bool
+    spreads: tuple[int, ...]
+    hits: tuple[tuple[int, int], ...]
+    discards: int
+    slaps: tuple[int, ...]
+    slap_discards: int
+    flags: tuple[Kind, ...]
+    size: int
 
-    def __post_init__(self) -> None:
-        flags: tuple[str, ...] = (DROP,) if self.drop else ()
-        if self.claim:
-            flags += (CLAIM,)
-        if self.draw:
-            flags += (DRAW,)
-        if self.take:
-            flags += (TAKE,)
-        self.flags = flags
-        self.size = (
+    @classmethod
+    def of(
+        cls,
+        phase: Phase,
+        drop: bool = False,
+        draw: bool = False,
+        take: bool = False,
+        claim: bool = False,
+        spreads: tuple[int, ...] = (),
+        hits: tuple[tuple[int, int], ...] = (),
+        discards: int = 0,
+        slaps: tuple[int, ...] = (),
+        slap_discards: int = 0,
+    ) -> LegalMoves:
+        """The legal moves with these parts, ``flags`` and ``size`` worked out."""
+        flags = _FLAGS[drop | claim << 1 | draw << 2 | take << 3]
+        size = (
             len(flags)
-            + len(self.spreads)
-            + len(self.hits)
-            + self.discards.bit_count()
-            + len(self.slaps)
-            + self.slap_discards.bit_count()
+            + len(spreads)
+            + len(hits)
+            + discards.bit_count()
+            + len(slaps)
+            + slap_discards.bit_count()
         )
+        parts = (phase, drop, draw, take, claim, spreads, hits, discards, slaps, slap_discards)
+        return tuple_new(cls, (*parts, flags, size))
 
     def __len__(self) -> int:
         """How many actions ``actions`` lists."""
@@ -120,38 +182,42 @@ class LegalMoves:
 
     def action(self, seat: int, index: int) -> Action:
         """``actions(seat)[index]``, without building the list (for fast random play)."""
-        flags = self.flags
-        if index < len(flags):
-            return Action(flags[index], seat)
-        index -= len(flags)
-        if index < len(self.spreads):
-            return Action(SPREAD, seat, self.spreads[index])
-        index -= len(self.spreads)
-        if index < len(self.hits):
-            spread, c = self.hits[index]
-            return Action(HIT, seat, 1 << c, spread)
-        index -= len(self.hits)
-        discards = self.discards.bit_count()
-        if index < discards:
-            return Action(DISCARD, seat, _nth_bit(self.discards, index))
-        index -= discards
-        if index < len(self.slaps):
-            return Action(SLAP, seat, 0, self.slaps[index])
-        index -= len(self.slaps)
-        if index < self.slap_discards.bit_count():
-            return Action(SLAP_DISCARD, seat, _nth_bit(self.slap_discards, index))
+        if flags := self.flags:
+            if index < len(flags):
+                return tuple_new(Action, (flags[index], seat, 0, None))
+            index -= len(flags)
+        if spreads := self.spreads:
+            if index < len(spreads):
+                return tuple_new(Action, (SPREAD, seat, spreads[index], None))
+            index -= len(spreads)
+        if hits := self.hits:
+            if index < len(hits):
+                spread, c = hits[index]
+                return tuple_new(Action, (HIT, seat, 1 << c, spread))
+            index -= len(hits)
+        if discards := self.discards:
+            count = discards.bit_count()
+            if index < count:
+                return tuple_new(Action, (DISCARD, seat, 1 << nth_card(discards, index), None))
+            index -= count
+        if slaps := self.slaps:
+            if index < len(slaps):
+                return tuple_new(Action, (SLAP, seat, 0, slaps[index]))
+            index -= len(slaps)
+        if index < (cards := self.slap_discards).bit_count():
+            return tuple_new(Action, (SLAP_DISCARD, seat, 1 << nth_card(cards, index), None))
         raise IndexError(index)
 
     def actions(self, seat: int) -> list[Action]:
         """Every action these legal moves offer (single-card hits, one discard per card)."""
-        return [self.action(seat, i) for i in range(len(self))]
+        return [self.action(seat, i) for i in range(self.size)]
 
     def __bool__(self) -> bool:
-        return len(self) > 0
+        return self.size > 0
 
 
-def _nth_bit(mask: int, index: int) -> int:
-    """The mask of the ``index``-th lowest set bit of ``mask``."""
-    for _ in range(index):
-        mask &= mask - 1
-    return mask & -mask
+NO_MOVES = {phase: LegalMoves.of(phase) for phase in Phase}
+"""The empty legal moves of each phase (shared: a query that finds nothing allocates nothing)."""
+
+START_MOVES = tuple(LegalMoves.of(START, bool(bits & 1), True, bool(bits & 2)) for bits in range(4))
+"""The start-phase moves without a claim or a slap, by ``drop | take << 1`` (shared)."""

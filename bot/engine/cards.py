@@ -15,7 +15,6 @@ SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 FIRST_JOKER = 52
 SUIT_BITS = (1 << 13) - 1
-ALL_NATURALS = (1 << 52) - 1
 
 
 class CardError(ValueError):
@@ -55,6 +54,32 @@ def cards_in(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def _bit_positions() -> tuple[tuple[int, ...], ...]:
+    """For every 13-bit pattern, the positions of its set bits, lowest first."""
+    table: list[tuple[int, ...]] = [()]
+    for pattern in range(1, 1 << 13):
+        low = pattern & -pattern
+        table.append((low.bit_length() - 1, *table[pattern ^ low]))
+    return tuple(table)
+
+
+_POSITIONS = _bit_positions()
+
+
+def nth_card(mask: int, index: int) -> int:
+    """The ``index``-th card of ``mask`` in canonical order (0 first), a suit at a time.
+
+    ``index`` must be below ``popcount(mask)``.
+    """
+    shift = 0
+    part = mask & SUIT_BITS
+    while index >= (size := part.bit_count()):
+        index -= size
+        shift += 13
+        part = mask >> shift & SUIT_BITS
+    return shift + _POSITIONS[part][index]
 
 
 def card_list(mask: int) -> list[int]:

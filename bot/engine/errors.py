@@ -1,7 +1,8 @@
-"""A refused action: a stable code for programs and a sentence for players."""
+"""A refused action: a stable code for programs and a sentence for players, rendered on demand."""
 
 from __future__ import annotations
 
+from bot.engine.cards import card_list, card_text
 from bot.i18n import render
 
 # The codes of docs/scenarios.md, and the catalogue key of each sentence.
@@ -18,15 +19,36 @@ HAND_OVER = "hand_over"
 NOT_ALLOWED = "not_allowed"
 
 
+class CardsText:
+    """Cards named in a refusal: spelt (``5C 10H``) only when the sentence is rendered."""
+
+    __slots__ = ("mask",)
+
+    def __init__(self, mask: int) -> None:
+        self.mask = mask
+
+    def __str__(self) -> str:
+        return " ".join(card_text(c) for c in card_list(self.mask))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 class IllegalAction(Exception):
-    """An action the rules do not allow. The state it was tried on is unchanged."""
+    """An action the rules do not allow. The state it was tried on is unchanged.
+
+    Making one costs no more than the record: the sentence is rendered by ``message``.
+    """
 
     def __init__(self, code: str, reason: str, **params: object) -> None:
+        super().__init__(code, reason)
         self.code = code
         self.reason = reason
         self.params = params
-        super().__init__(self.message())
 
     def message(self, locale: str = "en") -> str:
         """The sentence a player reads, in ``locale``."""
         return render(f"refusal.{self.reason}", self.params, locale)
+
+    def __str__(self) -> str:
+        return self.message()

@@ -1,42 +1,39 @@
 """One hand of Tonk: the deal, the turn state machine, and every action, checked first.
 
 A ``Hand`` is dealt from a pack order (a shuffle by an injected ``random.Random``, or a
-stacked deck) and then changed only by ``act``, which runs the one checker (``check``)
+stacked deck) and then changed only by ``act``, which asks the one checker (``refusal``)
 before it touches anything: a refused action raises ``IllegalAction`` and leaves the hand
 exactly as it was. Every accepted action is appended to ``log`` and bumps ``version``.
 
-Phases (S7): ``start`` (the player to act may drop, draw or take, or claim a chicago 49),
-``play`` (has drawn: may spread, hit, discard), ``over`` (``result`` says how it ended).
+Phases (S7, ``Phase``): ``start`` (the player to act may drop, draw or take, or claim a
+chicago 49), ``play`` (has drawn: may spread, hit, discard), ``slap_discard`` (a slapper owes
+the extra discard of O43), ``over`` (``result`` says how it ended). ``actor`` is the seat that
+must act now.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, assert_never
 
 from bot.engine.actions import (
-    CLAIM,
-    DISCARD,
-    DRAW,
     DROP,
     HIT,
-    SLAP,
+    NO_MOVES,
+    OWES,
     SLAP_DISCARD,
-    SPREAD,
-    TAKE,
+    START_MOVES,
     Action,
+    Kind,
     LegalMoves,
+    Phase,
+    tuple_new,
 )
-from bot.engine.cards import (
-    RANK_MASKS,
-    CardError,
-    card_list,
-    card_text,
-    mask_of,
-    parse_card,
-    popcount,
-)
+from bot.engine.actions import OVER as OVER  # the phases, importable with the hand
+from bot.engine.actions import PLAY as PLAY
+from bot.engine.actions import START as START
+from bot.engine.cards import RANK_MASKS, CardError, card_list, card_text, mask_of, parse_card
 from bot.engine.errors import (
     ALREADY_DREW,
     CANNOT_DROP,
@@ -49,29 +46,42 @@ from bot.engine.errors import (
     NOT_ALLOWED,
     NOT_IN_HAND,
     NOT_YOUR_TURN,
+    CardsText,
     IllegalAction,
 )
 from bot.engine.instant import judge_deal, may_claim_49
 from bot.engine.melds import Pack, pack_for
-from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, rules_from_json
+from bot.engine.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    InstantWin,
+    MustSpread,
+    Rules,
+    RulesError,
+    Slap,
+    Stakes,
+    TonkOutPays,
+    rules_from_json,
+)
 from bot.engine.settle import (
     DROP_CAUGHT,
     INSTANT_WIN,
     OUT_BY_DISCARD,
     TONK_OUT,
+    Ending,
     Result,
     each_pays,
     finish,
     settle_drop,
     settle_stock_out,
 )
-from bot.engine.sidebets import NO_ONE, SideBets, SideOutcome, settle_side_bets
+from bot.engine.sidebets import SideBets, SideOutcome, settle_side_bets
 
-START = "start"
-PLAY = "play"
-OVER = "over"
 ACES = RANK_MASKS[0]
-STATE_FORMAT = 1
+STATE_FORMAT = 2
+"""Version 2 writes None for "nobody" (``owes``, ``slap_from``, ``naturals_by``, a result's
+``dropper``) and the ``slap_discard`` phase; version 1 (-1 for nobody, ``start`` with ``owes``
+set) still loads."""
 
 
 class SetupError(ValueError):
@@ -120,12 +130,11 @@ class Hand:
         pack = pack_for(rules)
         if n * rules.hand_size + 2 > len(pack.cards):  # S1
             raise RulesError("rules.pack_too_small", players=n, size=len(pack.cards))
-        self.rules = rules
-        self.pack: Pack = pack
+        self._set_rules(rules)
         self.stake = stake
         self.seed = seed
         self.side_bets = side_bets
-        self.naturals_by = NO_ONE
+        self.naturals_by: int | None = None
         self.players = tuple(players)
         self.n = n
         self.dealer = dealer
@@ -146,12 +155,28 @@ class Hand:
         self.turn_hits = 0
         self.turn_spreads = 0
         self.hit_ever = [False] * n
-        self.slap_from = -1
-        self.owes = -1
+        self.slap_from: int | None = None
+        self.owes: int | None = None
         self.log: list[Action] = []
         self.result: Result | None = None
         self.version = 0
         self._deal()
+
+    def _set_rules(self, rules: Rules) -> None:
+        """The rules, the pack, and the options the hot path asks about, as plain flags."""
+        self.rules = rules
+        self.pack: Pack = pack_for(rules)
+        self._book_hits = not rules.no_fourth_to_book
+        self._must_spread = rules.must_spread != MustSpread.OFF
+        self._claims = rules.instant_win == InstantWin.CHICAGO
+        self._slaps = rules.slap != Slap.OFF
+        self._waiting = rules.waiting
+        self._play_options = (
+            rules.discard_must_meld
+            or rules.one_hit_per_turn
+            or rules.hit_blocks_going_out
+            or self._must_spread
+        )
 
     # -- the deal (S5, S6) ---------------------------------------------------
 
@@ -166,9 +191,7 @@ class Hand:
             self.pile.append(rest.pop(0))
         self.stock: list[int] = rest[::-1]
         self.dealt = list(self.hands)
-        counts = [self.pack.count(h) for h in self.hands]
-        pictures = [self.pack.pictures(h) for h in self.hands]
-        outcome = judge_deal(self.rules, counts, pictures, self.dealer)
+        outcome = judge_deal(self.rules, self.pack, self.hands, self.dealer)
         if outcome is not None:
             self._end(
                 finish(
@@ -177,12 +200,10 @@ class Hand:
                     outcome.ending,
                     outcome.winners,
                     outcome.net,
-                    counts,
+                    self.counts(),
                     outcome.multiple,
                 )
             )
-        else:
-            self._begin_turn(self.to_act)
 
     @classmethod
     def deal(
@@ -206,7 +227,18 @@ class Hand:
 
     @property
     def over(self) -> bool:
-        return self.phase == OVER
+        return self.phase is OVER
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that must act now: the slapper who owes a discard (O43), else the player
+        to act; None once the hand is over. (Slaps by other seats are offered, never owed.)"""
+        phase = self.phase
+        if phase is OVER:
+            return None
+        if phase is OWES:
+            return self.owes
+        return self.to_act
 
     def count(self, seat: int) -> int:
         return self.pack.count(self.hands[seat])
@@ -229,7 +261,7 @@ class Hand:
 
     def side_outcome(self) -> SideOutcome | None:
         """O45: the side bets settled, once the hand is over (None without side bets)."""
-        if self.side_bets is None or self.phase != OVER:
+        if self.side_bets is None or self.phase is not OVER:
             return None
         return settle_side_bets(self.side_bets, self.dealt, self.naturals_by, self.stake)
 
@@ -238,61 +270,67 @@ class Hand:
         return self.rules.boobed and len(self.stock) <= self.n
 
     def may_drop(self, seat: int) -> bool:
-        return self.can(Action(DROP, seat))
+        return self.refusal(Action(DROP, seat)) is None
 
     def can(self, action: Action) -> bool:
-        try:
-            self.check(action)
-        except IllegalAction:
-            return False
-        return True
+        """Whether ``act`` would accept ``action`` now."""
+        return self.refusal(action) is None
 
     def legal_moves(self, seat: int) -> LegalMoves:
-        """What ``seat`` may do now; every move listed here is accepted by ``act``."""
-        if self.phase == OVER:
-            return LegalMoves(OVER)
-        if self.owes >= 0:
-            return LegalMoves(
-                self.phase, slap_discards=self.hands[seat] if seat == self.owes else 0
-            )
-        slaps = self._slap_targets() if self.slap_from >= 0 else ()
+        """What ``seat`` may do now; every move listed here is accepted by ``act``, and every
+        move ``act`` accepts is listed (as single-card hits and discards)."""
+        phase = self.phase
+        if phase is OVER:
+            return NO_MOVES[OVER]
+        if phase is OWES:
+            if seat == self.owes:
+                return LegalMoves.of(OWES, slap_discards=self.hands[seat])
+            return NO_MOVES[OWES]
+        slaps = self._slap_targets() if self.slap_from is not None else ()
         if seat != self.to_act:
-            return LegalMoves(self.phase, slaps=slaps)
-        if self.phase == START:
+            return LegalMoves.of(phase, slaps=slaps) if slaps else NO_MOVES[phase]
+        if phase is START:
             take = bool(self.pile) and (
                 not self.rules.discard_must_meld or self._meldable(self.pile[-1])
             )
-            claim = self._may_claim(seat)
-            return LegalMoves(START, not self.drop_barred, True, take, claim, slaps=slaps)
-        return self._play_moves(seat, slaps)
-
-    def _play_moves(self, seat: int, slaps: tuple[int, ...]) -> LegalMoves:
+            claim = self._claims and self._may_claim(seat)
+            if claim or slaps:
+                return LegalMoves.of(START, not self.drop_barred, True, take, claim, slaps=slaps)
+            return START_MOVES[(not self.drop_barred) | take << 1]
+        # The play phase (inline: this is the engine's busiest query).
         hand = self.hands[seat]
-        pack = self.pack
-        spreads = pack.spreads_in(hand)
-        hits = []
-        for i, mask in enumerate(self.hit_masks):
-            hittable = hand & mask
-            while hittable:
-                low = hittable & -hittable
-                hits.append((i, low.bit_length() - 1))
-                hittable ^= low
+        spreads = self.pack.spreads_in(hand)
+        hits: tuple[tuple[int, int], ...] = ()
+        if self.hit_masks:
+            for i, mask in enumerate(self.hit_masks):
+                if hittable := hand & mask:
+                    hits += tuple((i, c) for c in card_list(hittable))
         discards = hand
-        rules = self.rules
+        if self._play_options:
+            spreads, hits, discards = self._play_options_applied(hand, spreads, hits)
+        size = discards.bit_count()
+        if spreads or hits or slaps:
+            size += len(spreads) + len(hits) + len(slaps)
+        parts = (PLAY, False, False, False, False, spreads, hits, discards, slaps, 0, (), size)
+        return tuple_new(LegalMoves, parts)  # LegalMoves.of without its flags: none in play
+
+    def _play_options_applied(
+        self, hand: int, spreads: tuple[int, ...], hits: tuple[tuple[int, int], ...]
+    ) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], int]:
+        """The spreads, hits and discards left to a hand by O19, O20 and O40."""
+        discards = hand
         if self.taken:  # O20 discard_must_meld: the taken card must be used first
-            spreads = [m for m in spreads if m & self.taken]
-            hits = [(i, c) for i, c in hits if 1 << c == self.taken]
+            spreads = tuple(m for m in spreads if m & self.taken)
+            hits = tuple((i, c) for i, c in hits if 1 << c == self.taken)
             discards = 0
-        if rules.one_hit_per_turn and self.turn_hits:
-            hits = []
+        if self.turn_hits and self.rules.one_hit_per_turn:
+            hits = ()
         if self.out_blocked:  # O40 hit_blocks_going_out
-            spreads = [m for m in spreads if self._keeps(hand & ~m)]
-            hits = [(i, c) for i, c in hits if self._keeps(hand & ~(1 << c), hit=True)]
-        if discards and rules.must_spread != "off" and self._holds_required_spread(hand):
+            spreads = tuple(m for m in spreads if self._keeps(hand & ~m))
+            hits = tuple((i, c) for i, c in hits if self._keeps(hand & ~(1 << c), hit=True))
+        if discards and self._must_spread and self._holds_required_spread(hand):  # O19
             discards = 0
-        return LegalMoves(
-            PLAY, spreads=tuple(spreads), hits=tuple(hits), discards=discards, slaps=slaps
-        )
+        return spreads, hits, discards
 
     def hit_targets(self, seat: int, cards: int) -> list[int]:
         """The spreads that ``seat`` may hit with ``cards`` now (any number of cards)."""
@@ -303,15 +341,13 @@ class Hand:
         return tuple(i for i, mask in enumerate(self.hit_masks) if mask & top)
 
     def _may_claim(self, seat: int) -> bool:
+        first_turn = self.turns[seat] == 0
         return (
-            self.rules.instant_win == "chicago"
-            and may_claim_49(
-                self.rules,
-                self.pack.count(self.dealt[seat]),
-                self.turns[seat] == 0,
-                len(self.spreads),
-            )
+            first_turn
             and self.hands[seat] == self.dealt[seat]
+            and may_claim_49(
+                self.rules, self.pack.count(self.dealt[seat]), first_turn, len(self.spreads)
+            )
         )
 
     def _keeps(self, left: int, hit: bool = False) -> bool:
@@ -333,143 +369,179 @@ class Hand:
 
     def _holds_required_spread(self, hand: int) -> bool:
         """O19 must_spread: a spread in hand that may be laid must be laid before discarding."""
-        if self.rules.must_spread == "off":
-            return False
         spreads = [m for m in self.pack.spreads_in(hand) if self._keeps(hand & ~m)]
-        if self.rules.must_spread == "on_except_aces":
-            spreads = [m for m in spreads if m & ~ACES and not (self.pack.is_book(m) and m & ACES)]
-        return bool(spreads)
+        match self.rules.must_spread:
+            case MustSpread.OFF:
+                return False
+            case MustSpread.ON:
+                return bool(spreads)
+            case MustSpread.ON_EXCEPT_ACES:
+                pack = self.pack
+                return any(m & ~ACES and not (pack.is_book(m) and m & ACES) for m in spreads)
+            case unhandled:
+                assert_never(unhandled)
 
     # -- the one checker ---------------------------------------------------------
 
     def check(self, a: Action) -> None:
         """Raise IllegalAction when ``a`` is not allowed now; change nothing."""
-        if self.phase == OVER:
-            raise IllegalAction(HAND_OVER, "hand_over")
-        if not 0 <= a.seat < self.n:
-            raise IllegalAction(NOT_YOUR_TURN, "not_your_turn")
-        if self.owes >= 0:
+        refusal = self.refusal(a)
+        if refusal is not None:
+            raise refusal
+
+    def refusal(self, a: Action) -> IllegalAction | None:
+        """Why ``a`` is not allowed now (made, not raised), or None when it is allowed."""
+        phase = self.phase
+        if phase is OVER:
+            return IllegalAction(HAND_OVER, "hand_over")
+        if phase is OWES:
             if a.seat != self.owes:
-                raise IllegalAction(
-                    NOT_YOUR_TURN, "slap_discard_pending", player=self.players[self.owes]
-                )
+                player = self.players[self.owes] if self.owes is not None else ""
+                return IllegalAction(NOT_YOUR_TURN, "slap_discard_pending", player=player)
             if a.kind != SLAP_DISCARD:
-                raise IllegalAction(MUST_DISCARD, "must_slap_discard")
-            self._check_card_in_hand(a)
-            return
-        if a.kind == SLAP:
-            self._check_slap(a)
-            return
-        if a.kind == SLAP_DISCARD:
-            raise IllegalAction(NOT_ALLOWED, "no_slap_discard")
-        checker = self._CHECKS.get(a.kind)
-        if checker is None:
-            raise IllegalAction(NOT_ALLOWED, "unknown_action", kind=a.kind)
+                return IllegalAction(MUST_DISCARD, "must_slap_discard")
+            return self._not_in_hand(a)
+        rule = _REFUSALS.get(a.kind)
+        if rule is None:
+            return IllegalAction(NOT_ALLOWED, "unknown_action", kind=a.kind)
+        return rule(self, a)  # every rule refuses a seat out of range
+
+    def _draw_refusal(self, a: Action) -> IllegalAction | None:
         if a.seat != self.to_act:
-            raise IllegalAction(NOT_YOUR_TURN, "not_your_turn")
-        checker(self, a)
+            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+        if self.phase is PLAY:
+            return IllegalAction(ALREADY_DREW, "already_drew")
+        return None
 
-    def _check_draw(self, a: Action) -> None:
-        if self.phase == PLAY:
-            raise IllegalAction(ALREADY_DREW, "already_drew")
-
-    def _check_take(self, a: Action) -> None:
-        if self.phase == PLAY:
-            raise IllegalAction(ALREADY_DREW, "already_drew")
+    def _take_refusal(self, a: Action) -> IllegalAction | None:
+        if a.seat != self.to_act:
+            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+        if self.phase is PLAY:
+            return IllegalAction(ALREADY_DREW, "already_drew")
         if not self.pile:
-            raise IllegalAction(NOT_ALLOWED, "empty_pile")
+            return IllegalAction(NOT_ALLOWED, "empty_pile")
         if self.rules.discard_must_meld and not self._meldable(self.pile[-1]):
-            raise IllegalAction(NOT_ALLOWED, "take_must_meld", card=card_text(self.pile[-1]))
+            return IllegalAction(NOT_ALLOWED, "take_must_meld", card=card_text(self.pile[-1]))
+        return None
 
-    def _check_drop(self, a: Action) -> None:
-        if self.phase == PLAY:
-            raise IllegalAction(CANNOT_DROP, "drop_at_start")
+    def _drop_refusal(self, a: Action) -> IllegalAction | None:
+        if a.seat != self.to_act:
+            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+        if self.phase is PLAY:
+            return IllegalAction(CANNOT_DROP, "drop_at_start")
         if self.drop_barred:  # O37, O38: waiting
-            raise IllegalAction(CANNOT_DROP, "drop_waiting")
+            return IllegalAction(CANNOT_DROP, "drop_waiting")
+        return None
 
-    def _check_claim(self, a: Action) -> None:
-        if not (self.phase == START and self._may_claim(a.seat)):
-            raise IllegalAction(NOT_ALLOWED, "cannot_claim")
+    def _claim_refusal(self, a: Action) -> IllegalAction | None:
+        if a.seat != self.to_act:
+            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+        if not (self.phase is START and self._claims and self._may_claim(a.seat)):
+            return IllegalAction(NOT_ALLOWED, "cannot_claim")
+        return None
 
-    def _check_play_phase(self, a: Action) -> None:
-        if self.phase == START:
-            raise IllegalAction(MUST_DRAW_FIRST, "must_draw_first")
-        self._check_card_in_hand(a)
-        if self.taken and not a.cards & self.taken:
-            raise IllegalAction(
-                NOT_ALLOWED, "must_meld_taken", card=card_text(card_list(self.taken)[0])
-            )
-
-    def _check_card_in_hand(self, a: Action) -> None:
+    def _not_in_hand(self, a: Action) -> IllegalAction | None:
         if a.cards & ~self.hands[a.seat] or not a.cards:
-            missing = card_list(a.cards & ~self.hands[a.seat])
-            raise IllegalAction(NOT_IN_HAND, "not_in_hand", cards=_cards_text(missing))
+            return IllegalAction(
+                NOT_IN_HAND, "not_in_hand", cards=CardsText(a.cards & ~self.hands[a.seat])
+            )
+        return None
 
-    def _check_leaves_cards(self, a: Action) -> None:
+    def _lay_refusal(self, a: Action) -> IllegalAction | None:
+        """What a spread and a hit have in common: the turn, the phase, the cards, O20."""
+        if a.seat != self.to_act:
+            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+        if self.phase is START:
+            return IllegalAction(MUST_DRAW_FIRST, "must_draw_first")
+        refusal = self._not_in_hand(a)
+        if refusal is None and self.taken and not a.cards & self.taken:  # O20 discard_must_meld
+            return IllegalAction(NOT_ALLOWED, "must_meld_taken", card=CardsText(self.taken))
+        return refusal
+
+    def _out_blocked(self, a: Action) -> IllegalAction | None:
         """O40 hit_blocks_going_out: this turn the hand may not be emptied."""
         if not self._keeps(self.hands[a.seat] & ~a.cards, hit=a.kind == HIT):
-            raise IllegalAction(NOT_ALLOWED, "out_blocked")
+            return IllegalAction(NOT_ALLOWED, "out_blocked")
+        return None
 
-    def _check_spread(self, a: Action) -> None:
-        self._check_play_phase(a)
+    def _spread_refusal(self, a: Action) -> IllegalAction | None:
+        refusal = self._lay_refusal(a)
+        if refusal is not None:
+            return refusal
         if not self.pack.is_spread(a.cards):
-            raise IllegalAction(
-                INVALID_SPREAD, "invalid_spread", cards=_cards_text(card_list(a.cards))
-            )
-        self._check_leaves_cards(a)
+            return IllegalAction(INVALID_SPREAD, "invalid_spread", cards=CardsText(a.cards))
+        return self._out_blocked(a)
 
-    def _check_hit(self, a: Action) -> None:
-        if self.phase == START:
-            raise IllegalAction(MUST_DRAW_FIRST, "must_draw_first")
-        if not 0 <= a.spread < len(self.spreads):
-            raise IllegalAction(INVALID_HIT, "no_such_spread", spread=a.spread)
-        self._check_play_phase(a)
-        if self.rules.one_hit_per_turn and self.turn_hits + popcount(a.cards) > 1:  # O20
-            raise IllegalAction(NOT_ALLOWED, "one_hit_per_turn")
-        book_hits = not self.rules.no_fourth_to_book
-        if not self.pack.can_hit(self.spreads[a.spread], a.cards, book_hits):
-            if self.pack.can_hit(self.spreads[a.spread], a.cards):
-                raise IllegalAction(NOT_ALLOWED, "no_fourth_to_book")
-            raise IllegalAction(
-                INVALID_HIT, "invalid_hit", cards=_cards_text(card_list(a.cards)), spread=a.spread
+    def _hit_refusal(self, a: Action) -> IllegalAction | None:
+        if a.seat != self.to_act:
+            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+        if self.phase is START:
+            return IllegalAction(MUST_DRAW_FIRST, "must_draw_first")
+        if a.spread is None or not 0 <= a.spread < len(self.spreads):
+            return IllegalAction(INVALID_HIT, "no_such_spread", spread=a.spread)
+        refusal = self._lay_refusal(a)
+        if refusal is not None:
+            return refusal
+        if self.rules.one_hit_per_turn and self.turn_hits + a.cards.bit_count() > 1:  # O20
+            return IllegalAction(NOT_ALLOWED, "one_hit_per_turn")
+        spread = self.spreads[a.spread]
+        if not self.pack.can_hit(spread, a.cards, self._book_hits):
+            if self.pack.can_hit(spread, a.cards):
+                return IllegalAction(NOT_ALLOWED, "no_fourth_to_book")
+            return IllegalAction(
+                INVALID_HIT, "invalid_hit", cards=CardsText(a.cards), spread=a.spread
             )
-        self._check_leaves_cards(a)
+        return self._out_blocked(a)
 
-    def _check_discard(self, a: Action) -> None:
-        if self.phase == START:
-            raise IllegalAction(MUST_DRAW_FIRST, "must_draw_first")
-        self._check_card_in_hand(a)
+    def _discard_refusal(self, a: Action) -> IllegalAction | None:
+        if a.seat != self.to_act:
+            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+        if self.phase is START:
+            return IllegalAction(MUST_DRAW_FIRST, "must_draw_first")
+        hand = self.hands[a.seat]
+        if a.cards & ~hand or not a.cards:
+            return IllegalAction(NOT_IN_HAND, "not_in_hand", cards=CardsText(a.cards & ~hand))
+        if not self._play_options:
+            return None
         if self.taken:  # O20 discard_must_meld, H13
-            raise IllegalAction(
-                NOT_ALLOWED, "must_meld_taken", card=card_text(card_list(self.taken)[0])
-            )
-        if self._holds_required_spread(self.hands[a.seat]):  # O19
-            raise IllegalAction(MUST_LAY_SPREAD, "must_lay_spread")
-        if self.out_blocked and not self.hands[a.seat] & ~a.cards:
-            raise IllegalAction(NOT_ALLOWED, "out_blocked")
+            return IllegalAction(NOT_ALLOWED, "must_meld_taken", card=CardsText(self.taken))
+        if self._must_spread and self._holds_required_spread(hand):  # O19
+            return IllegalAction(MUST_LAY_SPREAD, "must_lay_spread")
+        if self.out_blocked and not hand & ~a.cards:  # O40
+            return IllegalAction(NOT_ALLOWED, "out_blocked")
+        return None
 
-    def _check_slap(self, a: Action) -> None:
-        if self.rules.slap == "off":
-            raise IllegalAction(NOT_ALLOWED, "slap_off")
-        if self.slap_from < 0 or not self.pile:  # O43: the card is dead once the turn began
-            raise IllegalAction(NOT_ALLOWED, "nothing_to_slap")
-        if not 0 <= a.spread < len(self.spreads):
-            raise IllegalAction(INVALID_HIT, "no_such_spread", spread=a.spread)
+    def _slap_refusal(self, a: Action) -> IllegalAction | None:
+        if not 0 <= a.seat < self.n:
+            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+        if not self._slaps:
+            return IllegalAction(NOT_ALLOWED, "slap_off")
+        if self.slap_from is None or not self.pile:  # O43: the card is dead once the turn began
+            return IllegalAction(NOT_ALLOWED, "nothing_to_slap")
+        if a.spread is None or not 0 <= a.spread < len(self.spreads):
+            return IllegalAction(INVALID_HIT, "no_such_spread", spread=a.spread)
         if not self.hit_masks[a.spread] >> self.pile[-1] & 1:
-            raise IllegalAction(
+            return IllegalAction(
                 INVALID_HIT, "invalid_hit", cards=card_text(self.pile[-1]), spread=a.spread
             )
+        return None
+
+    def _slap_discard_refusal(self, a: Action) -> IllegalAction | None:
+        return IllegalAction(NOT_ALLOWED, "no_slap_discard")  # only the slap_discard phase
 
     # -- acting -------------------------------------------------------------------
 
     def act(self, a: Action) -> Result | None:
         """Check ``a``, then apply it. Returns the result when the hand ends."""
-        self.check(a)
-        if a.kind in (TAKE, SLAP):  # the log keeps the card: it was public, on the pile
-            a = Action(a.kind, a.seat, 1 << self.pile[-1], a.spread)
+        refusal = self.refusal(a)
+        if refusal is not None:
+            raise refusal
+        kind = a.kind
+        if kind.__class__ is not Kind:  # a plain string from outside the engine
+            a = a._replace(kind=Kind(kind))
         self.log.append(a)
         self.version += 1
-        self._ACTS[a.kind](self, a)
+        _EFFECTS[kind](self, a)
         return self.result
 
     def _do_draw(self, a: Action) -> None:
@@ -478,18 +550,17 @@ class Hand:
             self._end(finish(self.rules, self.stake, ending, winners, net, self.counts(), 1))
             return
         self.hands[a.seat] |= 1 << self.stock.pop()
-        self._start_play()
+        self.phase = PLAY
+        self.slap_from = None  # O43: the next player's turn began; the card is dead
 
     def _do_take(self, a: Action) -> None:
         c = self.pile.pop()
+        self.log[-1] = tuple_new(Action, (a.kind, a.seat, 1 << c, a.spread))  # public: the pile
         self.hands[a.seat] |= 1 << c
         if self.rules.discard_must_meld:
             self.taken = 1 << c
-        self._start_play()
-
-    def _start_play(self) -> None:
         self.phase = PLAY
-        self.slap_from = -1  # O43: the next player's turn began; the card is dead
+        self.slap_from = None  # O43: the next player's turn began; the card is dead
 
     def _do_drop(self, a: Action) -> None:
         counts = self.counts()
@@ -508,14 +579,14 @@ class Hand:
         self.hands[a.seat] &= ~a.cards
         self.spreads.append(a.cards)
         self.owners.append(a.seat)
-        self.hit_masks.append(self.pack.hit_cards(a.cards, not self.rules.no_fourth_to_book))
+        self.hit_masks.append(self.pack.hit_cards(a.cards, self._book_hits))
         self.turn_spreads += 1
         self.taken &= ~a.cards
         self.waits[a.seat] += self.rules.wait_after_spread  # O37
         bets = self.side_bets
         if (
             bets
-            and self.naturals_by == NO_ONE
+            and self.naturals_by is None
             and a.seat in bets.naturals
             and not a.cards & self.pack.wild_mask
             and self.pack.is_book(a.cards)
@@ -525,9 +596,10 @@ class Hand:
             self._emptied(a.seat, by_spread=True)
 
     def _do_hit(self, a: Action) -> None:
+        assert a.spread is not None
         self.hands[a.seat] &= ~a.cards
         self._add_to_spread(a.spread, a.cards, a.seat)
-        self.turn_hits += popcount(a.cards)
+        self.turn_hits += a.cards.bit_count()
         self.hit_ever[a.seat] = True
         self.taken &= ~a.cards
         if not self.hands[a.seat]:
@@ -537,48 +609,53 @@ class Hand:
 
     def _add_to_spread(self, index: int, cards: int, hitter: int) -> None:
         self.spreads[index] |= cards
-        self.hit_masks[index] = self.pack.hit_cards(
-            self.spreads[index], not self.rules.no_fourth_to_book
-        )
+        self.hit_masks[index] = self.pack.hit_cards(self.spreads[index], self._book_hits)
         owner = self.owners[index]
         rules = self.rules
         if rules.wait_after_hit and (owner != hitter or rules.wait_after_own_hit):  # O38, O41
-            if not (rules.wait_hit_once_per_round and self.hit_pending[owner]):  # O39
-                self.waits[owner] += rules.wait_after_hit
+            # O38: each card added is one hit; O39: hits add up, or count once per round.
+            hits = 1 if rules.wait_hit_once_per_round else cards.bit_count()
+            if not (rules.wait_hit_once_per_round and self.hit_pending[owner]):
+                self.waits[owner] += rules.wait_after_hit * hits
                 self.out_block_next[owner] = rules.hit_blocks_going_out  # O40
             self.hit_pending[owner] = True
 
     def _do_discard(self, a: Action) -> None:
         self._discard(a)
-        if self.phase != OVER:
+        if self.phase is not OVER:
             self._end_turn()
-            self._open_slap(a.seat)
+            if self._slaps:
+                self._open_slap(a.seat)
 
     def _discard(self, a: Action) -> None:
-        self.hands[a.seat] &= ~a.cards
+        self.hands[a.seat] = hand = self.hands[a.seat] & ~a.cards
         self.pile.append(a.cards.bit_length() - 1)
-        if not self.hands[a.seat] and not self.boobed():
+        if not hand and not self.boobed():
             # S9, S11b: out by discarding the last card; O22 indiana: a rum pays 2.
-            multiple = 2 if self.rules.stakes == "indiana" else 1
+            multiple = 2 if self.rules.stakes == Stakes.INDIANA else 1
             self._going_out(a.seat, OUT_BY_DISCARD, multiple)
 
     def _open_slap(self, discarder: int) -> None:
-        if self.rules.slap != "off" and self._slap_targets():
+        if self._slaps and self._slap_targets():
             self.slap_from = discarder
 
     def _do_slap(self, a: Action) -> None:
+        assert a.spread is not None
         c = self.pile.pop()
+        self.log[-1] = tuple_new(Action, (a.kind, a.seat, 1 << c, a.spread))  # public: the pile
         self._add_to_spread(a.spread, 1 << c, a.seat)  # H11: a slapped card counts as a hit
-        priority = self.rules.slap == "next_player_priority" and a.seat == self.to_act
+        priority = self.rules.slap == Slap.NEXT_PLAYER_PRIORITY and a.seat == self.to_act
         # O43: the extra discard comes from the hand; an emptied (boobed, O36) hand owes none.
         if a.seat != self.slap_from and not priority and self.hands[a.seat]:
             self.owes = a.seat
-        self.slap_from = -1
+            self.phase = OWES
+        self.slap_from = None
 
     def _do_slap_discard(self, a: Action) -> None:
-        self.owes = -1
+        self.owes = None
+        self.phase = START  # the player to act has not begun the turn yet
         self._discard(a)
-        if self.phase != OVER:
+        if self.phase is not OVER:
             self._open_slap(a.seat)
 
     def _emptied(self, seat: int, by_spread: bool) -> None:
@@ -598,63 +675,45 @@ class Hand:
             and not self.turn_hits
         ):
             return 4  # O23
-        if rules.stakes == "indiana":
+        if rules.stakes == Stakes.INDIANA:
             return 2  # O22: a rum
-        if rules.tonk_out_pays == "single":  # O21
-            return 1
-        if rules.tonk_out_pays == "second_spread_only" and not by_spread:
-            return 1
+        match rules.tonk_out_pays:  # O21
+            case TonkOutPays.DOUBLE:
+                pass
+            case TonkOutPays.SECOND_SPREAD_ONLY:
+                if not (by_spread and self.owners.count(seat) >= 2):
+                    return 1  # out by hitting, or with a first and only spread
+            case TonkOutPays.SINGLE:
+                return 1
+            case unhandled:
+                assert_never(unhandled)
         if rules.chicago_breaking and (self.hit_ever[seat] or not first_turn):  # O24
             return 1
         return 2
 
-    def _going_out(self, seat: int, ending: str, multiple: int) -> None:
+    def _going_out(self, seat: int, ending: Ending, multiple: int) -> None:
         net = each_pays(self.n, (seat,), multiple)
         self._end(finish(self.rules, self.stake, ending, (seat,), net, self.counts(), multiple))
 
     def _end_turn(self) -> None:
+        """The turn passes to the left; the next player's waiting (O37-O40) starts to run."""
         self.turns[self.to_act] += 1
-        self.taken = 0
-        self.turn_hits = 0
-        self.turn_spreads = 0
-        self.to_act = self.next_seat
+        self.taken = self.turn_hits = self.turn_spreads = 0
+        self.to_act = seat = (self.to_act + 1) % self.n
         self.phase = START
-        self._begin_turn(self.to_act)
-
-    def _begin_turn(self, seat: int) -> None:
-        self.drop_barred = self.waits[seat] > 0
-        if self.drop_barred:
-            self.waits[seat] -= 1
-        self.hit_pending[seat] = False
-        self.out_blocked = self.out_block_next[seat]
-        self.out_block_next[seat] = False
+        if self._waiting:  # without waiting options, nobody is ever barred or blocked
+            self.drop_barred = barred = self.waits[seat] > 0
+            if barred:
+                self.waits[seat] -= 1
+            self.hit_pending[seat] = False
+            self.out_blocked = self.out_block_next[seat]
+            self.out_block_next[seat] = False
 
     def _end(self, result: Result) -> None:
         self.result = result
         self.phase = OVER
-        self.slap_from = -1
-        self.owes = -1
-
-    _CHECKS: ClassVar[dict[str, Callable[[Hand, Action], None]]] = {
-        DRAW: _check_draw,
-        TAKE: _check_take,
-        DROP: _check_drop,
-        CLAIM: _check_claim,
-        SPREAD: _check_spread,
-        HIT: _check_hit,
-        DISCARD: _check_discard,
-    }
-    _ACTS: ClassVar[dict[str, Callable[[Hand, Action], None]]] = {
-        DRAW: _do_draw,
-        TAKE: _do_take,
-        DROP: _do_drop,
-        CLAIM: _do_claim,
-        SPREAD: _do_spread,
-        HIT: _do_hit,
-        DISCARD: _do_discard,
-        SLAP: _do_slap,
-        SLAP_DISCARD: _do_slap_discard,
-    }
+        self.slap_from = None
+        self.owes = None
 
     # -- saving and restoring (exact round trip through JSON) -----------------------
 
@@ -680,7 +739,7 @@ class Hand:
                 {"owner": self.players[o], "cards": cards(m)}
                 for o, m in zip(self.owners, self.spreads, strict=True)
             ],
-            "phase": self.phase,
+            "phase": str(self.phase),
             "to_act": self.to_act,
             "turns": list(self.turns),
             "waits": list(self.waits),
@@ -701,7 +760,8 @@ class Hand:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Hand:
-        """The hand saved by ``to_json``; ValueError when the data is not a saved hand."""
+        """The hand saved by ``to_json`` (this format or format 1); ValueError when the data
+        is not a saved hand."""
         try:
             return cls._restore(data)
         except (KeyError, TypeError, IndexError, CardError) as error:
@@ -709,7 +769,7 @@ class Hand:
 
     @classmethod
     def _restore(cls, data: dict[str, Any]) -> Hand:
-        if data.get("format") != STATE_FORMAT:
+        if data.get("format") not in (1, STATE_FORMAT):
             raise ValueError(f"unknown saved-hand format {data.get('format')!r}")
         rules = rules_from_json(data["rules"])
         order = [parse_card(c) for c in data["order"]]
@@ -719,14 +779,13 @@ class Hand:
         def mask(names: list[str]) -> int:
             return mask_of(parse_card(c) for c in names)
 
-        hand.rules = rules
-        hand.pack = pack_for(rules)
+        hand._set_rules(rules)
         hand.stake = int(data["stake"])
         hand.seed = data["seed"]
         hand.players = players
         bets = data["side_bets"]
         hand.side_bets = SideBets.from_json(bets, players) if bets else None
-        hand.naturals_by = int(data["naturals_by"])
+        hand.naturals_by = _seat_or_none(data["naturals_by"])
         hand.n = len(players)
         hand.dealer = int(data["dealer"])
         hand.order = order
@@ -736,9 +795,7 @@ class Hand:
         hand.pile = [parse_card(c) for c in data["pile"]]
         hand.spreads = [mask(s["cards"]) for s in data["spreads"]]
         hand.owners = [players.index(s["owner"]) for s in data["spreads"]]
-        book_hits = not rules.no_fourth_to_book
-        hand.hit_masks = [hand.pack.hit_cards(m, book_hits) for m in hand.spreads]
-        hand.phase = data["phase"]
+        hand.hit_masks = [hand.pack.hit_cards(m, hand._book_hits) for m in hand.spreads]
         hand.to_act = int(data["to_act"])
         hand.turns = list(data["turns"])
         hand.waits = list(data["waits"])
@@ -750,13 +807,75 @@ class Hand:
         hand.turn_hits = int(data["turn_hits"])
         hand.turn_spreads = int(data["turn_spreads"])
         hand.hit_ever = list(data["hit_ever"])
-        hand.slap_from = int(data["slap_from"])
-        hand.owes = int(data["owes"])
+        hand.slap_from = _seat_or_none(data["slap_from"])
+        hand.owes = _seat_or_none(data["owes"])
+        hand.phase = Phase(data["phase"])
+        if hand.owes is not None:  # format 1 kept the owed discard in the start phase
+            hand.phase = OWES
         hand.log = [Action.from_json(a, players) for a in data["log"]]
         hand.result = Result.from_json(data["result"]) if data["result"] else None
         hand.version = int(data["version"])
         return hand
 
 
-def _cards_text(cards: Sequence[int]) -> str:
-    return " ".join(card_text(c) for c in cards)
+def _seat_or_none(value: object) -> int | None:
+    """A saved seat: None for nobody (format 1 wrote -1)."""
+    if value is None:
+        return None
+    seat = int(value)  # type: ignore[call-overload]
+    return None if seat < 0 else seat
+
+
+def _refusal_rule(kind: Kind) -> Callable[[Hand, Action], IllegalAction | None]:
+    """The check of one kind of action (outside the slap_discard phase)."""
+    match kind:
+        case Kind.DRAW:
+            return Hand._draw_refusal
+        case Kind.TAKE:
+            return Hand._take_refusal
+        case Kind.SPREAD:
+            return Hand._spread_refusal
+        case Kind.HIT:
+            return Hand._hit_refusal
+        case Kind.DISCARD:
+            return Hand._discard_refusal
+        case Kind.DROP:
+            return Hand._drop_refusal
+        case Kind.CLAIM:
+            return Hand._claim_refusal
+        case Kind.SLAP:
+            return Hand._slap_refusal
+        case Kind.SLAP_DISCARD:
+            return Hand._slap_discard_refusal
+        case unhandled:
+            assert_never(unhandled)
+
+
+def _effect(kind: Kind) -> Callable[[Hand, Action], None]:
+    """What an accepted action of one kind does."""
+    match kind:
+        case Kind.DRAW:
+            return Hand._do_draw
+        case Kind.TAKE:
+            return Hand._do_take
+        case Kind.SPREAD:
+            return Hand._do_spread
+        case Kind.HIT:
+            return Hand._do_hit
+        case Kind.DISCARD:
+            return Hand._do_discard
+        case Kind.DROP:
+            return Hand._do_drop
+        case Kind.CLAIM:
+            return Hand._do_claim
+        case Kind.SLAP:
+            return Hand._do_slap
+        case Kind.SLAP_DISCARD:
+            return Hand._do_slap_discard
+        case unhandled:
+            assert_never(unhandled)
+
+
+# Built from the exhaustive matches above, so the hot path is one dictionary lookup.
+_REFUSALS = {kind: _refusal_rule(kind) for kind in Kind}
+_EFFECTS = {kind: _effect(kind) for kind in Kind}

@@ -9,9 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
-from bot.engine.rules import Rules
-from bot.engine.settle import DEAD_HAND, INSTANT_WIN, THROWN_IN, each_pays, first_from_dealer
+from bot.engine.melds import Pack
+from bot.engine.rules import Big50Tie, InstantWin, Rules
+from bot.engine.settle import (
+    DEAD_HAND,
+    INSTANT_WIN,
+    THROWN_IN,
+    Ending,
+    each_pays,
+    first_from_dealer,
+)
 
 FIVE_FACES = 5
 CHICAGO_49 = 49
@@ -21,13 +30,13 @@ CHICAGO_49 = 49
 class DealOutcome:
     """A hand ended on the deal: the ending, its winners and each seat's net multiple."""
 
-    ending: str
+    ending: Ending
     winners: tuple[int, ...]
     net: list[int]
     multiple: int
 
 
-def _no_payment(ending: str, n: int) -> DealOutcome:
+def _no_payment(ending: Ending, n: int) -> DealOutcome:
     return DealOutcome(ending, (), [0] * n, 0)
 
 
@@ -54,53 +63,55 @@ def _best_or_thrown(
     return _single_or_thrown([s for s, k in keys.items() if k == best], n, multiple)
 
 
-def judge_deal(
-    rules: Rules, counts: Sequence[int], pictures: Sequence[int], dealer: int
-) -> DealOutcome | None:
+def judge_deal(rules: Rules, pack: Pack, hands: Sequence[int], dealer: int) -> DealOutcome | None:
     """The outcome of the deal under the table's scheme, or None when play begins."""
+    counts = [pack.count(h) for h in hands]
     n = len(counts)
-    scheme = rules.instant_win
     seats = range(n)
     fifty = [s for s in seats if counts[s] in (49, 50)]
-    if scheme == "standard":  # S6, O7
-        return _single_or_thrown(fifty, n, 2)
-    if scheme == "fifty_double":  # O8: 50 double, 49 single; 50 beats 49
-        keys: dict[int, tuple[int, ...]] = {s: (counts[s],) for s in fifty}
-        outcome = _best_or_thrown(keys, n, 2)
-        if outcome and outcome.ending == INSTANT_WIN and counts[outcome.winners[0]] == CHICAGO_49:
-            return _paid(outcome.winners, n, 1)
-        return outcome
-    if scheme == "low15":  # O9
-        return _single_or_thrown([s for s in seats if s in fifty or counts[s] <= 15], n, 2)
-    if scheme == "low9_triple":  # O10, H6
-        holders = [s for s in seats if s in fifty or counts[s] <= 9]
-        if len(holders) == 1 and counts[holders[0]] <= 9:
-            return _paid(holders, n, 3)
-        return _single_or_thrown(holders, n, 2)
-    if scheme == "low9_only":  # O11, H6
-        return _single_or_thrown([s for s in seats if counts[s] <= 9], n, 2)
-    if scheme == "low13":  # O12, H6
-        return _single_or_thrown([s for s in seats if s in fifty or counts[s] <= 13], n, 2)
-    if scheme == "washington_dc":  # O13: 11-or-less beats 50 beats 49; lowest of the lows
-        keys = {s: _dc_key(counts[s]) for s in seats if s in fifty or counts[s] <= 11}
-        return _best_or_thrown(keys, n, 2)
-    if scheme == "new_jersey":  # O14: 50 > 49 > 13-or-less; exact tie to the dealer's left
-        keys = {s: _nj_key(counts[s]) for s in seats if s in fifty or counts[s] <= 13}
-        if not keys:
+    match rules.instant_win:
+        case InstantWin.STANDARD:  # S6, O7
+            return _single_or_thrown(fifty, n, 2)
+        case InstantWin.FIFTY_DOUBLE:  # O8: 50 double, 49 single; 50 beats 49
+            outcome = _best_or_thrown({s: (counts[s],) for s in fifty}, n, 2)
+            if outcome and outcome.ending == INSTANT_WIN and counts[outcome.winners[0]] == 49:
+                return _paid(outcome.winners, n, 1)
+            return outcome
+        case InstantWin.LOW15:  # O9
+            return _single_or_thrown([s for s in seats if s in fifty or counts[s] <= 15], n, 2)
+        case InstantWin.LOW9_TRIPLE:  # O10, H6
+            holders = [s for s in seats if s in fifty or counts[s] <= 9]
+            if len(holders) == 1 and counts[holders[0]] <= 9:
+                return _paid(holders, n, 3)
+            return _single_or_thrown(holders, n, 2)
+        case InstantWin.LOW9_ONLY:  # O11, H6
+            return _single_or_thrown([s for s in seats if counts[s] <= 9], n, 2)
+        case InstantWin.LOW13:  # O12, H6
+            return _single_or_thrown([s for s in seats if s in fifty or counts[s] <= 13], n, 2)
+        case InstantWin.WASHINGTON_DC:  # O13: 11-or-less beats 50 beats 49; lowest of the lows
+            keys = {s: _dc_key(counts[s]) for s in seats if s in fifty or counts[s] <= 11}
+            return _best_or_thrown(keys, n, 2)
+        case InstantWin.NEW_JERSEY:  # O14: 50 > 49 > 13-or-less; exact tie to the dealer's left
+            keys = {s: _nj_key(counts[s]) for s in seats if s in fifty or counts[s] <= 13}
+            if not keys:
+                return None
+            best = max(keys.values())
+            tied = [s for s, k in keys.items() if k == best]
+            return _paid([first_from_dealer(tied, dealer, n)], n, 2)
+        case InstantWin.LOUISIANA:  # O15, H6
+            return _single_or_thrown([s for s in seats if counts[s] in (47, 50)], n, 2)
+        case InstantWin.FIVE_FACES:  # O16: an automatic rum, paid 2
+            faces = [s for s in seats if pack.pictures(hands[s]) >= FIVE_FACES]
+            return _single_or_thrown(faces, n, 2)
+        case InstantWin.CHICAGO:  # O17
+            return _chicago(rules, counts, dealer)
+        case InstantWin.WASHINGTON_STATE:  # O18, H7: every double tonk is paid by those without
+            holders = [s for s in seats if s in fifty or counts[s] <= 14]
+            return _paid(holders, n, 2) if holders else None
+        case InstantWin.NONE:
             return None
-        best = max(keys.values())
-        tied = [s for s, k in keys.items() if k == best]
-        return _paid([first_from_dealer(tied, dealer, n)], n, 2)
-    if scheme == "louisiana":  # O15, H6
-        return _single_or_thrown([s for s in seats if counts[s] in (47, 50)], n, 2)
-    if scheme == "five_faces":  # O16: an automatic rum, paid 2
-        return _single_or_thrown([s for s in seats if pictures[s] >= FIVE_FACES], n, 2)
-    if scheme == "chicago":  # O17
-        return _chicago(rules, counts, dealer)
-    if scheme == "washington_state":  # O18, H7: every double tonk is paid by those without
-        holders = [s for s in seats if s in fifty or counts[s] <= 14]
-        return _paid(holders, n, 2) if holders else None
-    return None
+        case unhandled:
+            assert_never(unhandled)
 
 
 def _dc_key(count: int) -> tuple[int, ...]:
@@ -121,7 +132,7 @@ def _chicago(rules: Rules, counts: Sequence[int], dealer: int) -> DealOutcome | 
     if len(big) == 1:
         return _paid(big, n, 2)
     if big:  # O17b
-        if rules.chicago_big50_tie == "first_from_dealer":
+        if rules.chicago_big50_tie == Big50Tie.FIRST_FROM_DEALER:
             return _paid([first_from_dealer(big, dealer, n)], n, 2)
         return _no_payment(DEAD_HAND, n)
     low = [s for s in range(n) if counts[s] <= 13]
@@ -134,7 +145,7 @@ def _chicago(rules: Rules, counts: Sequence[int], dealer: int) -> DealOutcome | 
 def may_claim_49(rules: Rules, dealt_count: int, first_turn: bool, spreads_on_table: int) -> bool:
     """O17: a dealt 49 is claimed at the start of the holder's first turn, before any spread."""
     return (
-        rules.instant_win == "chicago"
+        rules.instant_win == InstantWin.CHICAGO
         and dealt_count == CHICAGO_49
         and first_turn
         and spreads_on_table == 0

@@ -73,7 +73,10 @@ class Pack:
     suit_value: tuple[int, ...] = field(init=False, repr=False)
     compress: tuple[int, ...] = field(init=False, repr=False)
     expand: tuple[int, ...] = field(init=False, repr=False)
-    runs_of: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False)
+    suit_runs: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    run_parts: dict[int, tuple[tuple[int, int, int], ...]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         order = tuple(r for r in range(13) if self.deck == 52 or r not in (7, 8, 9))
@@ -97,7 +100,12 @@ class Pack:
             sum(1 << r for p, r in enumerate(order) if x >> p & 1) for x in range(1 << len(order))
         )
         set_(self, "expand", expand)
-        set_(self, "runs_of", tuple(_runs_in(x, len(order)) for x in range(1 << len(order))))
+        runs_of = [_runs_in(x, len(order)) for x in range(1 << len(order))]
+        suit_runs = tuple(
+            tuple(expand[((1 << size) - 1) << start] for start, size in runs_of[compress[x]])
+            for x in range(1 << 13)
+        )
+        set_(self, "suit_runs", suit_runs)
 
     @property
     def positions(self) -> int:
@@ -160,69 +168,100 @@ class Pack:
     def is_spread(self, cards: int) -> bool:
         return self.is_book(cards) or self.is_run(cards)
 
-    def spreads_in(self, hand: int) -> list[int]:
+    def spreads_in(self, hand: int) -> tuple[int, ...]:
         """Every spread that can be laid from ``hand``: books of 3 and 4, every run of 3+."""
-        if self.wild:
+        if hand & self.wild_mask:
             return self._spreads_with_wilds(hand)
-        found = []
         a, b = hand & SUIT_BITS, hand >> 13 & SUIT_BITS
         c, d = hand >> 26 & SUIT_BITS, hand >> 39 & SUIT_BITS
+        runs = self.suit_runs
+        found = runs[a]  # clubs need no shift; most hands hold no spread at all
+        if runs[b] or runs[c] or runs[d]:
+            found += tuple(run << 13 for run in runs[b])
+            found += tuple(run << 26 for run in runs[c])
+            found += tuple(run << 39 for run in runs[d])
         three_or_more = (a & b & (c | d)) | (c & d & (a | b))
         while three_or_more:
             low = three_or_more & -three_or_more
             three_or_more ^= low
             same = hand & RANK_MASKS[low.bit_length() - 1]
-            found.append(same)
-            if same.bit_count() == MAX_BOOK:
-                found.extend(_drop_each(same))
-        for shift, slice_ in ((0, a), (13, b), (26, c), (39, d)):
-            for start, size in self.runs_of[self.compress[slice_]]:
-                found.append(self.expand[((1 << size) - 1) << start] << shift)
+            found += (same, *_drop_each(same)) if same.bit_count() == MAX_BOOK else (same,)
         return found
 
-    def _spreads_with_wilds(self, hand: int) -> list[int]:
-        """O3, H3, H5: natural cards of one rank or one suit, completed by any of the wilds."""
+    def _spreads_with_wilds(self, hand: int) -> tuple[int, ...]:
+        """O3, H3, H5: natural cards of one rank or one suit, completed by any of the wilds
+        (``hand`` holds at least one)."""
         wilds = hand & self.wild_mask
         naturals = hand & ~self.wild_mask
         spare = wilds.bit_count()
         wild_sets = [(w, w.bit_count()) for w in _submasks(wilds)]
         found: set[int] = set()
-        for rank in self.run_order:
-            same = naturals & RANK_MASKS[rank]
-            if same and same.bit_count() + spare >= MIN_SPREAD:
+        a, b = naturals & SUIT_BITS, naturals >> 13 & SUIT_BITS
+        c, d = naturals >> 26 & SUIT_BITS, naturals >> 39 & SUIT_BITS
+        ranks = (  # the ranks held often enough for the wilds to make a book of them
+            a | b | c | d
+            if spare >= MIN_SPREAD - 1
+            else (a & (b | c | d)) | (b & (c | d)) | (c & d)
+        )
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            same = naturals & RANK_MASKS[low.bit_length() - 1]
+            if same.bit_count() + spare >= MIN_SPREAD:
                 for part in _submasks(same)[1:]:
                     size = part.bit_count()
-                    found.update(
-                        part | w for w, k in wild_sets if MIN_SPREAD <= size + k <= MAX_BOOK
-                    )
-        for suit in range(4):
-            shift = 13 * suit
-            suited = naturals & SUIT_BITS << shift
-            if not suited or suited.bit_count() + spare < MIN_SPREAD:
+                    if size + spare >= MIN_SPREAD:
+                        for w, k in wild_sets:
+                            if MIN_SPREAD <= size + k <= MAX_BOOK:
+                                found.add(part | w)
+        longest = self.positions
+        for shift, suited in ((0, a), (13, b), (26, c), (39, d)):
+            if suited.bit_count() + spare < MIN_SPREAD:
                 continue
-            for part in _submasks(suited)[1:]:
-                positions = self.compress[part >> shift & SUIT_BITS]
-                size = part.bit_count()
-                gaps = positions.bit_length() - (positions & -positions).bit_length() + 1 - size
-                found.update(
-                    part | w
-                    for w, k in wild_sets
-                    if k >= gaps and MIN_SPREAD <= size + k <= self.positions
-                )
-        return list(found)
+            for part, size, gaps in self._run_parts(suited):
+                if size + spare < MIN_SPREAD or gaps > spare:
+                    continue
+                for w, k in wild_sets:
+                    if k >= gaps and MIN_SPREAD <= size + k <= longest:
+                        found.add(part << shift | w)
+        return tuple(found)
+
+    def _run_parts(self, suited: int) -> tuple[tuple[int, int, int], ...]:
+        """For a 13-bit pattern of one suit: every non-empty part of it, with its size and the
+        gaps a run through it has (the wilds it needs). Worked out once per pattern."""
+        parts = self.run_parts.get(suited)
+        if parts is None:
+            parts = tuple(
+                (part, part.bit_count(), _gaps(self.compress[part], part.bit_count()))
+                for part in _submasks(suited)[1:]
+            )
+            self.run_parts[suited] = parts
+        return parts
 
     def hit_cards(self, spread: int, book_hits: bool = True) -> int:
         """Every card that on its own may be added to ``spread`` (S8; O20 no_fourth_to_book)."""
         if not self.wild:
             return self._natural_hit_cards(spread, book_hits)
-        naturals = spread & ~self.wild_mask
-        low = (naturals & -naturals).bit_length() - 1
-        candidates = self.wild_mask | RANK_MASKS[rank_of(low)] | SUIT_BITS << 13 * suit_of(low)
         result = 0
-        for c in card_list(candidates & self.mask & ~spread):
-            if self.can_hit(spread, 1 << c, book_hits):
-                result |= 1 << c
-        return result
+        wilds = self.wild_mask & self.mask & ~spread
+        if wilds and self.can_hit(spread, wilds & -wilds, book_hits):
+            result = wilds  # H5: where one wild fits, any wild does
+        naturals = spread & ~self.wild_mask
+        if naturals == spread:  # one natural card fits a natural spread as in S8
+            return result | self._natural_hit_cards(spread, book_hits) & ~self.wild_mask
+        size = spread.bit_count() + 1  # with the hit
+        low = (naturals & -naturals).bit_length() - 1
+        rank, shift = rank_of(low), 13 * suit_of(low)
+        fits = 0
+        if book_hits and size <= MAX_BOOK and not naturals & ~RANK_MASKS[rank]:
+            fits |= RANK_MASKS[rank]  # the book takes another card of its rank
+        if size <= self.positions and not naturals & ~(SUIT_BITS << shift):
+            # H5: the run, wilds and all, spans at most ``size`` positions
+            held = self.compress[naturals >> shift & SUIT_BITS]
+            first = max(0, held.bit_length() - size)
+            last = min(self.positions, (held & -held).bit_length() - 1 + size)
+            fits |= self.expand[((1 << last) - (1 << first)) & ~held] << shift
+        return result | fits & self.mask & ~spread & ~self.wild_mask
 
     def _natural_hit_cards(self, spread: int, book_hits: bool) -> int:
         low = (spread & -spread).bit_length() - 1
@@ -242,6 +281,11 @@ class Pack:
         if self.is_run(union):
             return True
         return book_hits and self.is_book(union)
+
+
+def _gaps(positions: int, size: int) -> int:
+    """How many positions between the lowest and highest of ``positions`` are not set."""
+    return positions.bit_length() - (positions & -positions).bit_length() + 1 - size
 
 
 def _submasks(mask: int) -> list[int]:

@@ -3,7 +3,8 @@
 Every house rule of docs/guide.md is an option with the name, values and default given there
 (``OPTIONS``); every regional game is a preset (``PRESETS``). ``build_rules`` is the
 only way to make a ``Rules``: it refuses unknown names, bad values and options that
-conflict, with a sentence that names them.
+conflict, with a sentence that names them. The values of every option with a closed set of
+words are a ``StrEnum`` (``InstantWin``, ``Catch``…) whose values are RULES.md's words.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from bot.i18n import render
@@ -109,84 +111,158 @@ def _as_int(value: object) -> int | None:
     return None
 
 
-INSTANT_WIN_SCHEMES = (
-    "standard",
-    "fifty_double",
-    "low15",
-    "low9_triple",
-    "low9_only",
-    "low13",
-    "washington_dc",
-    "new_jersey",
-    "louisiana",
-    "five_faces",
-    "chicago",
-    "washington_state",
-    "none",
-)
-CATCH_SCHEMES = (
-    "standard",
-    "alt1",
-    "alt2",
-    "alt3",
-    "alt4",
-    "alt5",
-    "indiana",
-    "chicago",
-    "washington_state",
-)
+class Wilds(StrEnum):
+    """O3: which cards are wild."""
+
+    NONE = "none"
+    DEUCES_JOKERS = "deuces_jokers"
+
+
+class FaceValues(StrEnum):
+    """O4: what J, Q and K count."""
+
+    TEN = "ten"
+    RANK = "rank"
+
+
+class InstantWin(StrEnum):
+    """The instant-win schemes on the deal, S6 and O7-O18 (one per table)."""
+
+    STANDARD = "standard"
+    FIFTY_DOUBLE = "fifty_double"
+    LOW15 = "low15"
+    LOW9_TRIPLE = "low9_triple"
+    LOW9_ONLY = "low9_only"
+    LOW13 = "low13"
+    WASHINGTON_DC = "washington_dc"
+    NEW_JERSEY = "new_jersey"
+    LOUISIANA = "louisiana"
+    FIVE_FACES = "five_faces"
+    CHICAGO = "chicago"
+    WASHINGTON_STATE = "washington_state"
+    NONE = "none"
+
+
+class Big50Tie(StrEnum):
+    """O17b: several chicago big 50s."""
+
+    DEAD_HAND = "dead_hand"
+    FIRST_FROM_DEALER = "first_from_dealer"
+
+
+class MustSpread(StrEnum):
+    """O19: whether a spread held in hand must be laid before discarding."""
+
+    OFF = "off"
+    ON = "on"
+    ON_EXCEPT_ACES = "on_except_aces"
+
+
+class TonkOutPays(StrEnum):
+    """O21: what going out without a final discard pays."""
+
+    DOUBLE = "double"
+    SECOND_SPREAD_ONLY = "second_spread_only"
+    SINGLE = "single"
+
+
+class Stakes(StrEnum):
+    """O22: the standard stakes, or Indiana's nickel/dime game."""
+
+    STANDARD = "standard"
+    INDIANA = "indiana"
+
+
+class Catch(StrEnum):
+    """The schemes for a caught dropper, S11c and O25-O33 (one per table)."""
+
+    STANDARD = "standard"
+    ALT1 = "alt1"
+    ALT2 = "alt2"
+    ALT3 = "alt3"
+    ALT4 = "alt4"
+    ALT5 = "alt5"
+    INDIANA = "indiana"
+    CHICAGO = "chicago"
+    WASHINGTON_STATE = "washington_state"
+
+
+class StockOut(StrEnum):
+    """O34: what happens when a player draws from the empty stock."""
+
+    LOWEST_WINS = "lowest_wins"
+    DEAD_HAND = "dead_hand"
+
+
+class StockOutTie(StrEnum):
+    """O35: several players tied lowest when the stock runs out."""
+
+    SPLIT = "split"
+    DEAD_HAND = "dead_hand"
+
+
+class Scoring(StrEnum):
+    """O42: stakes paid each hand, or push-up points."""
+
+    STAKES = "stakes"
+    PUSH_UP = "push_up"
+
+
+class Slap(StrEnum):
+    """O43: slapping a playable discard onto a spread."""
+
+    OFF = "off"
+    RACE = "race"
+    NEXT_PLAYER_PRIORITY = "next_player_priority"
+
 
 OPTIONS: dict[str, OptionSpec] = {
     spec.name: spec
     for spec in (
         OptionSpec("deck", "O1", 52, choices=(52, 40)),
         OptionSpec("jokers", "O2", 0, minimum=0, maximum=4),
-        OptionSpec("wilds", "O3", "none", choices=("none", "deuces_jokers")),
-        OptionSpec("face_values", "O4", "ten", choices=("ten", "rank")),
+        OptionSpec("wilds", "O3", Wilds.NONE, choices=tuple(Wilds)),
+        OptionSpec("face_values", "O4", FaceValues.TEN, choices=tuple(FaceValues)),
         OptionSpec("hand_size", "O5", 5, choices=(5, 7)),
         OptionSpec("upcard", "O6", True),
         OptionSpec(
             "instant_win",
             "O7",
-            "standard",
-            choices=INSTANT_WIN_SCHEMES,
+            InstantWin.STANDARD,
+            choices=tuple(InstantWin),
             value_ids=tuple(
-                zip(INSTANT_WIN_SCHEMES[:-1], [f"O{i}" for i in range(7, 19)], strict=True)
+                zip(list(InstantWin)[:-1], [f"O{i}" for i in range(7, 19)], strict=True)
             ),
         ),
-        OptionSpec(
-            "chicago_big50_tie", "O17b", "dead_hand", choices=("dead_hand", "first_from_dealer")
-        ),
+        OptionSpec("chicago_big50_tie", "O17b", Big50Tie.DEAD_HAND, choices=tuple(Big50Tie)),
         OptionSpec("chicago_49_pays", "O17c", 1, choices=(1, 2)),
-        OptionSpec("must_spread", "O19", "off", choices=("off", "on", "on_except_aces")),
+        OptionSpec("must_spread", "O19", MustSpread.OFF, choices=tuple(MustSpread)),
         OptionSpec("no_fourth_to_book", "O20", False),
         OptionSpec("one_hit_per_turn", "O20", False),
         OptionSpec("hit_ends_turn", "O20", False),
         OptionSpec("discard_must_meld", "O20", False),
-        OptionSpec(
-            "tonk_out_pays", "O21", "double", choices=("double", "second_spread_only", "single")
-        ),
-        OptionSpec("stakes", "O22", "standard", choices=("standard", "indiana")),
+        OptionSpec("tonk_out_pays", "O21", TonkOutPays.DOUBLE, choices=tuple(TonkOutPays)),
+        OptionSpec("stakes", "O22", Stakes.STANDARD, choices=tuple(Stakes)),
         OptionSpec("first_turn_two_spreads", "O23", False),
         OptionSpec("chicago_breaking", "O24", False),
         OptionSpec(
             "catch",
             "O25",
-            "standard",
-            choices=CATCH_SCHEMES,
-            value_ids=tuple(zip(CATCH_SCHEMES, [f"O{i}" for i in range(25, 34)], strict=True)),
+            Catch.STANDARD,
+            choices=tuple(Catch),
+            value_ids=tuple(zip(Catch, [f"O{i}" for i in range(25, 34)], strict=True)),
         ),
-        OptionSpec("stock_out", "O34", "lowest_wins", choices=("lowest_wins", "dead_hand")),
-        OptionSpec("stock_out_tie", "O35", "split", choices=("split", "dead_hand")),
+        OptionSpec("stock_out", "O34", StockOut.LOWEST_WINS, choices=tuple(StockOut)),
+        OptionSpec("stock_out_tie", "O35", StockOutTie.SPLIT, choices=tuple(StockOutTie)),
         OptionSpec("boobed", "O36", False),
         OptionSpec("wait_after_spread", "O37", 0, minimum=0, maximum=5),
         OptionSpec("wait_after_hit", "O38", 0, minimum=0, maximum=5),
         OptionSpec("wait_hit_once_per_round", "O39", False),
         OptionSpec("hit_blocks_going_out", "O40", False),
         OptionSpec("wait_after_own_hit", "O41", True),
-        OptionSpec("scoring", "O42", "stakes", choices=("stakes", "push_up")),
+        OptionSpec("scoring", "O42", Scoring.STAKES, choices=tuple(Scoring)),
         OptionSpec("push_up_limit", "H10", 100, minimum=10, maximum=1000),
-        OptionSpec("slap", "O43", "off", choices=("off", "race", "next_player_priority")),
+        OptionSpec("slap", "O43", Slap.OFF, choices=tuple(Slap)),
         OptionSpec("big_one", "O44", False),
     )
 }
@@ -232,7 +308,7 @@ PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 # O4: with J=11, Q=12, K=13 the 49 and 50 instant wins are not allowed.
-RANK_VALUE_SCHEMES = ("none", "low9_only", "five_faces")
+RANK_VALUE_SCHEMES = (InstantWin.NONE, InstantWin.LOW9_ONLY, InstantWin.FIVE_FACES)
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
@@ -244,40 +320,40 @@ class Rules:
     preset: str = "standard"
     deck: int = 52
     jokers: int = 0
-    wilds: str = "none"
-    face_values: str = "ten"
+    wilds: Wilds = Wilds.NONE
+    face_values: FaceValues = FaceValues.TEN
     hand_size: int = 5
     upcard: bool = True
-    instant_win: str = "standard"
-    chicago_big50_tie: str = "dead_hand"
+    instant_win: InstantWin = InstantWin.STANDARD
+    chicago_big50_tie: Big50Tie = Big50Tie.DEAD_HAND
     chicago_49_pays: int = 1
-    must_spread: str = "off"
+    must_spread: MustSpread = MustSpread.OFF
     no_fourth_to_book: bool = False
     one_hit_per_turn: bool = False
     hit_ends_turn: bool = False
     discard_must_meld: bool = False
-    tonk_out_pays: str = "double"
-    stakes: str = "standard"
+    tonk_out_pays: TonkOutPays = TonkOutPays.DOUBLE
+    stakes: Stakes = Stakes.STANDARD
     first_turn_two_spreads: bool = False
     chicago_breaking: bool = False
-    catch: str = "standard"
-    stock_out: str = "lowest_wins"
-    stock_out_tie: str = "split"
+    catch: Catch = Catch.STANDARD
+    stock_out: StockOut = StockOut.LOWEST_WINS
+    stock_out_tie: StockOutTie = StockOutTie.SPLIT
     boobed: bool = False
     wait_after_spread: int = 0
     wait_after_hit: int = 0
     wait_hit_once_per_round: bool = False
     hit_blocks_going_out: bool = False
     wait_after_own_hit: bool = True
-    scoring: str = "stakes"
+    scoring: Scoring = Scoring.STAKES
     push_up_limit: int = 100
-    slap: str = "off"
+    slap: Slap = Slap.OFF
     big_one: bool = False
 
     @property
     def joker_count(self) -> int:
         """O2, O3: deuces_jokers adds the two jokers unless more were asked for."""
-        if self.wilds == "deuces_jokers":
+        if self.wilds == Wilds.DEUCES_JOKERS:
             return max(self.jokers, 2)
         return self.jokers
 
@@ -316,7 +392,8 @@ def preset_rules(preset: str) -> Rules:
     ``to_json`` compare against it on every save)."""
     if preset not in PRESETS:
         raise RulesError("rules.unknown_preset", preset=quote(preset), known=", ".join(PRESETS))
-    return replace(Rules(), preset=preset, **PRESETS[preset][1])
+    options = PRESETS[preset][1]
+    return replace(Rules(), preset=preset, **{k: OPTIONS[k].coerce(v) for k, v in options.items()})
 
 
 def build_rules(preset: str = "standard", options: Mapping[str, object] | None = None) -> Rules:
@@ -347,7 +424,7 @@ def rules_from_json(data: Mapping[str, Any]) -> Rules:
 
 def check_conflicts(rules: Rules) -> None:
     """Refuse options that cannot be played together, naming both."""
-    if rules.face_values == "rank" and rules.instant_win not in RANK_VALUE_SCHEMES:
+    if rules.face_values == FaceValues.RANK and rules.instant_win not in RANK_VALUE_SCHEMES:
         raise RulesError(
             "rules.conflict_rank_values",
             scheme=rules.instant_win,
@@ -357,7 +434,7 @@ def check_conflicts(rules: Rules) -> None:
         raise RulesError("rules.conflict_hit_blocks")
     if rules.wait_hit_once_per_round and rules.wait_after_hit == 0:
         raise RulesError("rules.conflict_once_per_round")
-    if rules.stakes == "indiana" and rules.tonk_out_pays != "double":
+    if rules.stakes == Stakes.INDIANA and rules.tonk_out_pays != TonkOutPays.DOUBLE:
         raise RulesError("rules.conflict_indiana_rum", value=rules.tonk_out_pays)
-    if rules.boobed and rules.stock_out == "dead_hand":
+    if rules.boobed and rules.stock_out == StockOut.DEAD_HAND:
         raise RulesError("rules.conflict_boobed_stock_out")

@@ -9,43 +9,49 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import assert_never
 
-from bot.engine.rules import Rules
+from bot.engine.rules import Catch, Rules, Scoring, StockOut, StockOutTie
 
-TONK_OUT = "tonk_out"
-OUT_BY_DISCARD = "out_by_discard"
-DROP_WON = "drop_won"
-DROP_CAUGHT = "drop_caught"
-STOCK_OUT = "stock_out"
-INSTANT_WIN = "instant_win"
-THROWN_IN = "thrown_in"
-DEAD_HAND = "dead_hand"
-ENDINGS = (
-    INSTANT_WIN,
-    THROWN_IN,
-    TONK_OUT,
-    OUT_BY_DISCARD,
-    DROP_WON,
-    DROP_CAUGHT,
-    STOCK_OUT,
-    DEAD_HAND,
-)
+
+class Ending(StrEnum):
+    """How a hand ended (SCENARIO.md's ``ending``); the store records the same values."""
+
+    INSTANT_WIN = "instant_win"
+    THROWN_IN = "thrown_in"
+    TONK_OUT = "tonk_out"
+    OUT_BY_DISCARD = "out_by_discard"
+    DROP_WON = "drop_won"
+    DROP_CAUGHT = "drop_caught"
+    STOCK_OUT = "stock_out"
+    DEAD_HAND = "dead_hand"
+
+
+TONK_OUT = Ending.TONK_OUT
+OUT_BY_DISCARD = Ending.OUT_BY_DISCARD
+DROP_WON = Ending.DROP_WON
+DROP_CAUGHT = Ending.DROP_CAUGHT
+STOCK_OUT = Ending.STOCK_OUT
+INSTANT_WIN = Ending.INSTANT_WIN
+THROWN_IN = Ending.THROWN_IN
+DEAD_HAND = Ending.DEAD_HAND
 
 
 @dataclass(frozen=True, slots=True)
 class Result:
     """How a hand ended: ``payouts`` and ``counts`` have one entry per seat."""
 
-    ending: str
+    ending: Ending
     winners: tuple[int, ...]
     payouts: tuple[int, ...]
     counts: tuple[int, ...]
     multiple: int = 0
-    dropper: int = -1
+    dropper: int | None = None
 
     def to_json(self) -> dict[str, object]:
         return {
-            "ending": self.ending,
+            "ending": str(self.ending),
             "winners": list(self.winners),
             "payouts": list(self.payouts),
             "counts": list(self.counts),
@@ -55,13 +61,15 @@ class Result:
 
     @staticmethod
     def from_json(data: dict[str, object]) -> Result:
+        """The result saved by ``to_json`` (an older save wrote -1 for "no dropper")."""
+        dropper = data["dropper"]
         return Result(
-            str(data["ending"]),
+            Ending(str(data["ending"])),
             tuple(data["winners"]),  # type: ignore[arg-type]
             tuple(data["payouts"]),  # type: ignore[arg-type]
             tuple(data["counts"]),  # type: ignore[arg-type]
             int(data["multiple"]),  # type: ignore[call-overload]
-            int(data["dropper"]),  # type: ignore[call-overload]
+            None if dropper is None or dropper == -1 else int(dropper),  # type: ignore[call-overload]
         )
 
 
@@ -88,7 +96,7 @@ def first_from_dealer(seats: Sequence[int], dealer: int, n: int) -> int:
 
 def settle_drop(
     rules: Rules, counts: Sequence[int], dropper: int, dealer: int
-) -> tuple[str, tuple[int, ...], list[int]]:
+) -> tuple[Ending, tuple[int, ...], list[int]]:
     """S11c and the catch schemes O25-O33: (ending, winners, net multiples)."""
     n = len(counts)
     mine = counts[dropper]
@@ -102,37 +110,39 @@ def settle_drop(
     lows = [s for s in others if counts[s] == lowest]
     rest = [s for s in others if s not in lows]
     net = [0] * n
-    scheme = rules.catch
-    if scheme == "standard":  # O25 / S11c
-        for s in beaters:
-            _pay(net, dropper, s, 2)
-        _lows_collect_from(net, lows, rest, 1)
-    elif scheme == "alt1":  # O26, H14
-        for s in lows:
-            _pay(net, dropper, s, 2)
-        _lows_collect_from(net, lows, rest, 1)
-    elif scheme == "alt2":  # O27, H8, H14
-        for s in lows:
-            _pay(net, dropper, s, n - 1)
-    elif scheme == "alt3":  # O28, H14
-        for s in beaters:
-            _pay(net, dropper, s, 1)
-        _lows_collect_from(net, lows, [*rest, dropper], 1)
-    elif scheme == "alt4":  # O29
-        for s in others:
-            _pay(net, dropper, s, 2)
-    elif scheme == "alt5":  # O30: one payee, nearest the dealer's left among tied lows
-        lows = [first_from_dealer(lows, dealer, n)]
-        _pay(net, dropper, lows[0], 5)
-    elif scheme == "indiana":  # O31: a double rum to each who hit the head
-        for s in beaters:
-            _pay(net, dropper, s, 4)
-    elif scheme == "chicago":  # O32, H9
-        for s in beaters:
-            _pay(net, dropper, s, 2)
-    elif scheme == "washington_state":  # O33
-        for s in lows:
-            _pay(net, dropper, s, 2 * n)
+    match rules.catch:
+        case Catch.STANDARD:  # O25 / S11c
+            for s in beaters:
+                _pay(net, dropper, s, 2)
+            _lows_collect_from(net, lows, rest, 1)
+        case Catch.ALT1:  # O26, H14
+            for s in lows:
+                _pay(net, dropper, s, 2)
+            _lows_collect_from(net, lows, rest, 1)
+        case Catch.ALT2:  # O27, H8, H14
+            for s in lows:
+                _pay(net, dropper, s, n - 1)
+        case Catch.ALT3:  # O28, H14
+            for s in beaters:
+                _pay(net, dropper, s, 1)
+            _lows_collect_from(net, lows, [*rest, dropper], 1)
+        case Catch.ALT4:  # O29
+            for s in others:
+                _pay(net, dropper, s, 2)
+        case Catch.ALT5:  # O30: one payee, nearest the dealer's left among tied lows
+            lows = [first_from_dealer(lows, dealer, n)]
+            _pay(net, dropper, lows[0], 5)
+        case Catch.INDIANA:  # O31: a double rum to each who hit the head
+            for s in beaters:
+                _pay(net, dropper, s, 4)
+        case Catch.CHICAGO:  # O32, H9
+            for s in beaters:
+                _pay(net, dropper, s, 2)
+        case Catch.WASHINGTON_STATE:  # O33
+            for s in lows:
+                _pay(net, dropper, s, 2 * n)
+        case unhandled:
+            assert_never(unhandled)
     return DROP_CAUGHT, tuple(lows), net
 
 
@@ -144,42 +154,60 @@ def _lows_collect_from(
             _pay(net, payer, low, amount)
 
 
-def settle_stock_out(rules: Rules, counts: Sequence[int]) -> tuple[str, tuple[int, ...], list[int]]:
+def settle_stock_out(
+    rules: Rules, counts: Sequence[int]
+) -> tuple[Ending, tuple[int, ...], list[int]]:
     """S11d, H2, O34, O35: the lowest count when a player draws from the empty stock."""
     n = len(counts)
-    if rules.stock_out == "dead_hand":
+    if rules.stock_out == StockOut.DEAD_HAND:
         return DEAD_HAND, (), [0] * n
     lowest = min(counts)
     lows = tuple(s for s in range(n) if counts[s] == lowest)
-    if len(lows) > 1 and rules.stock_out_tie == "dead_hand":
+    if len(lows) > 1 and rules.stock_out_tie == StockOutTie.DEAD_HAND:
         return DEAD_HAND, (), [0] * n
     return STOCK_OUT, lows, each_pays(n, lows, 1)
+
+
+def push_multiple(ending: Ending) -> int:
+    """O42: how many times their count each loser is pushed up, by how the hand ended.
+
+    A double win (out without a final discard, or any instant win) pushes twice whatever the
+    options pay for it in stakes; a hand nobody won pushes nobody.
+    """
+    match ending:
+        case Ending.TONK_OUT | Ending.INSTANT_WIN:
+            return 2
+        case Ending.OUT_BY_DISCARD | Ending.DROP_WON | Ending.DROP_CAUGHT | Ending.STOCK_OUT:
+            return 1
+        case Ending.THROWN_IN | Ending.DEAD_HAND:
+            return 0
+        case unhandled:
+            assert_never(unhandled)
 
 
 def finish(
     rules: Rules,
     stake: int,
-    ending: str,
+    ending: Ending,
     winners: Sequence[int],
     net: Sequence[int],
     counts: Sequence[int],
     multiple: int = 0,
-    dropper: int = -1,
+    dropper: int | None = None,
 ) -> Result:
     """The hand's result: stakes scaled by the basic stake and O44, or O42 push-up points."""
     factor = 2 if rules.big_one else 1
-    if rules.scoring == "push_up":
-        if ending in (THROWN_IN, DEAD_HAND):
-            payouts = [0] * len(counts)
-        else:
-            # O42: losers are pushed up by their count, twice that after a double win.
-            push = 2 if multiple >= 2 and ending in (TONK_OUT, INSTANT_WIN) else 1
-            payouts = [0 if s in winners else c * push * factor for s, c in enumerate(counts)]
-    else:
-        payouts = [v * stake * factor for v in net]
+    match rules.scoring:
+        case Scoring.STAKES:
+            payouts = [v * stake * factor for v in net]
+        case Scoring.PUSH_UP:  # O42: losers are pushed up by their count; winners score 0
+            push = push_multiple(ending) * factor
+            payouts = [0 if s in winners else c * push for s, c in enumerate(counts)]
+        case unhandled:
+            assert_never(unhandled)
     return Result(ending, tuple(winners), tuple(payouts), tuple(counts), multiple, dropper)
 
 
 def push_up_match_over(totals: Sequence[int], rules: Rules) -> bool:
     """H10: a push-up match ends when a player's total reaches ``push_up_limit``."""
-    return rules.scoring == "push_up" and max(totals, default=0) >= rules.push_up_limit
+    return rules.scoring == Scoring.PUSH_UP and max(totals, default=0) >= rules.push_up_limit

@@ -16,8 +16,6 @@ from typing import Any
 
 from bot.engine.cards import SUIT_BITS, SUITS
 
-NO_ONE = -1
-
 
 @dataclass(frozen=True, slots=True)
 class SideBets:
@@ -63,11 +61,11 @@ class SideBets:
 
 @dataclass(frozen=True, slots=True)
 class SideOutcome:
-    """How the side bets of a deal were settled, in the table's stake units."""
+    """How the side bets of a deal were settled, in the table's stake units (None: no winner)."""
 
-    high_card_winner: int
+    high_card_winner: int | None
     high_card_pot: int
-    naturals_winner: int
+    naturals_winner: int | None
     naturals_pot: int
     naturals_carry: int
     payouts: tuple[int, ...]
@@ -79,11 +77,12 @@ def highest_of_suit(hand: int, suit: int) -> int:
 
 
 def settle_side_bets(
-    bets: SideBets, dealt: Sequence[int], naturals_by: int, stake: int
+    bets: SideBets, dealt: Sequence[int], naturals_by: int | None, stake: int
 ) -> SideOutcome:
     """Settle both pots: the high card from the dealt hands, naturals from the first book."""
     net = [0] * len(dealt)
-    winner, pot = NO_ONE, 0
+    winner: int | None = None
+    pot = 0
     if bets.suit is not None and bets.high_card:
         ranks = {s: highest_of_suit(dealt[s], bets.suit) for s in bets.high_card}
         best = max(ranks.values())
@@ -97,7 +96,7 @@ def settle_side_bets(
     for s in bets.naturals:
         net[s] -= stake
     carry = naturals_pot
-    if naturals_by != NO_ONE:
+    if naturals_by is not None:
         net[naturals_by] += naturals_pot
         carry = 0
     return SideOutcome(winner, pot, naturals_by, naturals_pot, carry, tuple(net))

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
-from bot.engine.actions import DRAW, Action, LegalMoves
-from bot.engine.hand import OVER, Hand
+from bot.engine.actions import DRAW, OVER, Action, Kind, LegalMoves, Phase
+from bot.engine.hand import Hand
 from bot.engine.rules import Rules
 from bot.engine.settle import Result
 
@@ -21,10 +21,10 @@ from bot.engine.settle import Result
 class PublicMove:
     """A move as the table saw it: ``cards`` is 0 for a card drawn from the stock."""
 
-    kind: str
+    kind: Kind
     seat: int
     cards: int
-    spread: int
+    spread: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,7 @@ class SeatView:
     top_discard: int | None
     upcard: int | None
     stock_size: int
-    phase: str
+    phase: Phase
     to_act: int
     waits: tuple[int, ...]
     drop_barred: bool
@@ -72,7 +72,7 @@ def _public(a: Action) -> PublicMove:
 
 def seat_view(hand: Hand, seat: int) -> SeatView:
     """What ``seat`` may see of ``hand`` now."""
-    over = hand.phase == OVER
+    over = hand.phase is OVER
     return SeatView(
         seat=seat,
         players=hand.players,

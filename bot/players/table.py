@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine import Action, Hand, seat_view
+from bot.engine.actions import START
+from bot.engine.rules import Slap
 from bot.engine.settle import Result
 from bot.players.protocol import Player
 
@@ -49,14 +51,9 @@ def unique_names(names: Sequence[str]) -> list[str]:
     return [n if names.count(n) == 1 else f"{n}{seat + 1}" for seat, n in enumerate(names)]
 
 
-def actor(hand: Hand) -> int:
-    """The seat that must act now: the one owing a slap's discard, else the one to act."""
-    return hand.owes if hand.owes >= 0 else hand.to_act
-
-
 def slappers(hand: Hand) -> list[int]:
     """The seats that may slap the top discard now, nearest the player to act first."""
-    if hand.rules.slap == "off" or hand.owes >= 0:
+    if hand.rules.slap == Slap.OFF or hand.phase is not START:
         return []
     order = [(hand.to_act + i) % hand.n for i in range(hand.n)]
     return [s for s in order if hand.legal_moves(s).slaps]
@@ -81,7 +78,9 @@ def play_hand(hand: Hand, players: Sequence[Player], max_actions: int = MAX_ACTI
             if move is not None:
                 break
         if move is None:
-            move = ask(actor(hand), slap=False)
+            actor = hand.actor
+            assert actor is not None, "a hand in play always has a seat to act"
+            move = ask(actor, slap=False)
         assert move is not None
         hand.act(move)
         actions += 1

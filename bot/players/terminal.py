@@ -58,16 +58,17 @@ def cards_markup(mask: int, sort_by_rank: bool = False) -> str:
 def move_words(view: SeatView, move: PublicMove) -> str:
     """A public move in words (a card drawn from the stock is never named)."""
     player = view.players[move.seat]
-    if move.kind == SLAP:
-        return text("players.move.slap", player=player, number=move.spread + 1)
+    number = move.spread
+    if move.kind == SLAP and number is not None:
+        return text("players.move.slap", player=player, number=number + 1)
     spread = ""
-    if move.kind == HIT:
-        spread = cards_markup(view.spreads[move.spread][1])
+    if move.kind == HIT and number is not None:
+        spread = cards_markup(view.spreads[number][1])
     return text(
         f"players.move.{move.kind}",
         player=player,
         cards=cards_markup(move.cards),
-        number=move.spread + 1,
+        number="" if number is None else number + 1,
         spread=spread,
     )
 
@@ -75,7 +76,7 @@ def move_words(view: SeatView, move: PublicMove) -> str:
 def action_words(view: SeatView, action: Action) -> str:
     """A legal move as a menu entry: ``Hit 7♦ onto spread 2 (5♦ 6♦ 7♦)``."""
     top = "" if view.top_discard is None else card_markup(view.top_discard)
-    if action.kind in (HIT, SLAP):
+    if action.kind in (HIT, SLAP) and action.spread is not None:
         spread = view.spreads[action.spread][1]
         return text(
             f"players.choice.{action.kind}",
@@ -97,7 +98,7 @@ def menu(view: SeatView) -> list[Action]:
     kinds = list(dict.fromkeys(a.kind for a in actions))
     return sorted(
         actions,
-        key=lambda a: (kinds.index(a.kind), [rank_of(c) for c in by_rank(a.cards)], a.spread),
+        key=lambda a: (kinds.index(a.kind), [rank_of(c) for c in by_rank(a.cards)], a.spread or 0),
     )
 
 
@@ -158,8 +159,8 @@ def result_lines(view: SeatView, result: Result) -> list[str]:
         text(
             f"players.ending.{result.ending}",
             winners=winners,
-            dropper=names[result.dropper] if result.dropper >= 0 else "",
-            count=result.counts[result.dropper] if result.dropper >= 0 else "",
+            dropper="" if result.dropper is None else names[result.dropper],
+            count="" if result.dropper is None else result.counts[result.dropper],
             multiple=result.multiple,
         )
     ]

@@ -33,7 +33,7 @@ def move_text(move: PublicMove, locale: str) -> str:
         locale,
         player=move.player,
         cards=cards_text(move.cards),
-        spread=move.spread + 1,
+        spread="" if move.spread is None else move.spread + 1,
     )
     return text("table.move.auto", locale, move=sentence) if move.auto else sentence
 
@@ -45,6 +45,7 @@ def ending_text(outcome: HandOutcome, locale: str) -> str:
     winners = names_text([names[s] for s in result.winners], locale)
     lowest = result.counts[result.winners[0]] if result.winners else 0
     if result.ending == DROP_CAUGHT:
+        assert result.dropper is not None  # a drop's result names the dropper
         catchers = [
             text("table.with_count", locale, player=names[s], count=result.counts[s])
             for s in result.winners
@@ -57,6 +58,7 @@ def ending_text(outcome: HandOutcome, locale: str) -> str:
             catchers=names_text(catchers, locale),
         )
     if result.ending == DROP_WON:
+        assert result.dropper is not None
         return text(
             "table.ending.drop_won",
             locale,

@@ -15,6 +15,7 @@ Tables are kept by ``bot.tables.journal``: a snapshot plus the small entries com
 as snapshots. Every write goes through one group-committing writer (``bot.store.writer``).
 """
 
+from bot.engine.settle import Ending
 from bot.store.connection import DEFAULT_URL
 from bot.store.errors import (
     CorruptRow,
@@ -26,7 +27,7 @@ from bot.store.errors import (
     TableNotOpen,
     UnknownTable,
 )
-from bot.store.hands import HandResult, Outcome, PlayerResult
+from bot.store.hands import HandResult, PlayerResult
 from bot.store.jsontext import FORGOTTEN_NAME
 from bot.store.records import (
     BrokenTable,
@@ -61,6 +62,7 @@ __all__ = [
     "MAX_PER_PAGE",
     "BrokenTable",
     "CorruptRow",
+    "Ending",
     "ForgetReport",
     "GuildConfig",
     "GuildSettingsUpdate",
@@ -72,7 +74,6 @@ __all__ = [
     "LeaderboardPage",
     "LoadedTables",
     "OpenTable",
-    "Outcome",
     "PlayerRecord",
     "PlayerResult",
     "PlayerStats",

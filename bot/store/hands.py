@@ -4,21 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
-
-class Outcome(StrEnum):
-    """How a hand ended, from one player's point of view."""
-
-    TONK_OUT = "tonk_out"
-    OUT_BY_DISCARD = "out_by_discard"
-    DROP_WON = "drop_won"
-    DROP_CAUGHT = "drop_caught"
-    STOCK_OUT = "stock_out"
-    INSTANT_WIN = "instant_win"
-    THROWN_IN = "thrown_in"
-    DEAD_HAND = "dead_hand"
+from bot.engine.settle import Ending
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,12 +23,12 @@ class PlayerResult:
     payout: int
     count: int
     won: bool
-    how: Outcome
+    how: Ending
     caught: bool = False
     is_bot: bool = False
 
     def __post_init__(self) -> None:
-        Outcome(self.how)  # raises ValueError for anything but a known outcome
+        Ending(self.how)  # raises ValueError for anything but a known ending
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +41,7 @@ class HandResult:
     hand_number: int
     preset: str
     seed: int | str
-    ending: str
+    ending: Ending
     players: Sequence[PlayerResult]
     options: Mapping[str, Any] = field(default_factory=dict)
     action_log: Sequence[Any] = ()

@@ -47,7 +47,6 @@ from bot.engine.sidebets import SideBets
 from bot.store import (
     BrokenTable,
     HandResult,
-    Outcome,
     PlayerResult,
     Store,
     TableAlreadyOpen,
@@ -352,7 +351,7 @@ def hand_result(table: Table) -> HandResult:
             payout=result.payouts[seat],
             count=result.counts[seat],
             won=seat in result.winners,
-            how=Outcome(result.ending),
+            how=result.ending,
             caught=result.ending == DROP_CAUGHT and seat == result.dropper,
             is_bot=_is_bot(table, user_id),
         )

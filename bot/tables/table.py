@@ -18,23 +18,34 @@ stands up (or is removed after a hand), the table closes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-from bot.engine.actions import Action
+from bot.engine.actions import Action, Kind
 from bot.engine.hand import Hand
 from bot.engine.melds import most_players, pack_for
 from bot.engine.rules import MIN_PLAYERS, Rules, RulesError, rules_from_json
-from bot.engine.settle import Result
+from bot.engine.settle import Result, push_up_match_over
 from bot.i18n import text
 from bot.i18n.bounds import quote
 from bot.tables.autoplay import play_turn
 from bot.tables.dealing import CutRound, Shuffler, cut_for_deal
 from bot.tables.errors import TableError
 
-LOBBY = "lobby"
-PLAYING = "playing"
-BETWEEN = "between"
-CLOSED = "closed"
+
+class Status(StrEnum):
+    """Where a table is in its life cycle (see above)."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    BETWEEN = "between"
+    CLOSED = "closed"
+
+
+LOBBY = Status.LOBBY
+PLAYING = Status.PLAYING
+BETWEEN = Status.BETWEEN
+CLOSED = Status.CLOSED
 
 MISSED_TURNS_LIMIT = 3
 DEFAULT_SEATS = 4
@@ -106,7 +117,7 @@ class Table:
     seats: list[Seat] = field(default_factory=list)
     names: dict[int, str] = field(default_factory=dict)
     balances: dict[int, int] = field(default_factory=dict)
-    status: str = LOBBY
+    status: Status = LOBBY
     hand: Hand | None = None
     hand_number: int = 0
     dealer_id: int | None = None
@@ -195,10 +206,11 @@ class Table:
 
     @property
     def to_act_id(self) -> int | None:
-        """The player whose turn it is, while a hand is on."""
-        if self.status != PLAYING or self.hand is None:
+        """The player who must act now (``Hand.actor``: a slapper who owes a discard, else the
+        player whose turn it is), while a hand is on."""
+        if self.status != PLAYING or self.hand is None or self.hand.actor is None:
             return None
-        return self.hand_players[self.hand.to_act]
+        return self.hand_players[self.hand.actor]
 
     @property
     def turn_id(self) -> tuple[int, int] | None:
@@ -359,7 +371,9 @@ class Table:
 
     # -- playing -----------------------------------------------------------------------------
 
-    def act(self, user_id: int, kind: str, now: float, cards: int = 0, spread: int = -1) -> None:
+    def act(
+        self, user_id: int, kind: str, now: float, cards: int = 0, spread: int | None = None
+    ) -> None:
         """A player's move; the engine's ``IllegalAction`` says why one is refused."""
         hand = self._live_hand()
         seat = self.hand_seat(user_id)
@@ -367,7 +381,8 @@ class Table:
             raise TableError("not_in_hand")
         if user_id in self.leaving:
             raise TableError("you_left")
-        hand.act(Action(kind, seat, cards, spread))
+        number = None if spread is None or spread < 0 else spread  # custom ids say -1 for none
+        hand.act(Action(Kind(kind), seat, cards, number))
         self.missed[user_id] = 0
         self.last_activity = now
         self._after_moves(now)
@@ -381,8 +396,11 @@ class Table:
         """
         if self.status == CLOSED or self.turn_id != turn or self.hand is None:
             return []
-        user_id = self.hand_players[self.hand.to_act]
-        played = self._autoplay(self.hand.to_act)
+        seat = self.hand.actor
+        if seat is None:
+            return []
+        user_id = self.hand_players[seat]
+        played = self._autoplay(seat)
         self.missed[user_id] = self.missed.get(user_id, 0) + 1
         if self.missed[user_id] >= MISSED_TURNS_LIMIT:
             self.leaving.add(user_id)
@@ -393,8 +411,8 @@ class Table:
         """Play the turns of players who left, then end the hand or time the next turn."""
         hand = self.hand
         assert hand is not None
-        while not hand.over and self.hand_players[hand.to_act] in self.leaving:
-            if not self._autoplay(hand.to_act):
+        while (seat := hand.actor) is not None and self.hand_players[seat] in self.leaving:
+            if not self._autoplay(seat):
                 break
         self.version += 1
         if hand.over:
@@ -449,9 +467,7 @@ class Table:
 
     def _push_up_winner(self, players: tuple[int, ...]) -> int | None:
         """H10: a push-up match ends when a score reaches the limit; the lowest total wins."""
-        if self.rules.scoring != "push_up":
-            return None
-        if max(self.balances[u] for u in players) < self.rules.push_up_limit:
+        if not push_up_match_over([self.balances[u] for u in players], self.rules):
             return None
         winner = min(players, key=lambda u: self.balances[u])
         for user_id in self.balances:
@@ -597,7 +613,7 @@ class Table:
                 seats=[Seat(int(s[0]), str(s[1]), *s[2:3]) for s in data["seats"]],
                 names={int(u): str(n) for u, n in data["names"].items()},
                 balances={int(u): int(b) for u, b in data["balances"].items()},
-                status=str(data["status"]),
+                status=Status(data["status"]),
                 hand=Hand.from_json(data["hand"]) if data["hand"] else None,
                 hand_number=int(data["hand_number"]),
                 dealer_id=data["dealer_id"],

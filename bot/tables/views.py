@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.engine.actions import DISCARD, HIT, SLAP_DISCARD, SPREAD, Action, LegalMoves
+from bot.engine.actions import DISCARD, SLAP_DISCARD, SPREAD, Action, LegalMoves
 from bot.engine.hand import OVER, START, Hand
 from bot.engine.rules import Rules
 from bot.engine.settle import Result
 from bot.engine.view import PublicMove as EngineMove
 from bot.engine.view import SeatView, public_moves, seat_view
-from bot.tables.table import PLAYING, Table
+from bot.tables.table import PLAYING, Status, Table
 
 RECENT_MOVES = 5
 
@@ -44,7 +44,7 @@ class PublicMove:
     kind: str
     player: str
     cards: int
-    spread: int
+    spread: int | None
     auto: bool
 
 
@@ -91,7 +91,7 @@ class PublicTable:
 
     table_id: int
     version: int
-    status: str
+    status: Status
     host: str
     rules: Rules
     stake: int
@@ -187,11 +187,7 @@ def private_hand(
         can_spread=bool(selection) and hand.can(Action(SPREAD, seat, selection)),
         can_discard=single and hand.can(Action(DISCARD, seat, selection)),
         can_slap_discard=single and hand.can(Action(SLAP_DISCARD, seat, selection)),
-        hit_targets=tuple(
-            i
-            for i in range(len(view.spreads))
-            if selection and hand.can(Action(HIT, seat, selection, i))
-        ),
+        hit_targets=tuple(hand.hit_targets(seat, selection)),
     )
 
 

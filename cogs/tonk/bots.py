@@ -22,7 +22,7 @@ from bot.engine.actions import Action
 from bot.engine.errors import IllegalAction
 from bot.engine.view import seat_view
 from bot.players import Player, make_player
-from bot.players.table import actor, slappers
+from bot.players.table import slappers
 from bot.tables.autoplay import auto_action
 from bot.tables.table import PLAYING, Table
 
@@ -60,8 +60,10 @@ def next_bot_turn(table: Table, declined: frozenset[int] = frozenset()) -> BotTu
     for seat in slappers(hand):
         if asks(seat) and seat not in declined:
             return BotTurn(players[seat], seat, slap=True)
-    seat = actor(hand)
-    return BotTurn(players[seat], seat, slap=False) if asks(seat) else None
+    actor = hand.actor
+    if actor is None or not asks(actor):
+        return None
+    return BotTurn(players[actor], actor, slap=False)
 
 
 class ComputerSeats:

@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from bot.client import TonkBot
-from bot.store import HandResult, Outcome, PlayerResult
+from bot.store import Ending, HandResult, PlayerResult
 from tests.cogs.helpers import make_bot, table_in
 from tests.fakediscord import FakeDiscord, FakeDiscordError, run_bot
 
@@ -37,10 +37,10 @@ async def record(
             hand_number=number,
             preset="standard",
             seed=number,
-            ending=Outcome.TONK_OUT,
+            ending=Ending.TONK_OUT,
             players=[
-                PlayerResult(winner[0], winner[1], 2, 0, True, Outcome.TONK_OUT),
-                PlayerResult(loser[0], loser[1], -2, 30, False, Outcome.TONK_OUT),
+                PlayerResult(winner[0], winner[1], 2, 0, True, Ending.TONK_OUT),
+                PlayerResult(loser[0], loser[1], -2, 30, False, Ending.TONK_OUT),
             ],
         )
     )

@@ -57,6 +57,14 @@ def test_O19_must_spread_on_except_aces_lets_three_aces_be_held_but_not_a_run() 
     refused(out, 1, "must_lay_spread")
 
 
+def test_O19_must_spread_on_refuses_even_the_discard_of_a_card_of_the_held_spread() -> None:
+    moves = [act("ann", "draw"), act("ann", "discard", card="5C")]
+    out = play(BOOK_HELD, moves, stock=["QC"], options={"must_spread": "on"})
+    refused(out, 1, "must_lay_spread")
+    out = play(BOOK_HELD, moves, stock=["QC"])
+    assert out["status"] == 0 and out["discard_top"] == "5C"
+
+
 # -- O20 rare book variants -----------------------------------------------------------------
 
 BOOK_HANDS = {"ann": ["5C", "5D", "5H", "8S", "9S"], "bob": ["5S", "7S", "10S", "JD", "QD"]}
@@ -160,6 +168,36 @@ def test_O21_second_spread_only_going_out_by_a_second_spread_pays_double() -> No
     out = play(TWO_SPREADS, TWO_SPREADS_MOVES, stock=["9S"], options=options)
     # 2 from bob, 2 from cat.
     assert out["ending"] == "tonk_out" and out["payouts"] == {"ann": 4, "bob": -2, "cat": -2}
+
+
+ONE_RUN = {"ann": ["AC", "2C", "3C", "4C", "5C"], "bob": ["5H", "6H", "8S", "10S", "QD"],
+           "cat": ["4D", "7D", "JS", "KH", "KC"]}  # fmt: skip
+ONE_RUN_MOVES = [act("ann", "draw"),
+                 act("ann", "spread", cards=["AC", "2C", "3C", "4C", "5C", "6C"])]  # fmt: skip
+
+
+def test_O21_second_spread_only_going_out_by_a_first_and_only_spread_pays_single() -> None:
+    options = {"tonk_out_pays": "second_spread_only"}
+    out = play(ONE_RUN, ONE_RUN_MOVES, stock=["6C"], options=options)
+    # ann empties her hand with her one spread: single, 1 from bob and 1 from cat.
+    assert out["ending"] == "tonk_out" and out["payouts"] == {"ann": 2, "bob": -1, "cat": -1}
+    # S11a: double.
+    out = play(ONE_RUN, ONE_RUN_MOVES, stock=["6C"])
+    assert out["payouts"] == {"ann": 4, "bob": -2, "cat": -2}
+
+
+def test_O21_second_spread_only_a_second_spread_laid_on_a_later_turn_pays_double() -> None:
+    hands = {**TWO_SPREADS, "ann": ["AC", "2C", "3C", "9D", "KS"]}
+    moves = [act("ann", "draw"), act("ann", "spread", cards=["AC", "2C", "3C"]),
+             act("ann", "discard", card="KS"), *pass_turn("bob", "QC"),
+             *pass_turn("cat", "QS"), act("ann", "draw"),
+             act("ann", "spread", cards=["9D", "9H", "9S"])]  # fmt: skip
+    out = play(hands, moves, stock=["9H", "QC", "QS", "9S"], options=SECOND_ONLY)
+    # ann's second spread of her own empties her hand: double, 2 from bob and 2 from cat.
+    assert out["ending"] == "tonk_out" and out["payouts"] == {"ann": 4, "bob": -2, "cat": -2}
+
+
+SECOND_ONLY = {"tonk_out_pays": "second_spread_only"}
 
 
 def test_O21_single_going_out_always_pays_single() -> None:
@@ -371,6 +409,38 @@ def test_O38_wait_after_hit_1_being_hit_bars_dropping_on_the_next_turn() -> None
     out = play(SPREADER, moves, stock=FILLER, options={"wait_after_hit": 1})
     # ann 3 against bob's 10 + 10 + 10 + 8 = 38: 1 from bob.
     assert out["ending"] == "drop_won" and out["payouts"] == {"ann": 1, "bob": -1}
+
+
+TWO_CARD_HITTER = {**SPREADER, "bob": ["4H", "5H", "QD", "JS", "8C"]}
+HIT_TWO_AT_ONCE = [act("bob", "draw"), act("bob", "hit", spread=0, cards=["4H", "5H"]),
+                   act("bob", "discard", card="KH")]  # fmt: skip
+HIT_ONE_BY_ONE = [act("bob", "draw"), act("bob", "hit", spread=0, cards=["5H"]),
+                  act("bob", "hit", spread=0, cards=["4H"]),
+                  act("bob", "discard", card="KH")]  # fmt: skip
+
+
+@pytest.mark.parametrize("bob_hits", [HIT_TWO_AT_ONCE, HIT_ONE_BY_ONE], ids=["together", "split"])
+def test_O38_each_card_added_is_one_hit_however_the_play_is_split(
+    bob_hits: list[dict[str, Any]],
+) -> None:
+    options = {"wait_after_hit": 1}
+    for turn in (2, 3):  # two cards added: two waits
+        moves = drop_on_turn(turn, bob_hits, 1, ["ann", "bob"])
+        refused(play(TWO_CARD_HITTER, moves, stock=FILLER, options=options), len(moves) - 1,
+                "cannot_drop")  # fmt: skip
+    moves = drop_on_turn(4, bob_hits, 1, ["ann", "bob"])
+    out = play(TWO_CARD_HITTER, moves, stock=FILLER, options=options)
+    # ann 3 against bob's 10 + 10 + 8 + 10 + 10 + 10 = 58: 1 from bob.
+    assert out["ending"] == "drop_won" and out["payouts"] == {"ann": 1, "bob": -1}
+
+
+def test_O38_O39_wait_hit_once_per_round_a_two_card_hit_costs_one_wait() -> None:
+    options = {"wait_after_hit": 1, "wait_hit_once_per_round": True}
+    moves = drop_on_turn(2, HIT_TWO_AT_ONCE, 1, ["ann", "bob"])
+    refused(play(TWO_CARD_HITTER, moves, stock=FILLER, options=options), len(moves) - 1,
+            "cannot_drop")  # fmt: skip
+    moves = drop_on_turn(3, HIT_TWO_AT_ONCE, 1, ["ann", "bob"])
+    assert play(TWO_CARD_HITTER, moves, stock=FILLER, options=options)["ending"] == "drop_won"
 
 
 THREE = {**SPREADER, "cat": ["5H", "KC", "KD", "10S", "4S"]}

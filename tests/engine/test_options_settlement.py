@@ -259,6 +259,23 @@ def test_O42_push_up_a_tonk_out_pushes_twice_the_count_and_a_discard_out_once() 
     assert out["payouts"] == {"ann": 0, "bob": 39, "cat": 41}
 
 
+def test_O42_O21_push_up_a_tonk_out_pushes_twice_whatever_tonk_out_pays_says() -> None:
+    hands = {"ann": ["AC", "2C", "3C", "9D", "9H"], "bob": THREE["bob"], "cat": THREE["cat"]}
+    moves = [act("ann", "draw"), act("ann", "spread", cards=["AC", "2C", "3C"]),
+             act("ann", "spread", cards=["9D", "9H", "9S"])]  # fmt: skip
+    out = play(hands, moves, stock=["9S"], options={**PUSH_UP, "tonk_out_pays": "single"})
+    # The stakes would pay single, but push-up pushes a double win twice: 2 x 39, 2 x 41.
+    assert out["ending"] == "tonk_out" and out["payouts"] == {"ann": 0, "bob": 78, "cat": 82}
+
+
+def test_O42_O8_push_up_an_instant_win_paid_single_still_pushes_twice() -> None:
+    hands = {"ann": ["KC", "QC", "JC", "9C", "KD"], "bob": ["3C", "5D", "7H", "8S", "2S"],
+             "cat": ["4C", "6D", "6H", "8D", "7S"]}  # fmt: skip
+    out = play(hands, options={**PUSH_UP, "instant_win": "fifty_double"})
+    # ann's 49 pays single as stakes (O8), yet pushes bob 2 x 25 = 50 and cat 2 x 31 = 62.
+    assert out["ending"] == "instant_win" and out["payouts"] == {"ann": 0, "bob": 50, "cat": 62}
+
+
 def test_O42_push_up_an_instant_win_pushes_twice_the_dealt_count() -> None:
     hands = {"ann": ["KC", "QC", "JC", "10C", "KD"], "bob": ["3C", "5D", "7H", "8S", "2S"],
              "cat": ["4C", "6D", "6H", "8D", "7S"]}  # fmt: skip

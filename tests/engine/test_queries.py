@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.engine import Action, Hand, IllegalAction, build_rules, seat_view
-from bot.engine.actions import DRAW
+from bot.engine.actions import DISCARD, DRAW, DROP, SLAP, SLAP_DISCARD, SPREAD
 from bot.engine.cards import mask_of, parse_card
 from bot.engine.view import public_moves
 from tests.engine.randomplay import random_hand
@@ -81,3 +81,50 @@ def test_the_seat_view_names_the_upcard_and_a_slapped_card_is_logged() -> None:
     slap.act(Action("slap", 0, 0, 0))
     assert public_moves(slap)[-1].cards == cards("9H")
     assert Hand.from_json(slap.to_json()).log == slap.log
+
+
+def slapped_by_cat() -> Hand:
+    """O43 race: ann lays 6H 7H 8H and discards 9H; cat slaps it onto ann's run and owes
+    the extra discard, before bob's turn starts."""
+    hands = {"ann": ["6H", "7H", "8H", "9H", "KC"], "bob": ["2S", "3S", "5D", "JD", "QC"],
+             "cat": ["4D", "7C", "10S", "KH", "KS"]}  # fmt: skip
+    players = ["ann", "bob", "cat"]
+    top = [parse_card(c) for c in stack(hands, players, "cat", stock=["QS", "JH"])]
+    hand = Hand.deal(build_rules("standard", {"slap": "race"}), players, 2, top=top)
+    hand.act(Action(DRAW, 0))
+    hand.act(Action(SPREAD, 0, cards("6H", "7H", "8H")))
+    hand.act(Action(DISCARD, 0, cards("9H")))
+    hand.act(Action(SLAP, 2, 0, 0))
+    return hand
+
+
+def test_O43_actor_is_the_slapper_who_owes_a_discard_then_the_player_to_act() -> None:
+    hand = slapped_by_cat()
+    assert hand.phase == "slap_discard" and hand.actor == 2 and hand.to_act == 1
+    assert hand.legal_moves(2).slap_discards == hand.hands[2]
+    assert not hand.legal_moves(1)  # bob's turn waits for cat's discard
+    hand.act(Action(SLAP_DISCARD, 2, cards("KS")))
+    assert hand.phase == "start" and hand.actor == 1 and hand.owes is None
+    hand.act(Action(DROP, 1))
+    assert hand.over and hand.actor is None
+
+
+def test_a_hand_saved_in_format_1_with_minus_one_for_nobody_still_loads() -> None:
+    """Tables saved before format 2 wrote -1 for nobody and kept an owed slap discard in
+    the start phase; they load as the same hand."""
+    hand = slapped_by_cat()
+    saved = hand.to_json()
+    old = {**saved, "format": 1, "phase": "start", "slap_from": -1, "naturals_by": -1}
+    assert Hand.from_json(old).to_json() == saved
+    hand.act(Action(SLAP_DISCARD, 2, cards("KS")))
+    hand.act(Action(DRAW, 1))
+    saved = hand.to_json()
+    old = {**saved, "format": 1, "owes": -1, "slap_from": -1}
+    assert Hand.from_json(old).to_json() == saved
+    hand.act(Action(DISCARD, 1, cards("QC")))
+    hand.act(Action(DROP, 2))
+    saved = hand.to_json()
+    assert saved["result"]["dropper"] == 2
+    old_result = {**saved["result"], "dropper": -1, "ending": "tonk_out"}
+    loaded = Hand.from_json({**saved, "format": 1, "owes": -1, "result": old_result})
+    assert loaded.result is not None and loaded.result.dropper is None

@@ -15,7 +15,7 @@ import pytest
 from bot.commands import rules as rules_command
 from bot.commands import scenario as scenario_command
 from bot.engine import RulesError, build_rules
-from bot.engine.rules import INSTANT_WIN_SCHEMES, PRESETS, Rules
+from bot.engine.rules import PRESETS, Catch, InstantWin, Rules
 from bot.scenario import ScenarioError, run_scenario
 from tests.engine.stacking import play, scenario
 
@@ -81,7 +81,7 @@ def test_O5_O1_O6_O25_a_value_an_option_does_not_take_is_refused_naming_the_valu
 
 
 def test_O7_every_instant_win_scheme_of_RULES_is_a_value_and_no_other() -> None:
-    for scheme in INSTANT_WIN_SCHEMES:
+    for scheme in InstantWin:
         assert build_rules("standard", {"instant_win": scheme}).instant_win == scheme
     assert "is not a value of instant_win" in refusal(instant_win="texas")
 
@@ -103,7 +103,7 @@ def test_O5_a_bad_value_in_a_scenario_is_bad_input_exit_status_2(
 RANK_SCHEMES = ("none", "low9_only", "five_faces")
 
 
-@pytest.mark.parametrize("scheme", [s for s in INSTANT_WIN_SCHEMES if s not in RANK_SCHEMES])
+@pytest.mark.parametrize("scheme", [s for s in InstantWin if s not in RANK_SCHEMES])
 def test_O4_face_values_rank_conflicts_with_every_scheme_that_pays_49_or_50(scheme: str) -> None:
     message = refusal(face_values="rank", instant_win=scheme)
     assert f"face_values: rank conflicts with instant_win: {scheme}" in message
@@ -180,8 +180,8 @@ def test_O4_tonk_rules_refuses_a_conflict_with_status_2(capsys: pytest.CaptureFi
         ("wait_after_spread", "3", 3),
         ("chicago_49_pays", "2", 2),
         ("push_up_limit", "150", 150),
-        ("catch", "ALT5", "alt5"),
-        ("instant_win", "Washington_DC", "washington_dc"),
+        ("catch", "ALT5", Catch.ALT5),
+        ("instant_win", "Washington_DC", InstantWin.WASHINGTON_DC),
     ],
 )
 def test_O6_O44_O36_O20_O5_O1_O2_O37_O17c_H10_O25_O13_values_are_coerced_from_text(

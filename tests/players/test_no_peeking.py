@@ -19,7 +19,7 @@ from bot.engine import Action, Hand, SeatView, build_rules, seat_view
 from bot.engine.cards import card_list, card_text, parse_card
 from bot.players import LEVELS, make_player
 from bot.players.knowledge import read_table
-from bot.players.table import actor, play_hand
+from bot.players.table import play_hand
 
 PLAYERS = Path(__file__).resolve().parents[2] / "bot" / "players"
 DECIDING = ("protocol", "simple", "heuristic", "hard", "estimate", "knowledge", "shape")
@@ -106,7 +106,8 @@ def test_what_a_seat_cannot_see_does_not_change_its_view_or_its_move(level: str)
     rng = random.Random(11)
     changed = 0
     for hand in _positions(25):
-        seat = actor(hand)
+        seat = hand.actor
+        assert seat is not None
         other = _reshuffled(hand, seat, rng)
         changed += other.hands != hand.hands or other.stock != hand.stock
         assert seat_view(other, seat) == seat_view(hand, seat)

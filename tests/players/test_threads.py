@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from bot.engine import Hand, SeatView, build_rules, seat_view
 from bot.players import make_player
-from bot.players.table import actor, play_hand
+from bot.players.table import play_hand
 
 
 def _views() -> list[SeatView]:
@@ -22,7 +22,7 @@ def _views() -> list[SeatView]:
         players = [make_player("normal", random.Random(s)) for s in range(3)]
         play_hand(hand, players, max_actions=seed % 7 + 1)
         if not hand.over:
-            views.append(seat_view(hand, actor(hand)))
+            views.append(seat_view(hand, hand.actor))
     return views
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import HandResult, OpenTable, Outcome, PlayerResult, Store, TableRules
+from bot.store import Ending, HandResult, OpenTable, PlayerResult, Store, TableRules
 
 
 @pytest.fixture
@@ -42,7 +42,7 @@ def player(
     payout: int,
     *,
     won: bool = False,
-    how: Outcome = Outcome.TONK_OUT,
+    how: Ending = Ending.TONK_OUT,
     caught: bool = False,
     is_bot: bool = False,
     count: int = 0,

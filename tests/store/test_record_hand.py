@@ -10,8 +10,8 @@ import pytest
 from sqlalchemy import Connection
 
 from bot.store import (
+    Ending,
     HandResult,
-    Outcome,
     PlayerResult,
     StaleVersion,
     Store,
@@ -184,17 +184,17 @@ async def test_outcome_counters(store: Store) -> None:
     """tonk_outs, drops_won and instant_wins count wins by that outcome; caught counts drops."""
     table = await open_table(store)
     hands = [
-        [player(1, 2, won=True, how=Outcome.TONK_OUT), player(2, -2)],
+        [player(1, 2, won=True, how=Ending.TONK_OUT), player(2, -2)],
         [
-            player(1, 4, won=True, how=Outcome.DROP_WON),
-            player(2, -4, how=Outcome.DROP_WON),
+            player(1, 4, won=True, how=Ending.DROP_WON),
+            player(2, -4, how=Ending.DROP_WON),
         ],
         [
-            player(1, -6, how=Outcome.DROP_CAUGHT, caught=True),
-            player(2, 6, won=True, how=Outcome.DROP_CAUGHT),
+            player(1, -6, how=Ending.DROP_CAUGHT, caught=True),
+            player(2, 6, won=True, how=Ending.DROP_CAUGHT),
         ],
-        [player(1, 9, won=True, how=Outcome.INSTANT_WIN), player(2, -9, how=Outcome.INSTANT_WIN)],
-        [player(1, 2, won=True, how=Outcome.OUT_BY_DISCARD), player(2, -2)],
+        [player(1, 9, won=True, how=Ending.INSTANT_WIN), player(2, -9, how=Ending.INSTANT_WIN)],
+        [player(1, 2, won=True, how=Ending.OUT_BY_DISCARD), player(2, -2)],
     ]
     for number, seats in enumerate(hands, start=1):
         await store.record_hand(hand(table, number, seats))
@@ -219,7 +219,7 @@ async def test_streaks_grow_on_wins_reset_on_paid_losses_and_survive_pushes(stor
     ]
     expected = [(1, 1), (2, 2), (2, 2), (3, 3), (0, 3), (1, 3)]
     for number, ((payout, won), streaks) in enumerate(zip(sequence, expected, strict=True), 1):
-        how = Outcome.TONK_OUT if payout else Outcome.DEAD_HAND
+        how = Ending.TONK_OUT if payout else Ending.DEAD_HAND
         await store.record_hand(hand(table, number, [player(1, payout, won=won, how=how)]))
         record = (await store.stats(table.guild_id, 1)).player
         assert record is not None
@@ -239,6 +239,6 @@ def test_hand_with_a_user_seated_twice_is_refused() -> None:
 
 
 def test_player_result_with_unknown_outcome_is_refused() -> None:
-    """``how`` must be one of the Outcome values."""
+    """``how`` must be one of the Ending values."""
     with pytest.raises(ValueError, match="walked_away"):
         PlayerResult(1, "a", 0, 0, False, "walked_away")  # type: ignore[arg-type]

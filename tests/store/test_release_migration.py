@@ -12,7 +12,7 @@ from typing import Any
 from bot.store import Store
 from bot.store.migrations import LATEST_VERSION
 from bot.tables.journal import StoreJournal
-from bot.tables.table import BETWEEN, LOBBY, PLAYING
+from bot.tables.table import BETWEEN, LOBBY, PLAYING, Table
 from tests.tables.randomtable import random_move
 
 FIXTURE = Path(__file__).parent / "fixtures" / "release_0_1.sql"
@@ -34,8 +34,8 @@ async def test_open_tables_resume_exactly_and_play_on_with_the_totals_intact(
     path = tmp_path / "tonk.db"
     with sqlite3.connect(path) as raw:
         raw.executescript(FIXTURE.read_text())
-    open_states = {
-        int(str(table_id)): (json.loads(str(state)), version)
+    open_states = {  # as today's code reads the release's states (hands of format 1)
+        int(str(table_id)): (Table.from_json(json.loads(str(state))).to_json(), version)
         for table_id, state, version in _rows(
             path, "SELECT id, state_json, version FROM tonk_table WHERE status != 'closed'"
         )

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from bot.store import OpenTable, Outcome, Store
+from bot.store import Ending, OpenTable, Store
 
 from .conftest import hand, open_table, player
 
@@ -114,7 +114,7 @@ async def test_stats_give_totals_rank_and_recent_hands_newest_first(store: Store
         hand(
             table,
             2,
-            [player(1, -6, how=Outcome.DROP_CAUGHT, caught=True), player(2, 6, won=True)],
+            [player(1, -6, how=Ending.DROP_CAUGHT, caught=True), player(2, 6, won=True)],
             ending="drop_caught",
         )
     )

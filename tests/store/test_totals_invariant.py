@@ -6,7 +6,7 @@ import random
 import sqlite3
 from pathlib import Path
 
-from bot.store import HandResult, OpenTable, Outcome, PlayerResult, Store
+from bot.store import Ending, HandResult, OpenTable, PlayerResult, Store
 
 from .conftest import open_table
 
@@ -18,18 +18,18 @@ HANDS = 2000
 def _random_hand(rng: random.Random, table: OpenTable, number: int) -> HandResult:
     seated = rng.sample(USERS, rng.randint(2, 5))
     bot = -rng.randint(1, 3) if rng.random() < 0.2 else None
-    how = rng.choice(list(Outcome))
+    how = rng.choice(list(Ending))
     winner = rng.choice(seated)
     stake = rng.randint(1, 5)
     players = []
     for user_id in seated:
-        if how is Outcome.DEAD_HAND:
+        if how is Ending.DEAD_HAND:
             payout, won = 0, False
         elif user_id == winner:
             payout, won = stake * (len(seated) - 1), True
         else:
             payout, won = -stake, False
-        caught = how is Outcome.DROP_CAUGHT and not won and user_id == seated[0]
+        caught = how is Ending.DROP_CAUGHT and not won and user_id == seated[0]
         players.append(
             PlayerResult(user_id, f"u{user_id}", payout, rng.randint(0, 50), won, how, caught)
         )

@@ -113,7 +113,8 @@ MESSAGES: dict[str, str] = {
     ),
     "option.tonk_out_pays.double": "Going out without a final discard (a tonk) pays double.",
     "option.tonk_out_pays.second_spread_only": (
-        "Going out by laying a spread pays double; going out by hitting pays single."
+        "Going out by laying your second spread pays double; going out by hitting, or with "
+        "your first and only spread, pays single."
     ),
     "option.tonk_out_pays.single": "Going out always pays single.",
     "option.stakes.standard": "A drop or going out by discarding pays the basic stake.",
@@ -172,7 +173,9 @@ MESSAGES: dict[str, str] = {
     "option.boobed.false": "You may go out until the stock runs out.",
     "option.wait_after_spread.n": "Laying a spread stops you dropping on your next {n} turns.",
     "option.wait_after_spread.0": "Laying a spread doesn't make you wait.",
-    "option.wait_after_hit.n": "When your spread is hit you can't drop on your next {n} turn(s).",
+    "option.wait_after_hit.n": (
+        "When your spread is hit you can't drop on your next {n} turn(s), for each card added."
+    ),
     "option.wait_after_hit.0": "Being hit doesn't make you wait.",
     "option.wait_hit_once_per_round.true": "Several hits between two of your turns cost one wait.",
     "option.wait_hit_once_per_round.false": "Every hit adds its wait.",

@@ -22,15 +22,16 @@ from sqlalchemy.dialects.sqlite import Insert, insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col
 
-from bot.store.hands import HandResult, Outcome, PlayerResult
+from bot.engine.settle import Ending
+from bot.store.hands import HandResult, PlayerResult
 from bot.store.models import PlayerTotals
 from bot.store.reports import LeaderboardOrder, PlayerRecord
 from bot.store.sql.prepared import Prepared
 
 _COUNTED_WINS = {
-    Outcome.TONK_OUT: "tonk_outs",
-    Outcome.DROP_WON: "drops_won",
-    Outcome.INSTANT_WIN: "instant_wins",
+    Ending.TONK_OUT: "tonk_outs",
+    Ending.DROP_WON: "drops_won",
+    Ending.INSTANT_WIN: "instant_wins",
 }
 
 
