@@ -13,10 +13,12 @@ import sqlite3
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
 
+from bot.client import TonkBot
 from bot.engine.actions import DISCARD, Action
 from bot.engine.view import SeatView
 from tests.cogs.helpers import (
@@ -32,11 +34,30 @@ from tests.cogs.helpers import (
     table_in,
     table_message,
 )
-from tests.fakediscord import FakeDiscord, run_bot
+from tests.fakediscord import FakeDiscord, SimulatedMember, StoredMessage, run_bot
 
 HANDS = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]}
 STOCK = ["7C", "10D", "3C", "9D"]
 LOCKED_FOR = 6.0
+
+
+def ann_and_bob(fake: FakeDiscord) -> tuple[SimulatedMember, SimulatedMember]:
+    """Two members in the #tonk channel of a new server."""
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    channel = guild.channel("tonk")
+    return fake.add_member(guild, "ann").at(channel), fake.add_member(guild, "bob").at(channel)
+
+
+async def dealt(
+    fake: FakeDiscord, bot: TonkBot, ann: SimulatedMember, bob: SimulatedMember, **stock: Any
+) -> StoredMessage:
+    """ann opens a table, bob joins, ann deals ``HANDS`` (bob plays first); the table message."""
+    lobby = await open_table(ann, [bob])
+    cards = {"cuts": ["KS", "2C"], "hands": HANDS, "dealer": "ann", **stock}
+    stack_table(bot, ann.channel, **cards)  # type: ignore[arg-type]
+    await ann.click(lobby, "Start")
+    await quiet(fake, bot)
+    return lobby
 
 
 def url(path: Path) -> str:
@@ -46,18 +67,11 @@ def url(path: Path) -> str:
 async def test_a_click_while_another_connection_locks_the_database_is_deferred_then_lands(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    guild = fake_discord.add_guild("Casino", channels=["tonk"])
-    ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
-    bob = fake_discord.add_member(guild, "bob").at(guild.channel("tonk"))
+    ann, bob = ann_and_bob(fake_discord)
     database = tmp_path / "tonk.db"
     async with run_bot(fake_discord, make_bot(database_url=url(database))) as bot:
-        lobby = await open_table(ann, [bob])
-        stack_table(
-            bot, guild.channel("tonk"), cuts=["KS", "2C"], hands=HANDS, dealer="ann", stock=STOCK
-        )
-        await ann.click(lobby, "Start")
-        await quiet(fake_discord, bot)
-        stock = len(table_in(bot, guild.channel("tonk")).hand.stock)  # type: ignore[union-attr]
+        lobby = await dealt(fake_discord, bot, ann, bob, stock=STOCK)
+        stock = len(table_in(bot, bob.channel).hand.stock)  # type: ignore[arg-type,union-attr]
         locker = sqlite3.connect(database, isolation_level=None)
         locker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
         released = asyncio.Event()
@@ -91,15 +105,10 @@ async def test_a_click_while_another_connection_locks_the_database_is_deferred_t
 async def test_a_commit_that_fails_tells_the_player_changes_nothing_and_the_next_click_works(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    guild = fake_discord.add_guild("Casino", channels=["tonk"])
-    ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
-    bob = fake_discord.add_member(guild, "bob").at(guild.channel("tonk"))
+    ann, bob = ann_and_bob(fake_discord)
     database = tmp_path / "tonk.db"
     async with run_bot(fake_discord, make_bot(database_url=url(database))) as bot:
-        lobby = await open_table(ann, [bob])
-        stack_table(bot, guild.channel("tonk"), cuts=["KS", "2C"], hands=HANDS, dealer="ann")
-        await ann.click(lobby, "Start")
-        await quiet(fake_discord, bot)
+        await dealt(fake_discord, bot, ann, bob)
         before = table_in(bot, bob.channel).to_json()  # type: ignore[arg-type]
         with sqlite3.connect(database) as admin:  # the database refuses every write
             admin.execute(FAILING_TRIGGER)
@@ -159,14 +168,9 @@ async def test_a_computer_players_refused_move_is_replaced_and_its_seat_is_not_s
 async def test_a_table_button_a_version_behind_still_means_what_it_says(
     fake_discord: FakeDiscord,
 ) -> None:
-    guild = fake_discord.add_guild("Casino", channels=["tonk"])
-    ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
-    bob = fake_discord.add_member(guild, "bob").at(guild.channel("tonk"))
+    ann, bob = ann_and_bob(fake_discord)
     async with run_bot(fake_discord, make_bot()) as bot:
-        lobby = await open_table(ann, [bob])
-        stack_table(bot, guild.channel("tonk"), cuts=["KS", "2C"], hands=HANDS, dealer="ann")
-        await ann.click(lobby, "Start")
-        await quiet(fake_discord, bot)
+        lobby = await dealt(fake_discord, bot, ann, bob)
         shown = table_in(bot, bob.channel).version  # type: ignore[arg-type]
         fake_discord.fail_requests("PATCH", f"/messages/{lobby.id}")
         await ann.slash("tonk", "bigone", hands=1)  # the table moves on; its message can't
@@ -182,12 +186,10 @@ async def test_a_table_button_a_version_behind_still_means_what_it_says(
 async def test_a_failed_table_message_update_is_retried_until_the_buttons_work(
     fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
 ) -> None:
-    guild = fake_discord.add_guild("Casino", channels=["tonk"])
-    ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
-    bob = fake_discord.add_member(guild, "bob").at(guild.channel("tonk"))
+    ann, bob = ann_and_bob(fake_discord)
     async with run_bot(fake_discord, make_bot()) as bot:
         lobby = await open_table(ann, [bob])
-        stack_table(bot, guild.channel("tonk"), cuts=["KS", "2C"], hands=HANDS, dealer="ann")
+        stack_table(bot, ann.channel, cuts=["KS", "2C"], hands=HANDS, dealer="ann")  # type: ignore[arg-type]
         fake_discord.fail_requests("PATCH", f"/messages/{lobby.id}", times=2)
         with caplog.at_level(logging.WARNING):
             await ann.slash("tonk", "start")
@@ -202,13 +204,9 @@ async def test_a_failed_table_message_update_is_retried_until_the_buttons_work(
 async def test_a_panel_says_it_expired_before_discord_stops_it_updating(
     fake_discord: FakeDiscord,
 ) -> None:
-    guild = fake_discord.add_guild("Casino", channels=["tonk"])
-    ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
-    bob = fake_discord.add_member(guild, "bob").at(guild.channel("tonk"))
+    ann, bob = ann_and_bob(fake_discord)
     async with run_bot(fake_discord, make_bot()) as bot:
-        lobby = await open_table(ann, [bob])
-        stack_table(bot, guild.channel("tonk"), cuts=["KS", "2C"], hands=HANDS, dealer="ann")
-        await ann.click(lobby, "Start")
+        lobby = await dealt(fake_discord, bot, ann, bob)
         panel = await my_hand(ann, lobby)
         clock(bot).advance(13 * 60)
         await quiet(fake_discord, bot)
@@ -221,15 +219,10 @@ async def test_a_panel_says_it_expired_before_discord_stops_it_updating(
 async def test_my_hand_while_the_table_is_busy_is_deferred_privately_then_shows_the_panel(
     fake_discord: FakeDiscord,
 ) -> None:
-    guild = fake_discord.add_guild("Casino", channels=["tonk"])
-    ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
-    bob = fake_discord.add_member(guild, "bob").at(guild.channel("tonk"))
+    ann, bob = ann_and_bob(fake_discord)
     timing = replace(FAST, reply_patience=0.05)
     async with run_bot(fake_discord, make_bot(timing=timing)) as bot:
-        lobby = await open_table(ann, [bob])
-        stack_table(bot, guild.channel("tonk"), cuts=["KS", "2C"], hands=HANDS, dealer="ann")
-        await ann.click(lobby, "Start")
-        await quiet(fake_discord, bot)
+        lobby = await dealt(fake_discord, bot, ann, bob)
         runtime = service(bot).tables.in_channel(bob.channel.id)  # type: ignore[union-attr]
         assert runtime is not None
         async with runtime.lock:  # something slow holds the table
