@@ -33,10 +33,10 @@ import aiosqlite
 from sqlalchemy import Connection, insert, text
 
 from bot.engine.rules import build_rules
+from bot.engine.settle import Ending
 from bot.store import (
     HandResult,
     OpenTable,
-    Outcome,
     PlayerResult,
     Store,
     TableRules,
@@ -84,7 +84,7 @@ def four_player_hand(
             payout=3 * stake if seat == winner else -stake,
             count=0 if seat == winner else rng.randint(5, 50),
             won=seat == winner,
-            how=Outcome.TONK_OUT,
+            how=Ending.TONK_OUT,
         )
         for seat, user in enumerate(users)
     ]
