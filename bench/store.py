@@ -329,7 +329,8 @@ def one_move(table: Table, now: float) -> None:
         return
     hand = table.hand
     assert hand is not None
-    seat = hand.owes if hand.owes >= 0 else hand.to_act
+    seat = hand.actor
+    assert seat is not None
     action = auto_action(hand, seat)
     assert action is not None
     table.act(table.hand_players[seat], action.kind, now, action.cards, action.spread)
