@@ -49,8 +49,10 @@ class Settings:
 class Timing:
     """How long the bot waits for things; tests make these short.
 
-    ``edit_interval``: at most one edit of a channel's table message (and of each DM and
-    panel) per interval. ``next_hand_delay``: the pause before the next hand deals.
+    ``edit_interval``: at most one edit of each DM and open panel per interval.
+    ``table_edit_interval``: at most one edit of a table message per interval (Discord lets a
+    bot edit a channel's messages about five times in five seconds, and the channel also
+    gets notices). ``next_hand_delay``: the pause before the next hand deals.
     ``idle_timeout``: a table without activity for this long closes itself.
     ``reply_patience``: how long an interaction may wait for its answer before it is
     deferred (Discord allows three seconds).
@@ -61,6 +63,7 @@ class Timing:
     """
 
     edit_interval: float = 1.0
+    table_edit_interval: float = 1.5
     next_hand_delay: float = 10.0
     idle_timeout: float = 30 * 60.0
     reply_patience: float = 2.0

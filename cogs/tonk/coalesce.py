@@ -17,16 +17,21 @@ Job = Callable[[], Awaitable[None]]
 
 
 class Coalescer:
-    """Runs requested jobs per key, one at a time, no more than once per ``interval``."""
+    """Runs requested jobs per key, one at a time, no more than once per ``interval`` (or
+    the interval the request names)."""
 
     def __init__(self, interval: float) -> None:
         self.interval = interval
         self._pending: dict[Hashable, Job] = {}
+        self._intervals: dict[Hashable, float] = {}
         self._workers: dict[Hashable, asyncio.Task[None]] = {}
 
-    def request(self, key: Hashable, job: Job) -> None:
-        """Run ``job`` soon; a job already waiting under ``key`` is replaced by it."""
+    def request(self, key: Hashable, job: Job, interval: float | None = None) -> None:
+        """Run ``job`` soon; a job already waiting under ``key`` is replaced by it. Jobs of
+        ``key`` start at most once per ``interval`` (default: the coalescer's)."""
         self._pending[key] = job
+        if interval is not None:
+            self._intervals[key] = interval
         if key not in self._workers:
             self._workers[key] = asyncio.create_task(self._work(key), name=f"coalesce {key}")
 
@@ -54,6 +59,8 @@ class Coalescer:
                     await job()
                 except Exception:
                     log.exception("update %s failed", key)
-                await asyncio.sleep(max(0.0, self.interval - (loop.time() - started)))
+                interval = self._intervals.get(key, self.interval)
+                await asyncio.sleep(max(0.0, interval - (loop.time() - started)))
         finally:
             del self._workers[key]
+            self._intervals.pop(key, None)

@@ -245,7 +245,8 @@ class TableScreens:
         self._runtime.host.spawn(self._channel().send(content))
 
     def _request_table(self) -> None:
-        self._runtime.host.updates.request(("table", self._id), self._sync_table)
+        interval = self._runtime.host.timing.table_edit_interval
+        self._runtime.host.updates.request(("table", self._id), self._sync_table, interval)
 
     async def _sync_table(self) -> None:
         """Bring the table message up to date.

@@ -27,6 +27,7 @@ from tests.tables.manual_clock import ManualClock
 
 FAST = Timing(
     edit_interval=0.005,
+    table_edit_interval=0.005,
     next_hand_delay=30.0,
     idle_timeout=1800.0,
     reply_patience=2.0,

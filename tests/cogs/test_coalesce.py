@@ -42,6 +42,21 @@ async def test_runs_of_one_key_are_spaced_by_the_interval() -> None:
     assert len(times) == 2 and times[1] - times[0] >= 0.045
 
 
+async def test_a_key_requested_with_its_own_interval_is_spaced_by_it() -> None:
+    coalescer = Coalescer(interval=0.01)
+    loop = asyncio.get_running_loop()
+    times: list[float] = []
+
+    async def job() -> None:
+        times.append(loop.time())
+
+    coalescer.request("table", job, interval=0.08)
+    await asyncio.sleep(0.01)
+    coalescer.request("table", job, interval=0.08)
+    await coalescer.drain()
+    assert len(times) == 2 and times[1] - times[0] >= 0.075
+
+
 async def test_a_failing_job_is_logged_and_the_next_one_runs(
     caplog: pytest.LogCaptureFixture,
 ) -> None:

@@ -186,7 +186,7 @@ async def test_a_click_that_waits_for_its_table_is_deferred_then_answered(
     fake_discord: FakeDiscord,
 ) -> None:
     ann, bob = _players(fake_discord, "ann", "bob")
-    timing = Timing(edit_interval=0.005, reply_patience=0.05)
+    timing = Timing(edit_interval=0.005, table_edit_interval=0.005, reply_patience=0.05)
     async with run_bot(fake_discord, make_bot(timing=timing)) as bot:
         lobby = await open_table(ann, [])
         runtime = service(bot).tables.in_channel(ann.channel.id)  # type: ignore[union-attr]
