@@ -8,6 +8,7 @@ times a global lookup.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -121,6 +122,22 @@ _FLAGS: tuple[tuple[Kind, ...], ...] = tuple(
     tuple(k for k, bit in ((DROP, 1), (CLAIM, 2), (DRAW, 4), (TAKE, 8)) if bits & bit)
     for bits in range(16)
 )
+
+
+@dataclass(frozen=True, slots=True)
+class PublicMove:
+    """A move as the table saw it: ``cards`` is 0 for a card drawn from the stock."""
+
+    kind: Kind
+    seat: int
+    cards: int
+    spread: int | None
+
+    @classmethod
+    def of(cls, action: Action) -> PublicMove:
+        """``action`` as everyone saw it (S7: a card drawn from the stock stays hidden)."""
+        cards = 0 if action.kind == Kind.DRAW else action.cards
+        return cls(action.kind, action.seat, cards, action.spread)
 
 
 class LegalMoves(NamedTuple):

@@ -28,6 +28,7 @@ from bot.engine.actions import (
     Kind,
     LegalMoves,
     Phase,
+    PublicMove,
     tuple_new,
 )
 from bot.engine.actions import OVER as OVER  # the phases, importable with the hand
@@ -109,6 +110,9 @@ def pack_order(
 
 class Hand:
     """The state of one hand at a table, with the actions that change it."""
+
+    _public: tuple[PublicMove, ...] = ()
+    """The log as the table saw it, as far as ``public_moves`` has read it."""
 
     def __init__(
         self,
@@ -239,6 +243,15 @@ class Hand:
         if phase is OWES:
             return self.owes
         return self.to_act
+
+    def public_moves(self) -> tuple[PublicMove, ...]:
+        """The action log with every card drawn from the stock hidden (extended as the log
+        grows, never rebuilt)."""
+        known = self._public
+        if len(known) != len(self.log):
+            known = known + tuple(PublicMove.of(a) for a in self.log[len(known) :])
+            self._public = known
+        return known
 
     def count(self, seat: int) -> int:
         return self.pack.count(self.hands[seat])

@@ -9,22 +9,11 @@ hidden from everyone but the player who drew it). Once the hand is over every ha
 from __future__ import annotations
 
 from dataclasses import dataclass
-from weakref import WeakKeyDictionary
 
-from bot.engine.actions import DRAW, OVER, Action, Kind, LegalMoves, Phase
+from bot.engine.actions import OVER, LegalMoves, Phase, PublicMove
 from bot.engine.hand import Hand
 from bot.engine.rules import Rules
 from bot.engine.settle import Result
-
-
-@dataclass(frozen=True, slots=True)
-class PublicMove:
-    """A move as the table saw it: ``cards`` is 0 for a card drawn from the stock."""
-
-    kind: Kind
-    seat: int
-    cards: int
-    spread: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,22 +43,6 @@ class SeatView:
     version: int
 
 
-_seen: WeakKeyDictionary[Hand, tuple[PublicMove, ...]] = WeakKeyDictionary()
-
-
-def public_moves(hand: Hand) -> tuple[PublicMove, ...]:
-    """The action log with every card drawn from the stock hidden (extended, not rebuilt)."""
-    known = _seen.get(hand, ())
-    if len(known) != len(hand.log):
-        known = known + tuple(_public(a) for a in hand.log[len(known) :])
-        _seen[hand] = known
-    return known
-
-
-def _public(a: Action) -> PublicMove:
-    return PublicMove(a.kind, a.seat, 0 if a.kind == DRAW else a.cards, a.spread)
-
-
 def seat_view(hand: Hand, seat: int) -> SeatView:
     """What ``seat`` may see of ``hand`` now."""
     over = hand.phase is OVER
@@ -91,7 +64,7 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
         drop_barred=hand.drop_barred and hand.to_act == seat,
         turns=tuple(hand.turns),
         legal=hand.legal_moves(seat),
-        moves=public_moves(hand),
+        moves=hand.public_moves(),
         revealed=tuple(hand.hands) if over else None,
         result=hand.result,
         version=hand.version,

@@ -18,10 +18,9 @@ from rich.console import Console
 from rich.table import Table
 
 from bot.engine import Action, Hand, Rules, SeatView, seat_view
-from bot.engine.actions import DRAW, DROP, HIT, SLAP
+from bot.engine.actions import DRAW, DROP, HIT, SLAP, PublicMove
 from bot.engine.cards import FIRST_JOKER, card_symbol, rank_of, suit_of
 from bot.engine.settle import Result
-from bot.engine.view import PublicMove
 from bot.i18n import text
 from bot.players.protocol import Player
 from bot.players.registry import make_player

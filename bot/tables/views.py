@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine.actions import DISCARD, SLAP_DISCARD, SPREAD, Action, LegalMoves
+from bot.engine.actions import PublicMove as EngineMove
 from bot.engine.hand import OVER, START, Hand
 from bot.engine.rules import Rules
 from bot.engine.settle import Result
-from bot.engine.view import PublicMove as EngineMove
-from bot.engine.view import SeatView, public_moves, seat_view
+from bot.engine.view import SeatView, seat_view
 from bot.tables.table import PLAYING, Status, Table
 
 RECENT_MOVES = 5
@@ -259,7 +259,7 @@ def _spreads(table: Table, view: SeatView | None) -> tuple[PublicSpread, ...]:
 def moves_since(table: Table, hand: Hand, first: int) -> tuple[PublicMove, ...]:
     """The public record of ``hand``'s moves from the ``first``-th on, in names (the engine's
     ``public_moves``: a card drawn from the stock stays hidden)."""
-    return _named(table, hand, public_moves(hand)[first:], first)
+    return _named(table, hand, hand.public_moves()[first:], first)
 
 
 def _moves(table: Table, view: SeatView | None) -> tuple[PublicMove, ...]:

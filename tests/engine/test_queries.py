@@ -10,7 +10,6 @@ import pytest
 from bot.engine import Action, Hand, IllegalAction, build_rules, seat_view
 from bot.engine.actions import DISCARD, DRAW, DROP, SLAP, SLAP_DISCARD, SPREAD
 from bot.engine.cards import mask_of, parse_card
-from bot.engine.view import public_moves
 from tests.engine.randomplay import random_hand
 from tests.engine.stacking import stack
 
@@ -56,11 +55,11 @@ def test_the_seat_view_shows_no_other_hand_and_no_stock_order() -> None:
 def test_public_moves_grow_with_the_log_and_match_a_fresh_build() -> None:
     rng = random.Random(8)
     hand = random_hand(build_rules(), 3, rng)
-    moves = public_moves(hand)
+    moves = hand.public_moves()
     assert len(moves) == len(hand.log)
     assert all(m.cards == 0 for m, a in zip(moves, hand.log, strict=True) if a.kind == DRAW)
     copy = Hand.from_json(hand.to_json())
-    assert public_moves(copy) == moves
+    assert copy.public_moves() == moves
     assert seat_view(hand, 0).revealed == tuple(hand.hands)  # over: every hand shown
 
 
@@ -79,7 +78,7 @@ def test_the_seat_view_names_the_upcard_and_a_slapped_card_is_logged() -> None:
     slap.act(Action("draw", 1))
     slap.act(Action("discard", 1, cards("9H")))
     slap.act(Action("slap", 0, 0, 0))
-    assert public_moves(slap)[-1].cards == cards("9H")
+    assert slap.public_moves()[-1].cards == cards("9H")
     assert Hand.from_json(slap.to_json()).log == slap.log
 
 
