@@ -1,6 +1,8 @@
 """English messages of the ``tonk`` command line: one line each, for whoever typed it."""
 
-MESSAGES: dict[str, str] = {
+from bot.i18n.source import Message
+
+MESSAGES: dict[str, Message] = {
     "cli.cannot_read": "cannot read {file}: {reason}",
     "cli.not_utf8": "not UTF-8 text: byte {byte} at position {position} of {file}",
     "cli.not_json": "not JSON: {error}",

@@ -1,6 +1,8 @@
 """English messages of the scoreboards, server settings, forgetting, and restarts."""
 
-MESSAGES: dict[str, str] = {
+from bot.i18n.source import Message, Plural
+
+MESSAGES: dict[str, Message] = {
     # Commands.
     "scoreboard.command.leaderboard": "The server's leaderboard",
     "scoreboard.command.leaderboard.by": "Rank by chips, wins or win rate",
@@ -79,8 +81,10 @@ MESSAGES: dict[str, str] = {
         "member with Manage Server can set them again with /tonk config."
     ),
     # Forget.
-    "scoreboard.forget.done": (
-        "Forgotten: your totals here are deleted and {hands} hands no longer name you."
+    "scoreboard.forget.done": Plural(
+        "Forgotten: your totals here are deleted and {hands} hand no longer names you.",
+        "Forgotten: your totals here are deleted and {hands} hands no longer name you.",
+        "hands",
     ),
     # Restarts.
     "scoreboard.restore.back": "I'm back after a restart: this table carries on where it was.",
