@@ -19,7 +19,8 @@ from discord.ext import commands
 from discord.utils import MISSING
 
 from bot.config import Timing
-from bot.i18n import text
+from bot.i18n import DEFAULT_LOCALE, text
+from bot.i18n.readers import Readers
 from bot.metrics import Metrics
 from bot.render.limits import CONTENT, clip, fit_embed, fit_view
 from bot.store import BrokenTable, Store
@@ -49,8 +50,29 @@ class Defer(Enum):
 
 
 def locale_of(interaction: discord.Interaction) -> str:
-    """The language the user reads (``en-US`` falls back to the English catalogue)."""
-    return str(interaction.locale)
+    """The language the member reads: the one they chose in this server with
+    ``/tonk language``, else their Discord client's (``en-US`` reads the English catalogue)."""
+    client_locale = str(interaction.locale)
+    if interaction.guild_id is None:
+        return client_locale
+    return member_locale(
+        interaction.client, interaction.guild_id, interaction.user.id, client_locale
+    )
+
+
+def member_locale(client: discord.Client, guild_id: int, user_id: int, fallback: str) -> str:
+    """The language a member reads where no interaction says it (their direct messages):
+    chosen, else the one their client last sent, else ``fallback``."""
+    readers = getattr(client, "readers", None)
+    if not isinstance(readers, Readers):
+        return fallback
+    return readers.locale(guild_id, user_id, fallback)
+
+
+def server_locale(interaction: discord.Interaction, chosen: str) -> str:
+    """The language of a server's public messages: ``chosen`` with ``/tonk config
+    language``, else the server's Discord locale, else English."""
+    return chosen or str(interaction.guild_locale or DEFAULT_LOCALE)
 
 
 def defer_as(interaction: discord.Interaction, how: Defer) -> None:
@@ -232,6 +254,7 @@ class TonkBot(commands.Bot):
         self.store: Store | None = None
         self.restored: Sequence[Ledger] = []
         self.broken_tables: list[BrokenTable] = []
+        self.readers = Readers()
 
     async def setup_hook(self) -> None:
         if self.database_url is not None:
@@ -245,13 +268,18 @@ class TonkBot(commands.Bot):
             await self._sync_commands()
 
     async def _open_store(self, url: str) -> None:
-        """Open the database and bring its open tables back (the cogs report broken ones)."""
+        """Open the database, read the members' chosen languages and bring the open tables
+        back (the cogs report broken ones)."""
         self.store = await Store.open(url)
+        self.readers = Readers(await self.store.member_languages())
         self.journal = StoreJournal(self.store, self.new_shuffler)
         self.restored, self.broken_tables = await self.journal.load()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Arm the deferral of every command and component interaction."""
+        """Remember the member's Discord language (for their DMs) and arm the deferral of
+        every command and component interaction."""
+        if interaction.guild_id is not None:
+            self.readers.seen(interaction.guild_id, interaction.user.id, str(interaction.locale))
         if interaction.type in (
             discord.InteractionType.application_command,
             discord.InteractionType.component,

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.client import Defer, answer, defer_as, locale_of, show, update
+from bot.client import Defer, answer, defer_as, locale_of, server_locale, show, update
 from bot.engine.actions import DRAW, DROP, KINDS, TAKE
 from bot.engine.cards import CardError, mask_of, parse_card
 from bot.engine.rules import RulesError, build_rules
 from bot.engine.summary import describe
-from bot.i18n import text
+from bot.i18n import LOCALES, text
+from bot.i18n.bounds import quote
 from bot.render.links import jump_url
 from bot.render.panel import REFRESH
 from bot.render.rules import rules_embed
@@ -52,6 +53,9 @@ def _require_top(table: Table, cards: int) -> None:
         raise TableError("stale")
 
 
+AUTO_LANGUAGE = "auto"
+
+
 def table_link(table: Table) -> str:
     """A link to the table message (or to the channel)."""
     return jump_url(table.guild_id, table.channel_id, table.message_id)
@@ -79,9 +83,11 @@ class TableService:
         seats: int,
         turn_timeout: float | None,
         options: Mapping[str, object] | None = None,
+        language: str = "",
     ) -> None:
         """Open a table in the channel, hosted by the member who asked, with the server's
-        default house rules (``/tonk config option``) over the preset."""
+        default house rules (``/tonk config option``) over the preset. The table speaks
+        the server's ``language`` (``/tonk config language``), else the server's locale."""
         defer_as(interaction, Defer.PUBLIC)
         locale = locale_of(interaction)
         existing = self.tables.in_channel(interaction.channel_id or 0)
@@ -101,7 +107,7 @@ class TableService:
                 stake=stake,
                 max_seats=seats,
                 turn_timeout=turn_timeout,
-                locale=str(interaction.guild_locale or "en"),
+                locale=server_locale(interaction, language),
                 shuffler=self.bot.new_shuffler(),
             )
             runtime = await self.tables.open(table)
@@ -109,6 +115,27 @@ class TableService:
             await answer(interaction, refusal_message(refusal, locale))
             return
         await runtime.post_table_message(interaction)
+
+    async def choose_language(self, interaction: discord.Interaction, value: str) -> None:
+        """``/tonk language``: the member reads ``value`` on this server from now on (their
+        replies, panel and DMs); ``auto`` follows their Discord app again. Stored when the
+        bot has a database, so it survives a restart."""
+        if value not in (AUTO_LANGUAGE, *LOCALES):
+            known = ", ".join((AUTO_LANGUAGE, *LOCALES))
+            refusal = TableError("bad_language", value=quote(value), known=known)
+            await answer(interaction, refusal.message(locale_of(interaction)))
+            return
+        chosen = None if value == AUTO_LANGUAGE else value
+        guild_id = interaction.guild_id or 0
+        if self.bot.store is not None:
+            await self.bot.store.set_member_language(guild_id, interaction.user.id, chosen)
+        self.bot.readers.choose(guild_id, interaction.user.id, chosen)
+        locale = locale_of(interaction)
+        if chosen is None:
+            said = text("table.reply.language_auto", locale)
+        else:
+            said = text("table.reply.language", locale, language=text(f"language.{chosen}", locale))
+        await answer(interaction, said)
 
     async def join(self, interaction: discord.Interaction) -> None:
         runtime = await self._channel_table(interaction)

@@ -200,6 +200,17 @@ MESSAGES: dict[str, Message] = {
     "table.refusal.big_one_hands": "The Big One covers 1 to {most} hands.",
     "table.command.bigone": "Announce The Big One: the last hands of the session at double stakes",
     "table.command.bigone.hands": "how many last hands (1 to 10)",
+    # Languages (/tonk language, /tonk config language): each in its own words.
+    "table.command.language": "The language Tonk speaks to you on this server (auto: Discord's).",
+    "table.command.language.value": "A language, or auto to follow your Discord app.",
+    "table.refusal.bad_language": "There is no language called {value}: choose one of {known}.",
+    "table.reply.language": "Tonk now speaks {language} to you on this server.",
+    "table.reply.language_auto": "Tonk now speaks to you in your Discord app's language.",
+    "language.auto": "auto",
+    "language.en": "English",
+    "language.ro": "Română",
+    "language.vi": "Tiếng Việt",
+    "language.fa": "فارسی",
     "table.notice.big_one": Plural(
         "📣 The Big One! {player} announces that the last hand of this session is played for "
         "double stakes; then the table closes.",
@@ -210,6 +221,11 @@ MESSAGES: dict[str, Message] = {
 }
 
 NOTES: dict[str, str] = {
+    "language.en": "A language's own name: the same in every catalogue.",
+    "language.ro": "A language's own name: the same in every catalogue.",
+    "language.vi": "A language's own name: the same in every catalogue.",
+    "language.fa": "A language's own name: the same in every catalogue.",
+    "language.auto": "A choice of /tonk language: follow the Discord app's language.",
     "table.list": "Joins names: {rest} is already comma-separated, {last} is the last name.",
     "table.with_count": "{count} is the count: the total value of the cards in a hand.",
     "table.move.auto": "{move} is a move in words (table.move.*), made by the timer.",
