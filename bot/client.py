@@ -19,7 +19,8 @@ from discord.ext import commands
 from discord.utils import MISSING
 
 from bot.config import Timing
-from bot.i18n import DEFAULT_LOCALE, text
+from bot.i18n import DEFAULT_LOCALE, has_text, text
+from bot.i18n.en import MESSAGES
 from bot.i18n.readers import Readers
 from bot.metrics import Metrics
 from bot.render.limits import CONTENT, clip, fit_embed, fit_view
@@ -176,6 +177,51 @@ async def update(
             _note_answer(interaction)
 
 
+COMMAND_LOCALES = {discord.Locale.romanian: "ro", discord.Locale.vietnamese: "vi"}
+"""The Discord locales the slash commands are listed in besides English (Discord has no
+Persian: a Persian reader chooses it with ``/tonk language``)."""
+
+DESCRIPTIONS = {
+    message: key
+    for key, message in MESSAGES.items()
+    if ".command." in key and isinstance(message, str)
+}
+"""Every command, group and option description's key, by its English text."""
+
+CHOICE_KEYS = ("preset.{}", "bots.level.{}", "language.{}", "command.choice.{}")
+"""Where a choice's name is found, by its value: the first of these keys that exists."""
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Lists the slash commands in Romanian and Vietnamese from the catalogue: names
+    (``command.name.*``, ``command.option.*``), descriptions (their ``*.command.*`` keys)
+    and choices (by value). Anything else, and any other locale, stays English."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        language = COMMAND_LOCALES.get(locale)
+        key = _command_key(string.message, context) if language else None
+        return text(key, language) if key is not None and language else None
+
+
+def _command_key(message: str, context: app_commands.TranslationContextTypes) -> str | None:
+    where = app_commands.TranslationContextLocation
+    if context.location in (where.command_name, where.group_name):
+        key = f"command.name.{message}"
+    elif context.location is where.parameter_name:
+        key = f"command.option.{message}"
+    elif context.location is where.choice_name and isinstance(context.data, app_commands.Choice):
+        keys = (form.format(context.data.value) for form in CHOICE_KEYS)
+        key = next((k for k in keys if has_text(k)), "")
+    else:
+        key = DESCRIPTIONS.get(message, "")
+    return key if has_text(key) else None
+
+
 class TonkTree(app_commands.CommandTree):
     """Every application-command error, and every component error (the cogs send those
     here too): a refusal the checks raised is explained; anything else is logged with its
@@ -257,6 +303,7 @@ class TonkBot(commands.Bot):
         self.readers = Readers()
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogueTranslator())
         if self.database_url is not None:
             await self._open_store(self.database_url)
         for name in EXTENSIONS:

@@ -77,6 +77,9 @@ def load(locale: str) -> Translations:
 KIND_NOTES = (
     (".button.", "A button label: at most 80 characters."),
     (".command.", "A slash command's description: at most 100 characters."),
+    ("command.name.", "A command's name: lowercase, no spaces, at most 32 characters."),
+    ("command.option.", "An option's name: lowercase, no spaces, at most 32 characters."),
+    ("command.choice.", "A choice offered for an option: at most 100 characters."),
     ("refusal.", "Says why something was refused: one sentence."),
 )
 

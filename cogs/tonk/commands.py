@@ -34,7 +34,12 @@ LANGUAGE_CHOICES = [
 
 
 @app_commands.guild_only()
-class TonkCommands(commands.GroupCog, name=TONK_COG, group_name=GROUP):
+class TonkCommands(
+    commands.GroupCog,
+    name=TONK_COG,
+    group_name=GROUP,
+    group_description=text("table.command.tonk"),
+):
     """Tonk tables: one per channel."""
 
     def __init__(self, bot: TonkBot) -> None:

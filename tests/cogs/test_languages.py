@@ -4,7 +4,9 @@ message and the scoreboard in the server's."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import discord
 
@@ -97,3 +99,35 @@ async def test_the_servers_language_speaks_on_the_table_and_the_scoreboard(
             "**Clasament: jetoane** (pagina 1 din 1)\n"
             "Încă nu s-a terminat nicio mână pe acest server."
         )
+
+
+def walk(command: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """A command and every subcommand, group and option under it."""
+    yield command
+    for option in command.get("options", []):
+        yield from walk(option)
+
+
+async def test_the_registered_commands_are_listed_in_romanian_and_vietnamese(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake_discord.add_guild("Casino")
+    async with run_bot(
+        fake_discord, make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 't.db'}")
+    ):
+        (tonk,) = fake_discord.commands()
+    everything = list(walk(tonk))
+    assert len(everything) >= 50
+    for item in everything:
+        for field in ("name_localizations", "description_localizations"):
+            assert set(item.get(field) or {}) == {"ro", "vi"}, (item["name"], field)
+        for choice in item.get("choices", []):
+            assert set(choice.get("name_localizations") or {}) == {"ro", "vi"}, choice
+    names = {o["name"]: o for o in tonk["options"]}
+    assert names["new"]["name_localizations"] == {"ro": "nouă", "vi": "mở-bàn"}
+    assert names["new"]["description_localizations"]["vi"] == (
+        "Mở một bàn Tonk trong kênh này; bạn là chủ bàn."
+    )
+    preset = next(o for o in names["new"]["options"] if o["name"] == "preset")
+    chicago = next(c for c in preset["choices"] if c["value"] == "washington_state")
+    assert chicago["name_localizations"] == {"ro": "Statul Washington", "vi": "Bang Washington"}

@@ -148,6 +148,7 @@ MESSAGES: dict[str, Message] = {
     "table.dm.hand": "Your hand: {cards} (count {count})",
     "table.dm.over": "This hand is over: the result is on the table message, {link}",
     # Slash commands (cogs.tonk.commands).
+    "table.command.tonk": "Tonk tables: one per channel.",
     "table.command.new": "Open a Tonk table in this channel; you host it.",
     "table.command.new.preset": "The regional game to play (default: standard).",
     "table.command.new.stake": "The basic stake of every payment (default 1).",
