@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping, Sequence
 
-from bot.engine.rules import RulesError
-from bot.i18n import DEFAULT_LOCALE, LOCALES, language, render, text
+from bot.i18n import DEFAULT_LOCALE, LOCALES, language, text
+from bot.i18n.refusal import Refusal
 
 LANG_FLAG = "--lang"
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
@@ -68,8 +68,6 @@ def parse_options(items: Sequence[str], locale: str) -> dict[str, str]:
 
 
 def said(error: ValueError, locale: str) -> str:
-    """What a refused input says in ``locale``: a rules refusal is rendered there; any other
+    """What a refused input says in ``locale``: a ``Refusal`` is rendered there; any other
     ``ValueError`` here was written in ``locale`` already."""
-    if isinstance(error, RulesError):
-        return render(error.key, error.params, locale)
-    return str(error)
+    return error.message(locale) if isinstance(error, Refusal) else str(error)

@@ -39,6 +39,11 @@ def is_rtl(locale: str) -> bool:
     return Locale.parse(language(locale)).character_order == "right-to-left"
 
 
+class Grouped(int):
+    """A whole number a sentence writes with the locale's thousands separator (a stake's or
+    a page's upper bound: ``10,000``, ``10.000``); other numbers are written ungrouped."""
+
+
 def number_text(value: int, locale: str = DEFAULT_LOCALE) -> str:
     """A whole number in the locale's digits, without grouping (a table id stays one word)."""
     return format_decimal(value, format="#0", locale=language(locale), numbering_system="default")
@@ -65,7 +70,9 @@ class _Formatter(string.Formatter):
         self.isolate = is_rtl(locale)
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        if isinstance(value, int) and not isinstance(value, bool) and not format_spec:
+        if isinstance(value, Grouped) and not format_spec:
+            shown = format_decimal(value, locale=self.locale, numbering_system="default")
+        elif isinstance(value, int) and not isinstance(value, bool) and not format_spec:
             shown = number_text(value, self.locale)
         else:
             shown = super().format_field(value, format_spec)

@@ -18,8 +18,9 @@ from bot.client import Defer, answer, defer_as, locale_of
 from bot.engine.rules import RulesError, build_rules, preset_rules
 from bot.i18n import LOCALES, text
 from bot.i18n.bounds import quote
+from bot.i18n.refusal import Refusal
 from bot.store import Store
-from bot.tables.errors import TableError, refusal_message
+from bot.tables.errors import TableError
 from bot.tables.table import MAX_STAKE, check_stake
 from cogs.group import PRESET_CHOICES, tonk_group
 from cogs.inputs import check_order, check_page, parse_timeout
@@ -110,8 +111,8 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             if turn_timeout is not None:
                 seconds = parse_timeout(turn_timeout)
                 changes["turn_timeout"] = None if seconds is None else int(seconds)
-        except (TableError, RulesError) as refusal:
-            await answer(interaction, refusal_message(refusal, locale_of(interaction)))
+        except Refusal as refusal:
+            await answer(interaction, refusal.message(locale_of(interaction)))
             return
         config = await self.store.update_guild_settings(
             interaction.guild_id or 0,
@@ -147,7 +148,7 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         try:
             rules = build_rules(current.preset, options)
         except RulesError as refusal:
-            await answer(interaction, refusal_message(refusal, locale_of(interaction)))
+            await answer(interaction, refusal.message(locale_of(interaction)))
             return
         chosen = {key: getattr(rules, key) for key in options}
         config = await self.store.update_guild_settings(guild_id, default_options=chosen)

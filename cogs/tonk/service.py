@@ -20,11 +20,12 @@ from bot.engine.rules import RulesError, build_rules
 from bot.engine.summary import describe
 from bot.i18n import LOCALES, text
 from bot.i18n.bounds import quote
+from bot.i18n.refusal import Refusal
 from bot.render.links import jump_url
 from bot.render.panel import REFRESH
 from bot.render.rules import rules_embed
 from bot.render.table import JOIN, LEAVE, MY_HAND, NEXT, START
-from bot.tables.errors import TableError, refusal_message
+from bot.tables.errors import TableError
 from bot.tables.table import LEAVING, TABLE_EMPTY, Seat, Table
 from cogs.tonk.components import PanelKey, PickKey, TableKey
 from cogs.tonk.open_tables import OpenTables
@@ -111,8 +112,8 @@ class TableService:
                 shuffler=self.bot.new_shuffler(),
             )
             runtime = await self.tables.open(table)
-        except (TableError, RulesError) as refusal:
-            await answer(interaction, refusal_message(refusal, locale))
+        except Refusal as refusal:
+            await answer(interaction, refusal.message(locale))
             return
         await runtime.post_table_message(interaction)
 
@@ -276,7 +277,7 @@ class TableService:
             try:
                 rules = build_rules(preset or "standard")
             except RulesError as refusal:
-                await answer(interaction, refusal_message(refusal, locale))
+                await answer(interaction, refusal.message(locale))
                 return
             embed = rules_embed(rules, locale)
         else:

@@ -80,6 +80,7 @@ async def test_the_servers_language_speaks_on_the_table_and_the_scoreboard(
     guild.preferred_locale = "vi"
     boss = fake.add_member(guild, "boss", permissions=discord.Permissions(manage_guild=True))
     bob = fake.add_member(guild, "bob")
+    bob.user.locale = "vi"
     async with run_bot(fake, make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 't.db'}")):
         first = (await boss.slash("tonk", "new")).message
         assert first is not None
@@ -89,7 +90,7 @@ async def test_the_servers_language_speaks_on_the_table_and_the_scoreboard(
         said = await boss.slash("tonk", "config", "language", value="ro")
         assert said.content == "New tables and the scoreboard now speak Română."
         refused = await bob.slash("tonk", "config", "language", value="fa")
-        assert refused.content == "Only a member with Manage Server can change settings."
+        assert refused.content == "Chỉ thành viên có quyền Manage Server mới đổi được cài đặt."
         second = (await boss.slash("tonk", "new")).message
         assert second is not None
         await bob.click(second, "Intră")
@@ -99,6 +100,8 @@ async def test_the_servers_language_speaks_on_the_table_and_the_scoreboard(
             "**Clasament: jetoane** (pagina 1 din 1)\n"
             "Încă nu s-a terminat nicio mână pe acest server."
         )
+        bad_page = await bob.forge_slash("tonk", "leaderboard", page=0)
+        assert bad_page.ephemeral and bad_page.content == "Các trang được đánh số từ 1 đến 10.000."
 
 
 def walk(command: dict[str, Any]) -> Iterator[dict[str, Any]]:
