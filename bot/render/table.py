@@ -206,9 +206,8 @@ def _seat_line(seat: PublicSeat, table: PublicTable, locale: str) -> str:
     name = f"**{seat.name}**"
     if seat.bot:
         name = text("bots.seat", locale, player=name)
-    parts = [
-        text("table.seat_marked", locale, player=name, marks=", ".join(marks)) if marks else name
-    ]
+    marked = text("table.list.comma", locale).join(marks)
+    parts = [text("table.seat_marked", locale, player=name, marks=marked) if marks else name]
     if table.status == PLAYING:
         parts.append(
             _card_count(seat.cards, locale)

@@ -87,7 +87,7 @@ def history_text(hands: list[HandSummary], locale: str) -> str:
         return text("scoreboard.history.empty", locale)
     lines = [text("scoreboard.history.title", locale)]
     for hand in hands:
-        winners = ", ".join(seat.name for seat in hand.winners)
+        winners = text("table.list.comma", locale).join(seat.name for seat in hand.winners)
         payouts = " · ".join(
             f"{seat.name} {amount_text(seat.payout, locale)}" for seat in hand.seats
         )

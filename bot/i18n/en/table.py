@@ -39,6 +39,7 @@ MESSAGES: dict[str, Message] = {
     "table.error": "Sorry, something went wrong on our side. It has been logged; please try again.",
     # Lists and moves in words (bot.render.words).
     "table.list": "{rest} and {last}",
+    "table.list.comma": ", ",
     "table.with_count": "{player} with {count}",
     "table.move.draw": "{player} drew from the stock",
     "table.move.take": "{player} took {cards} from the discard pile",
@@ -228,6 +229,7 @@ NOTES: dict[str, str] = {
     "language.fa": "A language's own name: the same in every catalogue.",
     "language.auto": "A choice of /tonk language: follow the Discord app's language.",
     "table.list": "Joins names: {rest} is already comma-separated, {last} is the last name.",
+    "table.list.comma": "What separates names or words in a list, space included.",
     "table.with_count": "{count} is the count: the total value of the cards in a hand.",
     "table.move.auto": "{move} is a move in words (table.move.*), made by the timer.",
     "table.ending.tonk_out": "A tonk: going out without a final discard.",
