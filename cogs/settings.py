@@ -113,13 +113,20 @@ async def new_table_defaults(bot: TonkBot, guild_id: int, channel_id: int) -> Ne
     return checked_defaults(config, channel_id)
 
 
+async def chosen_language(bot: TonkBot, guild_id: int) -> str:
+    """The language the server chose with ``/tonk config language``; empty when it chose
+    none, has no database, or its stored row cannot be read."""
+    if bot.store is None:
+        return ""
+    try:
+        return (await bot.store.get_guild_settings(guild_id)).locale
+    except (StoreError, ValueError) as error:
+        log.warning("the settings of server %d cannot be read: %s", guild_id, error)
+        return ""
+
+
 async def server_language(bot: TonkBot, interaction: discord.Interaction) -> str:
     """The language of the server's public messages: chosen with ``/tonk config language``,
-    else the server's Discord locale, else English (an unreadable row counts as unchosen)."""
-    chosen = ""
-    if bot.store is not None and interaction.guild_id is not None:
-        try:
-            chosen = (await bot.store.get_guild_settings(interaction.guild_id)).locale
-        except (StoreError, ValueError) as error:
-            log.warning("the settings of server %d cannot be read: %s", interaction.guild_id, error)
+    else the server's Discord locale, else English."""
+    chosen = await chosen_language(bot, interaction.guild_id) if interaction.guild_id else ""
     return server_locale(interaction, chosen)
