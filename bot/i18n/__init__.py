@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping
+from functools import cache, lru_cache
 from typing import Any
 
 from babel import Locale
@@ -34,6 +35,7 @@ def language(locale: str) -> str:
     return base if base in LOCALES else DEFAULT_LOCALE
 
 
+@cache
 def is_rtl(locale: str) -> bool:
     """Whether the locale's language is written right to left (Persian)."""
     return Locale.parse(language(locale)).character_order == "right-to-left"
@@ -44,6 +46,7 @@ class Grouped(int):
     a page's upper bound: ``10,000``, ``10.000``); other numbers are written ungrouped."""
 
 
+@lru_cache(maxsize=4096)
 def number_text(value: int, locale: str = DEFAULT_LOCALE) -> str:
     """A whole number in the locale's digits, without grouping (a table id stays one word)."""
     return format_decimal(value, format="#0", locale=language(locale), numbering_system="default")
