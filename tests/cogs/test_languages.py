@@ -60,6 +60,7 @@ async def test_ro_vi_and_a_chosen_fa_each_read_their_own_and_the_table_the_serve
 
         assert (await ann.click(lobby, "Draw")).content == "Nu este rândul tău."
         assert (await cat.click(lobby, "Draw")).content == "نوبت شما نیست."
+        assert (await bob.slash("tonk", "start")).content == "Chỉ chủ bàn mới làm được việc đó."
         await bob.click(lobby, "Draw")
         bob_panel = await my_hand(bob, lobby)
         assert "Bài của bạn · ván 1" in bob_panel.text() and "Điểm 32 · 6 lá" in bob_panel.text()
