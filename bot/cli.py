@@ -12,8 +12,16 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from bot.commands import play, rules, run, scenario, simulate
-from bot.i18n import text
+from bot.commands import (
+    add_language_argument,
+    play,
+    rules,
+    run,
+    scenario,
+    simulate,
+    terminal_language,
+)
+from bot.i18n import DEFAULT_LOCALE, text
 
 SUBCOMMANDS = (scenario, rules, simulate, play, run)
 DISTRIBUTION = "tonk-bot"
@@ -26,7 +34,7 @@ class ShowVersion(argparse.Action):
     metadata costs more than starting ``tonk rules``)."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
-        super().__init__(option_strings, argparse.SUPPRESS, nargs=0, help="show the version")
+        super().__init__(option_strings, argparse.SUPPRESS, nargs=0, help=kwargs.get("help"))
 
     def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
         from importlib.metadata import version
@@ -35,17 +43,22 @@ class ShowVersion(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tonk", description="Tonk, the knock-rummy card game")
-    parser.add_argument("--version", action=ShowVersion)
+def build_parser(locale: str = DEFAULT_LOCALE) -> argparse.ArgumentParser:
+    """The ``tonk`` parser, its help in ``locale``; every subcommand takes ``--lang`` and
+    its handler finds the language as ``args.locale``."""
+    parser = argparse.ArgumentParser(prog="tonk", description=text("cli.help.description", locale))
+    parser.add_argument("--version", action=ShowVersion, help=text("cli.help.version", locale))
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in SUBCOMMANDS:
-        module.register(commands)
+        add_language_argument(module.register(commands, locale), locale)
+    parser.set_defaults(locale=locale)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    locale = terminal_language(arguments, os.environ)
+    args = build_parser(locale).parse_args(arguments)
     try:
         status: int = args.handler(args)
         sys.stdout.flush()
@@ -53,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
-        print(text("cli.interrupted"), file=sys.stderr)
+        print(text("cli.interrupted", locale), file=sys.stderr)
         return EXIT_INTERRUPTED
     return status
 

@@ -19,7 +19,9 @@ from discord.ext import commands
 from discord.utils import MISSING
 
 from bot.config import Timing
-from bot.i18n import text
+from bot.i18n import DEFAULT_LOCALE, has_text, text
+from bot.i18n.en import MESSAGES
+from bot.i18n.readers import Readers
 from bot.metrics import Metrics
 from bot.render.limits import CONTENT, clip, fit_embed, fit_view
 from bot.store import BrokenTable, Store
@@ -49,8 +51,29 @@ class Defer(Enum):
 
 
 def locale_of(interaction: discord.Interaction) -> str:
-    """The language the user reads (``en-US`` falls back to the English catalogue)."""
-    return str(interaction.locale)
+    """The language the member reads: the one they chose in this server with
+    ``/tonk language``, else their Discord client's (``en-US`` reads the English catalogue)."""
+    client_locale = str(interaction.locale)
+    if interaction.guild_id is None:
+        return client_locale
+    return member_locale(
+        interaction.client, interaction.guild_id, interaction.user.id, client_locale
+    )
+
+
+def member_locale(client: discord.Client, guild_id: int, user_id: int, fallback: str) -> str:
+    """The language a member reads where no interaction says it (their direct messages):
+    chosen, else the one their client last sent, else ``fallback``."""
+    readers = getattr(client, "readers", None)
+    if not isinstance(readers, Readers):
+        return fallback
+    return readers.locale(guild_id, user_id, fallback)
+
+
+def server_locale(interaction: discord.Interaction, chosen: str) -> str:
+    """The language of a server's public messages: ``chosen`` with ``/tonk config
+    language``, else the server's Discord locale, else English."""
+    return chosen or str(interaction.guild_locale or DEFAULT_LOCALE)
 
 
 def defer_as(interaction: discord.Interaction, how: Defer) -> None:
@@ -154,6 +177,51 @@ async def update(
             _note_answer(interaction)
 
 
+COMMAND_LOCALES = {discord.Locale.romanian: "ro", discord.Locale.vietnamese: "vi"}
+"""The Discord locales the slash commands are listed in besides English (Discord has no
+Persian: a Persian reader chooses it with ``/tonk language``)."""
+
+DESCRIPTIONS = {
+    message: key
+    for key, message in MESSAGES.items()
+    if ".command." in key and isinstance(message, str)
+}
+"""Every command, group and option description's key, by its English text."""
+
+CHOICE_KEYS = ("preset.{}", "bots.level.{}", "language.{}", "command.choice.{}")
+"""Where a choice's name is found, by its value: the first of these keys that exists."""
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Lists the slash commands in Romanian and Vietnamese from the catalogue: names
+    (``command.name.*``, ``command.option.*``), descriptions (their ``*.command.*`` keys)
+    and choices (by value). Anything else, and any other locale, stays English."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        language = COMMAND_LOCALES.get(locale)
+        key = _command_key(string.message, context) if language else None
+        return text(key, language) if key is not None and language else None
+
+
+def _command_key(message: str, context: app_commands.TranslationContextTypes) -> str | None:
+    where = app_commands.TranslationContextLocation
+    if context.location in (where.command_name, where.group_name):
+        key = f"command.name.{message}"
+    elif context.location is where.parameter_name:
+        key = f"command.option.{message}"
+    elif context.location is where.choice_name and isinstance(context.data, app_commands.Choice):
+        keys = (form.format(context.data.value) for form in CHOICE_KEYS)
+        key = next((k for k in keys if has_text(k)), "")
+    else:
+        key = DESCRIPTIONS.get(message, "")
+    return key if has_text(key) else None
+
+
 class TonkTree(app_commands.CommandTree):
     """Every application-command error, and every component error (the cogs send those
     here too): a refusal the checks raised is explained; anything else is logged with its
@@ -232,8 +300,10 @@ class TonkBot(commands.Bot):
         self.store: Store | None = None
         self.restored: Sequence[Ledger] = []
         self.broken_tables: list[BrokenTable] = []
+        self.readers = Readers()
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogueTranslator())
         if self.database_url is not None:
             await self._open_store(self.database_url)
         for name in EXTENSIONS:
@@ -245,13 +315,18 @@ class TonkBot(commands.Bot):
             await self._sync_commands()
 
     async def _open_store(self, url: str) -> None:
-        """Open the database and bring its open tables back (the cogs report broken ones)."""
+        """Open the database, read the members' chosen languages and bring the open tables
+        back (the cogs report broken ones)."""
         self.store = await Store.open(url)
+        self.readers = Readers(await self.store.member_languages())
         self.journal = StoreJournal(self.store, self.new_shuffler)
         self.restored, self.broken_tables = await self.journal.load()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Arm the deferral of every command and component interaction."""
+        """Remember the member's Discord language (for their DMs) and arm the deferral of
+        every command and component interaction."""
+        if interaction.guild_id is not None:
+            self.readers.seen(interaction.guild_id, interaction.user.id, str(interaction.locale))
         if interaction.type in (
             discord.InteractionType.application_command,
             discord.InteractionType.component,

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.i18n import text
+from bot.i18n import DEFAULT_LOCALE, text
 
 SQLITE_URL = "sqlite+aiosqlite:///"
 DEFAULT_DATABASE_URL = f"{SQLITE_URL}data/tonk.db"
@@ -72,20 +72,21 @@ class Timing:
     message_retry: float = 1.0
 
 
-def load_settings(environ: Mapping[str, str]) -> Settings:
-    """The settings in ``environ``, or ConfigError naming each variable to fix."""
+def load_settings(environ: Mapping[str, str], locale: str = DEFAULT_LOCALE) -> Settings:
+    """The settings in ``environ``, or ConfigError naming each variable to fix (in
+    ``locale``)."""
     problems = []
     token = environ.get("DISCORD_TOKEN", "").strip()
     if not token:
-        problems.append(text("run.no_token"))
+        problems.append(text("run.no_token", locale))
     database_url = environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
-    problems.extend(database_problems(database_url))
+    problems.extend(database_problems(database_url, locale))
     guild = environ.get("DEV_GUILD_ID", "").strip()
     if guild and not (guild.isascii() and guild.isdecimal()):
-        problems.append(text("run.bad_guild"))
+        problems.append(text("run.bad_guild", locale))
     level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in LOG_LEVELS:
-        problems.append(text("run.bad_level", levels=", ".join(LOG_LEVELS)))
+        problems.append(text("run.bad_level", locale, levels=", ".join(LOG_LEVELS)))
     if problems:
         raise ConfigError(problems)
     return Settings(
@@ -96,14 +97,14 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
     )
 
 
-def database_problems(url: str) -> list[str]:
+def database_problems(url: str, locale: str = DEFAULT_LOCALE) -> list[str]:
     """What keeps ``url`` from being a database file the bot can create and write."""
     path = url.removeprefix(SQLITE_URL).split("?")[0]
     if not url.startswith(SQLITE_URL) or path in ("", ":memory:"):
-        return [text("run.bad_database_url", default=DEFAULT_DATABASE_URL)]
+        return [text("run.bad_database_url", locale, default=DEFAULT_DATABASE_URL)]
     file = Path(path)
     directory = next(p for p in (file.parent, *file.parent.parents) if p.exists())
     writable = directory.is_dir() and os.access(directory, os.W_OK | os.X_OK)
     if not writable or (file.exists() and not os.access(file, os.R_OK | os.W_OK)):
-        return [text("run.unwritable_database", path=path, directory=directory)]
+        return [text("run.unwritable_database", locale, path=path, directory=directory)]
     return []

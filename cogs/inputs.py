@@ -8,6 +8,7 @@ what was typed. (Stakes, seats, presets and options are checked where tables are
 
 from __future__ import annotations
 
+from bot.i18n import Grouped
 from bot.store import LeaderboardOrder
 from bot.tables.errors import TableError
 from bot.tables.table import DEFAULT_TURN_TIMEOUT
@@ -33,7 +34,7 @@ def parse_timeout(value: str | None) -> float | None:
 def check_page(page: int) -> int:
     """A page number, from 1."""
     if not 1 <= page <= MAX_PAGE:
-        raise TableError("bad_page", high=f"{MAX_PAGE:,}")
+        raise TableError("bad_page", high=Grouped(MAX_PAGE))
     return page
 
 

@@ -12,8 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import discord
+
+from bot.client import server_locale
 from bot.engine.rules import RulesError, build_rules, preset_rules
-from bot.i18n import text
+from bot.i18n import language, text
 from bot.i18n.bounds import quote
 from bot.store import GuildConfig, StoreError
 from bot.tables.errors import TableError
@@ -55,6 +58,8 @@ class NewTableDefaults:
     allowed: bool = True
     options: Mapping[str, Any] = field(default_factory=dict)
     problems: tuple[StoredProblem, ...] = ()
+    language: str = ""
+    """The server's chosen language (``/tonk config language``); empty: none chosen."""
 
 
 def checked_defaults(config: GuildConfig, channel_id: int) -> NewTableDefaults:
@@ -85,7 +90,13 @@ def checked_defaults(config: GuildConfig, channel_id: int) -> NewTableDefaults:
         problems.append(StoredProblem("turn_timeout", config.turn_timeout))
         timeout = DEFAULT_TURN_TIMEOUT
     return NewTableDefaults(
-        preset, stake, timeout, config.allows_channel(channel_id), options, tuple(problems)
+        preset,
+        stake,
+        timeout,
+        config.allows_channel(channel_id),
+        options,
+        tuple(problems),
+        language(config.locale) if config.locale else "",
     )
 
 
@@ -100,3 +111,22 @@ async def new_table_defaults(bot: TonkBot, guild_id: int, channel_id: int) -> Ne
         log.warning("the settings of server %d cannot be read: %s", guild_id, error)
         return NewTableDefaults(problems=(StoredProblem(),))
     return checked_defaults(config, channel_id)
+
+
+async def chosen_language(bot: TonkBot, guild_id: int) -> str:
+    """The language the server chose with ``/tonk config language``; empty when it chose
+    none, has no database, or its stored row cannot be read."""
+    if bot.store is None:
+        return ""
+    try:
+        return (await bot.store.get_guild_settings(guild_id)).locale
+    except (StoreError, ValueError) as error:
+        log.warning("the settings of server %d cannot be read: %s", guild_id, error)
+        return ""
+
+
+async def server_language(bot: TonkBot, interaction: discord.Interaction) -> str:
+    """The language of the server's public messages: chosen with ``/tonk config language``,
+    else the server's Discord locale, else English."""
+    chosen = await chosen_language(bot, interaction.guild_id) if interaction.guild_id else ""
+    return server_locale(interaction, chosen)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.commands import add_option_argument, parse_options
+from bot.commands import add_option_argument, parse_options, said
 from bot.commands.simulate import parse_levels
 from bot.engine import PRESETS, build_rules
 from bot.i18n import text
@@ -18,33 +18,36 @@ from bot.i18n import text
 CONFIRM_DROP = 15
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser("play", help="play in the terminal against computer players")
+def register(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], locale: str
+) -> argparse.ArgumentParser:
+    parser = commands.add_parser("play", help=text("cli.help.play", locale))
     parser.add_argument("--preset", default="standard", choices=sorted(PRESETS))
-    add_option_argument(parser)
+    add_option_argument(parser, locale)
+    parser.add_argument("--players", default="normal", help=text("cli.help.play.players", locale))
+    parser.add_argument("--seed", type=int, default=None, help=text("cli.help.seed", locale))
     parser.add_argument(
-        "--players", default="normal", help="the computer players' levels, comma-separated"
-    )
-    parser.add_argument("--seed", type=int, default=None, help="seed the shuffles and players")
-    parser.add_argument(
-        "--name", default=text("players.play.default_name"), help="your name at the table"
+        "--name",
+        default=text("players.play.default_name", locale),
+        help=text("cli.help.play.name", locale),
     )
     parser.add_argument(
         "--confirm-drop",
         type=int,
         default=CONFIRM_DROP,
         metavar="COUNT",
-        help=f"ask again before a drop with a count above COUNT (default {CONFIRM_DROP})",
+        help=text("cli.help.play.confirm_drop", locale, default=CONFIRM_DROP),
     )
     parser.set_defaults(handler=run)
+    return parser
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        levels = parse_levels(args.players, other_seats=1)
-        rules = build_rules(args.preset, parse_options(args.option))
+        levels = parse_levels(args.players, args.locale, other_seats=1)
+        rules = build_rules(args.preset, parse_options(args.option, args.locale))
     except ValueError as error:  # RulesError is a ValueError
-        print(error, file=sys.stderr)
+        print(said(error, args.locale), file=sys.stderr)
         return 2
     from rich.console import Console
     from rich.markup import escape
@@ -61,5 +64,14 @@ def run(args: argparse.Namespace) -> int:
             raise Quit
         return line
 
-    play_session(console, read, rules, levels, escape(args.name), args.seed, args.confirm_drop)
+    play_session(
+        console,
+        read,
+        rules,
+        levels,
+        escape(args.name),
+        args.seed,
+        args.confirm_drop,
+        args.locale,
+    )
     return 0

@@ -6,29 +6,31 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.commands import add_option_argument, parse_options
+from bot.commands import add_option_argument, parse_options, said
 from bot.engine.rules import PRESETS, build_rules
 from bot.engine.summary import option_lines, summarize
+from bot.i18n import text
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser("rules", help="print a summary of a preset's rules")
+def register(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], locale: str
+) -> argparse.ArgumentParser:
+    parser = commands.add_parser("rules", help=text("cli.help.rules", locale))
     parser.add_argument("preset", nargs="?", default="standard", help=", ".join(PRESETS))
-    add_option_argument(parser)
-    parser.add_argument(
-        "--list", action="store_true", help="list every option with its values and default"
-    )
+    add_option_argument(parser, locale)
+    parser.add_argument("--list", action="store_true", help=text("cli.help.rules.list", locale))
     parser.set_defaults(handler=run)
+    return parser
 
 
 def run(args: argparse.Namespace) -> int:
     if args.list:
-        print("\n".join(option_lines()))
+        print("\n".join(option_lines(args.locale)))
         return 0
     try:
-        rules = build_rules(args.preset, parse_options(args.option))
+        rules = build_rules(args.preset, parse_options(args.option, args.locale))
     except ValueError as error:  # RulesError is a ValueError
-        print(error, file=sys.stderr)
+        print(said(error, args.locale), file=sys.stderr)
         return 2
-    print(summarize(rules).to_text())
+    print(summarize(rules, args.locale).to_text())
     return 0

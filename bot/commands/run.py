@@ -19,21 +19,26 @@ EXIT_CONFIG = 2
 DEFAULT_ENV_FILE = ".env"
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser("run", help="run the Discord bot (reads .env)")
-    parser.add_argument("--env-file", help=f"the file to load (default {DEFAULT_ENV_FILE})")
+def register(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], locale: str
+) -> argparse.ArgumentParser:
+    parser = commands.add_parser("run", help=text("cli.help.run", locale))
+    parser.add_argument(
+        "--env-file", help=text("cli.help.run.env_file", locale, default=DEFAULT_ENV_FILE)
+    )
     parser.set_defaults(handler=run)
+    return parser
 
 
 def run(args: argparse.Namespace) -> int:
     if args.env_file is not None and not Path(args.env_file).is_file():
-        print(text("cli.no_env_file", file=args.env_file), file=sys.stderr)
+        print(text("cli.no_env_file", args.locale, file=args.env_file), file=sys.stderr)
         return EXIT_CONFIG
     from dotenv import load_dotenv
 
     load_dotenv(args.env_file or DEFAULT_ENV_FILE)
     try:
-        settings = load_settings(os.environ)
+        settings = load_settings(os.environ, args.locale)
     except ConfigError as error:
         print(error, file=sys.stderr)
         return EXIT_CONFIG

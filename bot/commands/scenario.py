@@ -21,37 +21,43 @@ class BadInput(Exception):
     """The input is not JSON text; the message is the line to print."""
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser("scenario", help="play a scripted hand (docs/scenarios.md)")
-    parser.add_argument("file", help="the scenario JSON file, or - for standard input")
+def register(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], locale: str
+) -> argparse.ArgumentParser:
+    parser = commands.add_parser("scenario", help=text("cli.help.scenario", locale))
+    parser.add_argument("file", help=text("cli.help.scenario.file", locale))
     parser.set_defaults(handler=run)
+    return parser
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        status, out = run_scenario(read_json(args.file))
+        status, out = run_scenario(read_json(args.file, args.locale))
     except BadInput as error:
         print(error, file=sys.stderr)
         return EXIT_BAD_INPUT
     except ScenarioError as error:
-        print(text("cli.not_scenario", error=error), file=sys.stderr)
+        print(text("cli.not_scenario", args.locale, error=error), file=sys.stderr)
         return EXIT_BAD_INPUT
     print(json.dumps(out, ensure_ascii=False))
     return status
 
 
-def read_json(file: str) -> object:
-    """The JSON value in ``file`` (``-``: standard input), or BadInput saying why not."""
+def read_json(file: str, locale: str) -> object:
+    """The JSON value in ``file`` (``-``: standard input), or BadInput saying why not (in
+    ``locale``)."""
     try:
         source = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
     except OSError as error:
-        raise BadInput(text("cli.cannot_read", file=file, reason=error.strerror)) from None
+        raise BadInput(text("cli.cannot_read", locale, file=file, reason=error.strerror)) from None
     try:
         return json.loads(source.decode("utf-8"))
     except UnicodeDecodeError as error:
         byte = f"0x{source[error.start]:02x}"
-        raise BadInput(text("cli.not_utf8", byte=byte, position=error.start, file=file)) from None
+        raise BadInput(
+            text("cli.not_utf8", locale, byte=byte, position=error.start, file=file)
+        ) from None
     except json.JSONDecodeError as error:
-        raise BadInput(text("cli.not_json", error=error)) from None
+        raise BadInput(text("cli.not_json", locale, error=error)) from None
     except RecursionError:
-        raise BadInput(text("cli.too_deep")) from None
+        raise BadInput(text("cli.too_deep", locale)) from None

@@ -15,7 +15,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from bot.commands import add_option_argument, parse_options
+from bot.commands import add_option_argument, parse_options, said
 from bot.engine import PRESETS, build_rules
 from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from bot.i18n import text
@@ -27,48 +27,55 @@ if TYPE_CHECKING:
     from bot.players.tournament import Match, MatchReport
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "simulate", help="play many hands between computer players (duplicate deals)"
-    )
+def register(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], locale: str
+) -> argparse.ArgumentParser:
+    parser = commands.add_parser("simulate", help=text("cli.help.simulate", locale))
     parser.add_argument(
         "--players",
         default="hard,normal",
-        help=f"levels in seat order, comma-separated ({', '.join(LEVELS)})",
+        help=text("cli.help.simulate.players", locale, levels=", ".join(LEVELS)),
     )
     parser.add_argument("--preset", default="standard", choices=sorted(PRESETS))
-    add_option_argument(parser)
+    add_option_argument(parser, locale)
     parser.add_argument(
-        "--hands", type=int, default=1000, help="hands to play, rounded up to whole rotations"
+        "--hands", type=int, default=1000, help=text("cli.help.simulate.hands", locale)
     )
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help=text("cli.help.seed", locale))
     parser.add_argument(
-        "--jobs", type=int, default=1, help=f"processes to use (this machine has {os.cpu_count()})"
+        "--jobs",
+        type=int,
+        default=1,
+        help=text("cli.help.simulate.jobs", locale, cpus=os.cpu_count() or 1),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=text("cli.help.simulate.json", locale))
     parser.set_defaults(handler=run)
+    return parser
 
 
-def parse_levels(spec: str, other_seats: int = 0) -> tuple[str, ...]:
-    """The levels named in ``spec``; ``other_seats`` more seats will sit at the table."""
+def parse_levels(spec: str, locale: str, other_seats: int = 0) -> tuple[str, ...]:
+    """The levels named in ``spec``; ``other_seats`` more seats will sit at the table.
+    ValueError, in ``locale``, names a level that does not exist or a wrong seat count."""
     levels = tuple(part.strip() for part in spec.split(",") if part.strip())
     unknown = [level for level in levels if level not in LEVELS]
     if unknown:
-        raise ValueError(text("players.unknown_level", level=unknown[0], known=", ".join(LEVELS)))
+        known = ", ".join(LEVELS)
+        raise ValueError(text("players.unknown_level", locale, level=unknown[0], known=known))
     if not MIN_PLAYERS <= len(levels) + other_seats <= MAX_PLAYERS:
-        raise ValueError(text("players.seat_count", low=MIN_PLAYERS, high=MAX_PLAYERS))
+        raise ValueError(text("players.seat_count", locale, low=MIN_PLAYERS, high=MAX_PLAYERS))
     return levels
 
 
 def run(args: argparse.Namespace) -> int:
+    locale = args.locale
     try:
-        levels = parse_levels(args.players)
-        rules = build_rules(args.preset, parse_options(args.option))
+        levels = parse_levels(args.players, locale)
+        rules = build_rules(args.preset, parse_options(args.option, locale))
     except ValueError as error:  # RulesError is a ValueError
-        print(error, file=sys.stderr)
+        print(said(error, locale), file=sys.stderr)
         return 2
     if args.hands < 1:
-        print(text("players.simulate.bad_hands"), file=sys.stderr)
+        print(text("players.simulate.bad_hands", locale), file=sys.stderr)
         return 2
     from rich.console import Console
     from rich.progress import (
@@ -84,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     match = Match(rules, levels, args.hands, args.seed)
     console = Console(stderr=True)
     with Progress(
-        TextColumn(text("players.simulate.progress")),
+        TextColumn(text("players.simulate.progress", locale)),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -94,29 +101,30 @@ def run(args: argparse.Namespace) -> int:
         task = progress.add_task("", total=match.deals * match.seats)
         report = run_match(match, args.jobs, lambda hands: progress.advance(task, hands))
     if report.hands < match.deals * match.seats:
-        console.print(text("players.simulate.stopped", hands=report.hands))
+        console.print(text("players.simulate.stopped", locale, hands=report.hands))
     if args.json:
         print(json.dumps(report.to_json()))
     else:
-        Console().print(report_table(match, report))
+        Console().print(report_table(match, report, locale))
     return 0
 
 
-def report_table(match: Match, report: MatchReport) -> Table:
-    """The figures as a table, one row per level."""
+def report_table(match: Match, report: MatchReport, locale: str) -> Table:
+    """The figures as a table, one row per level, its words in ``locale``."""
     from rich.table import Table
 
     table = Table(
         title=text(
             "players.simulate.title",
+            locale,
             hands=report.hands,
             preset=match.rules.preset,
             players=", ".join(match.levels),
         ),
-        caption=text("players.simulate.capped", capped=report.capped),
+        caption=text("players.simulate.capped", locale, capped=report.capped),
     )
     for key in ("level", "seats", "won", "mean", "ci", "p50", "p99"):
-        table.add_column(text(f"players.simulate.column.{key}"), justify="right")
+        table.add_column(text(f"players.simulate.column.{key}", locale), justify="right")
     for level, figures in report.levels.items():
         hands = report.hands * figures.seats
         table.add_row(

@@ -1,9 +1,10 @@
-"""A refused action: a stable code for programs and a sentence for players, rendered on demand."""
+"""A refused action: a stable code for programs and a catalogue key for players (a
+``Refusal``, rendered in the reader's language where it is shown)."""
 
 from __future__ import annotations
 
 from bot.engine.cards import card_list, card_text
-from bot.i18n import render
+from bot.i18n.refusal import Refusal
 
 # The codes of docs/scenarios.md, and the catalogue key of each sentence.
 NOT_YOUR_TURN = "not_your_turn"
@@ -34,21 +35,15 @@ class CardsText:
         return format(str(self), spec)
 
 
-class IllegalAction(Exception):
+class IllegalAction(Refusal):
     """An action the rules do not allow. The state it was tried on is unchanged.
 
-    Making one costs no more than the record: the sentence is rendered by ``message``.
+    ``code`` is the scenario code (docs/scenarios.md), ``reason`` the sentence's key
+    (``refusal.REASON``). Making one costs no more than the record: nothing is rendered
+    until someone reads it.
     """
 
     def __init__(self, code: str, reason: str, **params: object) -> None:
-        super().__init__(code, reason)
+        super().__init__(f"refusal.{reason}", **params)
         self.code = code
         self.reason = reason
-        self.params = params
-
-    def message(self, locale: str = "en") -> str:
-        """The sentence a player reads, in ``locale``."""
-        return render(f"refusal.{self.reason}", self.params, locale)
-
-    def __str__(self) -> str:
-        return self.message()

@@ -15,17 +15,13 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from bot.i18n import render
 from bot.i18n.bounds import near, quote, some_of
+from bot.i18n.refusal import Refusal
 
 
-class RulesError(ValueError):
-    """A preset, option or combination of options that cannot make a table's rules."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        self.key = key
-        self.params = params
-        super().__init__(render(key, params))
+class RulesError(Refusal, ValueError):
+    """A preset, option or combination of options that cannot make a table's rules (``key``
+    is its sentence's, ``rules.*``)."""
 
 
 @dataclass(frozen=True)

@@ -1,29 +1,87 @@
 """The message catalogue: every sentence a player reads, by key and locale.
 
-Text lives in one module per locale (``en.py`` holds the reference catalogue). Code asks
-for ``text(key, **params)``; a locale that lacks a key falls back to English, so a partly
-translated catalogue never shows a player a raw key.
+English, the source, lives in Python modules (``bot/i18n/en``); every other language is a
+gettext catalogue ``locales/LANG.po`` whose msgids are the same stable keys. Code asks for
+``text(key, locale, **params)`` and gets the sentence in that language, with its plural form
+chosen by the language's rule, numbers written the language's way and, in a right-to-left
+language, every parameter isolated (FSI … PDI) so card runs, numbers and names keep their
+order. A key a catalogue lacks falls back to English, so a player never sees a raw key.
 """
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping
-from importlib import import_module
+from functools import cache, lru_cache
+from typing import Any
+
+from babel import Locale
+from babel.numbers import format_decimal, get_minus_sign_symbol, get_plus_sign_symbol
+
+from bot.i18n.catalogs import Translations, load
+from bot.i18n.en import MESSAGES
+from bot.i18n.source import Plural
 
 DEFAULT_LOCALE = "en"
-_catalogues: dict[str, Mapping[str, str]] = {}
+LOCALES = ("en", "ro", "vi", "fa")
+FIRST_STRONG_ISOLATE = "\N{FIRST STRONG ISOLATE}"
+POP_DIRECTIONAL_ISOLATE = "\N{POP DIRECTIONAL ISOLATE}"
+MINUS = "\N{MINUS SIGN}"
 
 
-def catalogue(locale: str) -> Mapping[str, str]:
-    """The messages of a locale (``en``, or a language code such as ``fa``)."""
-    base = locale.split("-")[0].lower()
-    if base not in _catalogues:
-        try:
-            module = import_module(f"{__name__}.{base}")
-        except ModuleNotFoundError:
-            module = import_module(f"{__name__}.{DEFAULT_LOCALE}")
-        _catalogues[base] = module.MESSAGES
-    return _catalogues[base]
+def language(locale: str) -> str:
+    """The catalogue a locale reads: ``ro`` for ``ro``/``ro-RO``, English for any other."""
+    base = locale.replace("_", "-").split("-")[0].lower()
+    return base if base in LOCALES else DEFAULT_LOCALE
+
+
+@cache
+def is_rtl(locale: str) -> bool:
+    """Whether the locale's language is written right to left (Persian)."""
+    return Locale.parse(language(locale)).character_order == "right-to-left"
+
+
+class Grouped(int):
+    """A whole number a sentence writes with the locale's thousands separator (a stake's or
+    a page's upper bound: ``10,000``, ``10.000``); other numbers are written ungrouped."""
+
+
+@lru_cache(maxsize=4096)
+def number_text(value: int, locale: str = DEFAULT_LOCALE) -> str:
+    """A whole number in the locale's digits, without grouping (a table id stays one word)."""
+    return format_decimal(value, format="#0", locale=language(locale), numbering_system="default")
+
+
+def amount_text(amount: int, locale: str = DEFAULT_LOCALE) -> str:
+    """A signed amount in the locale's digits and signs: ``+4``, ``−1``, ``0``."""
+    code = language(locale)
+    digits = number_text(abs(amount), code)
+    if amount > 0:
+        return get_plus_sign_symbol(code, numbering_system="default") + digits
+    if amount < 0:
+        minus = get_minus_sign_symbol(code, numbering_system="default")
+        return minus.replace("-", MINUS) + digits
+    return digits
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` that writes whole numbers the locale's way and, for a right-to-left
+    locale, wraps each filled-in field in FSI … PDI."""
+
+    def __init__(self, locale: str) -> None:
+        self.locale = locale
+        self.isolate = is_rtl(locale)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Grouped) and not format_spec:
+            shown = format_decimal(value, locale=self.locale, numbering_system="default")
+        elif isinstance(value, int) and not isinstance(value, bool) and not format_spec:
+            shown = number_text(value, self.locale)
+        else:
+            shown = super().format_field(value, format_spec)
+        if self.isolate:
+            return f"{FIRST_STRONG_ISOLATE}{shown}{POP_DIRECTIONAL_ISOLATE}"
+        return shown
 
 
 def text(key: str, locale: str = DEFAULT_LOCALE, **params: object) -> str:
@@ -33,9 +91,31 @@ def text(key: str, locale: str = DEFAULT_LOCALE, **params: object) -> str:
 
 def render(key: str, params: Mapping[str, object], locale: str = DEFAULT_LOCALE) -> str:
     """``text`` with the parameters as a mapping."""
-    template = catalogue(locale).get(key) or catalogue(DEFAULT_LOCALE)[key]
-    return template.format(**params)
+    code = language(locale)
+    return _Formatter(code).vformat(template(key, params, code), (), params)
+
+
+def template(key: str, params: Mapping[str, object], locale: str) -> str:
+    """The unfilled sentence for ``key``: the plural form the count in ``params`` calls for,
+    from the locale's catalogue, else from English."""
+    source = MESSAGES[key]
+    translations = translations_of(locale)
+    if isinstance(source, Plural):
+        count = params[source.count]
+        if not isinstance(count, int):
+            raise TypeError(f"{key}: the count {source.count} must be a whole number")
+        forms = translations.plurals.get(key)
+        if forms:
+            return forms[translations.plural_form(count)]
+        return source.one if count == 1 else source.other
+    return translations.messages.get(key) or source
+
+
+def translations_of(locale: str) -> Translations:
+    """The loaded catalogue of a language (English: an empty one, the source is Python)."""
+    return load(language(locale))
 
 
 def has_text(key: str) -> bool:
-    return key in catalogue(DEFAULT_LOCALE)
+    """Whether ``key`` is a message of the catalogue."""
+    return key in MESSAGES

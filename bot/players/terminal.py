@@ -21,7 +21,7 @@ from bot.engine import Action, Hand, Rules, SeatView, seat_view
 from bot.engine.actions import DRAW, DROP, HIT, SLAP, PublicMove
 from bot.engine.cards import FIRST_JOKER, card_symbol, rank_of, suit_of
 from bot.engine.settle import Result
-from bot.i18n import text
+from bot.i18n import amount_text, number_text, text
 from bot.players.protocol import Player
 from bot.players.registry import make_player
 from bot.players.shape import cards_of
@@ -49,43 +49,46 @@ def by_rank(mask: int) -> list[int]:
     return sorted(cards_of(mask), key=lambda c: (c >= FIRST_JOKER, rank_of(c), suit_of(c), c))
 
 
-def cards_markup(mask: int, sort_by_rank: bool = False) -> str:
+def cards_markup(mask: int, locale: str, sort_by_rank: bool = False) -> str:
     cards = by_rank(mask) if sort_by_rank else cards_of(mask)
-    return " ".join(card_markup(c) for c in cards) or text("players.play.no_cards")
+    return " ".join(card_markup(c) for c in cards) or text("players.play.no_cards", locale)
 
 
-def move_words(view: SeatView, move: PublicMove) -> str:
+def move_words(view: SeatView, move: PublicMove, locale: str) -> str:
     """A public move in words (a card drawn from the stock is never named)."""
     player = view.players[move.seat]
     number = move.spread
     if move.kind == SLAP and number is not None:
-        return text("players.move.slap", player=player, number=number + 1)
+        return text("players.move.slap", locale, player=player, number=number + 1)
     spread = ""
     if move.kind == HIT and number is not None:
-        spread = cards_markup(view.spreads[number][1])
+        spread = cards_markup(view.spreads[number][1], locale)
     return text(
         f"players.move.{move.kind}",
+        locale,
         player=player,
-        cards=cards_markup(move.cards),
+        cards=cards_markup(move.cards, locale),
         number="" if number is None else number + 1,
         spread=spread,
     )
 
 
-def action_words(view: SeatView, action: Action) -> str:
+def action_words(view: SeatView, action: Action, locale: str) -> str:
     """A legal move as a menu entry: ``Hit 7♦ onto spread 2 (5♦ 6♦ 7♦)``."""
     top = "" if view.top_discard is None else card_markup(view.top_discard)
     if action.kind in (HIT, SLAP) and action.spread is not None:
         spread = view.spreads[action.spread][1]
         return text(
             f"players.choice.{action.kind}",
-            card=cards_markup(action.cards) if action.kind == HIT else top,
+            locale,
+            card=cards_markup(action.cards, locale) if action.kind == HIT else top,
             number=action.spread + 1,
-            spread=cards_markup(spread),
+            spread=cards_markup(spread, locale),
         )
     return text(
         f"players.choice.{action.kind}",
-        cards=cards_markup(action.cards, sort_by_rank=True),
+        locale,
+        cards=cards_markup(action.cards, locale, sort_by_rank=True),
         card=top,
         count=view.count,
     )
@@ -105,58 +108,63 @@ def is_push_up(rules: Rules) -> bool:
     return rules.scoring == "push_up"
 
 
-def amount_words(amount: int, points: bool) -> str:
-    """A payment or balance (``+2``, ``-1``), or push-up points against (``40``)."""
-    return str(amount) if points else f"{amount:+d}"
+def amount_words(amount: int, points: bool, locale: str) -> str:
+    """A payment or balance (``+2``, ``−1``), or push-up points against (``40``), in the
+    locale's digits and signs."""
+    return number_text(amount, locale) if points else amount_text(amount, locale)
 
 
-def table_markup(view: SeatView, balances: Sequence[int]) -> Table:
+def table_markup(view: SeatView, balances: Sequence[int], locale: str) -> Table:
     """The seats: name, cards held, session balance, and who deals, plays and waits."""
     points = is_push_up(view.rules)
-    table = Table(title=text("players.play.title", preset=view.rules.preset), title_justify="left")
+    table = Table(
+        title=text("players.play.title", locale, preset=view.rules.preset), title_justify="left"
+    )
     balance = "players.play.column.points" if points else "players.play.column.balance"
     for key in ("players.play.column.seat", "players.play.column.cards", balance):
-        table.add_column(text(key))
-    table.add_column(text("players.play.column.notes"))
+        table.add_column(text(key, locale))
+    table.add_column(text("players.play.column.notes", locale))
     for seat, name in enumerate(view.players):
         notes = []
         if seat == view.dealer:
-            notes.append(text("players.play.note.dealer"))
+            notes.append(text("players.play.note.dealer", locale))
         if seat == view.to_act:
-            notes.append(text("players.play.note.to_act"))
+            notes.append(text("players.play.note.to_act", locale))
         if view.waits[seat]:
-            notes.append(text("players.play.note.waits", turns=view.waits[seat]))
-        label = text("players.play.you", name=name) if seat == view.seat else name
+            notes.append(text("players.play.note.waits", locale, turns=view.waits[seat]))
+        label = text("players.play.you", locale, name=name) if seat == view.seat else name
         table.add_row(
             f"[cyan]{label}[/cyan]" if seat == view.to_act else label,
             str(view.card_counts[seat]),
-            amount_words(balances[seat], points),
+            amount_words(balances[seat], points, locale),
             ", ".join(notes),
         )
     return table
 
 
-def spread_lines(view: SeatView) -> list[str]:
+def spread_lines(view: SeatView, locale: str) -> list[str]:
     if not view.spreads:
-        return [text("players.play.no_spreads")]
+        return [text("players.play.no_spreads", locale)]
     return [
         text(
             "players.play.spread",
+            locale,
             number=i + 1,
             owner=view.players[owner],
-            cards=cards_markup(cards),
+            cards=cards_markup(cards, locale),
         )
         for i, (owner, cards) in enumerate(view.spreads)
     ]
 
 
-def result_lines(view: SeatView, result: Result) -> list[str]:
+def result_lines(view: SeatView, result: Result, locale: str) -> list[str]:
     """The end of a hand: how it ended, every hand shown, and who pays what."""
     names = view.players
     winners = ", ".join(names[s] for s in result.winners)
     lines = [
         text(
             f"players.ending.{result.ending}",
+            locale,
             winners=winners,
             dropper="" if result.dropper is None else names[result.dropper],
             count="" if result.dropper is None else result.counts[result.dropper],
@@ -168,8 +176,9 @@ def result_lines(view: SeatView, result: Result) -> list[str]:
         lines.append(
             text(
                 "players.play.shown_hand",
+                locale,
                 player=names[seat],
-                cards=cards_markup(hand, sort_by_rank=True),
+                cards=cards_markup(hand, locale, sort_by_rank=True),
                 count=result.counts[seat],
             )
         )
@@ -177,7 +186,12 @@ def result_lines(view: SeatView, result: Result) -> list[str]:
     lines.append(text("players.play.this_hand_points" if points else "players.play.this_hand"))
     for seat, amount in enumerate(result.payouts):
         lines.append(
-            text("players.play.payment", player=names[seat], amount=amount_words(amount, points))
+            text(
+                "players.play.payment",
+                locale,
+                player=names[seat],
+                amount=amount_words(amount, points, locale),
+            )
         )
     return lines
 
@@ -193,8 +207,10 @@ class TerminalPlayer:
         read: Callable[[str], str],
         balances: Sequence[int],
         confirm_drop: int,
+        locale: str,
     ) -> None:
         self.console = console
+        self.locale = locale
         self.read = read
         self.balances = balances
         self.confirm_drop = confirm_drop
@@ -210,13 +226,15 @@ class TerminalPlayer:
 
     def slap(self, view: SeatView) -> Action | None:
         self.show(view)
-        self.console.print(text("players.play.slap_offer", card=card_markup(view.top_discard or 0)))
+        self.console.print(
+            text("players.play.slap_offer", self.locale, card=card_markup(view.top_discard or 0))
+        )
         slaps = [Action(SLAP, view.seat, 0, s) for s in view.legal.slaps]
-        return self.pick(view, slaps, text("players.choice.pass"))
+        return self.pick(view, slaps, text("players.choice.pass", self.locale))
 
     def new_moves(self, view: SeatView) -> list[str]:
         """The moves made since this seat last looked, in words."""
-        lines = [move_words(view, move) for move in view.moves[self.shown :]]
+        lines = [move_words(view, move, self.locale) for move in view.moves[self.shown :]]
         self.shown = len(view.moves)
         return lines
 
@@ -224,47 +242,55 @@ class TerminalPlayer:
         console = self.console
         moves = self.new_moves(view)
         if moves:
-            console.print(text("players.play.last_moves"))
+            console.print(text("players.play.last_moves", self.locale))
             for line in moves:
                 console.print(f"  {line}")
         if self.before_draw is not None:
             drawn = view.hand & ~self.before_draw
             if drawn:
-                console.print(text("players.play.you_drew", card=cards_markup(drawn)))
+                console.print(
+                    text(
+                        "players.play.you_drew", self.locale, card=cards_markup(drawn, self.locale)
+                    )
+                )
             self.before_draw = None
-        console.print(table_markup(view, self.balances))
-        console.print(text("players.play.spreads"))
-        for line in spread_lines(view):
+        console.print(table_markup(view, self.balances, self.locale))
+        console.print(text("players.play.spreads", self.locale))
+        for line in spread_lines(view, self.locale):
             console.print(f"  {line}")
         top = view.top_discard
         console.print(
             text(
                 "players.play.pile",
-                card=card_markup(top) if top is not None else text("players.play.pile_empty"),
+                self.locale,
+                card=card_markup(top)
+                if top is not None
+                else text("players.play.pile_empty", self.locale),
                 stock=view.stock_size,
             )
         )
         console.print(
             text(
                 "players.play.your_hand",
-                cards=cards_markup(view.hand, sort_by_rank=True),
+                self.locale,
+                cards=cards_markup(view.hand, self.locale, sort_by_rank=True),
                 count=view.count,
             )
         )
         if view.drop_barred:
-            console.print(text("players.play.drop_barred"))
+            console.print(text("players.play.drop_barred", self.locale))
 
     def pick(self, view: SeatView, actions: list[Action], none_label: str | None) -> Action | None:
         """Show the numbered moves and read one; ``none_label`` offers 0 as no move."""
         console = self.console
-        console.print(text("players.play.choose"))
+        console.print(text("players.play.choose", self.locale))
         if none_label is not None:
             console.print(f"  0. {none_label}")
         for i, action in enumerate(actions, 1):
-            console.print(f"  {i}. {action_words(view, action)}")
+            console.print(f"  {i}. {action_words(view, action, self.locale)}")
         low = 0 if none_label is not None else 1
         while True:
-            answer = self.read(text("players.play.prompt")).strip().lower()
+            answer = self.read(text("players.play.prompt", self.locale)).strip().lower()
             if answer in QUIT:
                 raise Quit
             if answer.isdecimal() and low <= int(answer) <= len(actions):
@@ -272,13 +298,13 @@ class TerminalPlayer:
                 if chosen is None or self.confirmed(view, chosen):
                     return chosen
                 continue
-            console.print(text("players.play.bad_choice", low=low, high=len(actions)))
+            console.print(text("players.play.bad_choice", self.locale, low=low, high=len(actions)))
 
     def confirmed(self, view: SeatView, action: Action) -> bool:
         """Whether the player means it: a drop above ``confirm_drop`` is asked again."""
         if action.kind != DROP or view.count <= self.confirm_drop:
             return True
-        answer = self.read(text("players.play.confirm_drop", count=view.count))
+        answer = self.read(text("players.play.confirm_drop", self.locale, count=view.count))
         if answer.strip().lower() in QUIT:
             raise Quit
         return answer.strip().lower() in YES
@@ -292,6 +318,7 @@ def play_session(
     name: str,
     seed: int | None,
     confirm_drop: int,
+    locale: str,
 ) -> list[int]:
     """Hands against computer players until the person quits (``q``, the end of the input
     or Ctrl-C); returns the balances.
@@ -302,7 +329,7 @@ def play_session(
     rng = random.Random(seed)
     names = unique_names([name, *levels])
     balances = [0] * len(names)
-    person = TerminalPlayer(console, read, balances, confirm_drop)
+    person = TerminalPlayer(console, read, balances, confirm_drop, locale)
     points = is_push_up(rules)
     players: list[Player] = [
         person,
@@ -312,7 +339,7 @@ def play_session(
     number = 1
     try:
         while True:
-            console.rule(text("players.play.hand", number=number, dealer=names[dealer]))
+            console.rule(text("players.play.hand", locale, number=number, dealer=names[dealer]))
             hand = Hand.deal(rules, names, dealer, rng=rng)
             person.shown = 0
             played = play_hand(hand, players)
@@ -320,25 +347,26 @@ def play_session(
             for line in person.new_moves(view):
                 console.print(f"  {line}")
             if played.result is None:
-                console.print(text("players.play.capped"))
+                console.print(text("players.play.capped", locale))
             else:
-                for line in result_lines(view, played.result):
+                for line in result_lines(view, played.result, locale):
                     console.print(line)
                 for seat, amount in enumerate(played.result.payouts):
                     balances[seat] += amount
-            session = balance_line(names, balances, points)
+            session = balance_line(names, balances, points, locale)
             key = "players.play.session_points" if points else "players.play.session"
-            console.print(text(key, balances=session))
-            if read(text("players.play.next")).strip().lower() in QUIT:
+            console.print(text(key, locale, balances=session))
+            if read(text("players.play.next", locale)).strip().lower() in QUIT:
                 break
             dealer = (dealer + 1) % len(names)
             number += 1
     except (Quit, KeyboardInterrupt):
         console.print()
     key = "players.play.goodbye_points" if points else "players.play.goodbye"
-    console.print(text(key, balances=balance_line(names, balances, points)))
+    console.print(text(key, locale, balances=balance_line(names, balances, points, locale)))
     return balances
 
 
-def balance_line(names: Sequence[str], balances: Sequence[int], points: bool) -> str:
-    return ", ".join(f"{n} {amount_words(b, points)}" for n, b in zip(names, balances, strict=True))
+def balance_line(names: Sequence[str], balances: Sequence[int], points: bool, locale: str) -> str:
+    pairs = zip(names, balances, strict=True)
+    return ", ".join(f"{n} {amount_words(b, points, locale)}" for n, b in pairs)

@@ -9,8 +9,8 @@ import discord
 
 from bot.engine.cards import card_symbol
 from bot.engine.rules import PRESETS
-from bot.i18n import text
-from bot.render.cards import amount_text, cards_text
+from bot.i18n import amount_text, number_text, text
+from bot.render.cards import cards_text
 from bot.render.controls import ButtonSpec, Controls, Style
 from bot.render.limits import fit_embed
 from bot.render.words import ending_text, move_text, names_text
@@ -175,8 +175,8 @@ def _outcome(
     points = table.rules.scoring == "push_up"
     pay_title = text("table.points" if points else "table.payments", locale)
     session = text("table.session_points" if points else "table.session", locale)
-    _field(embed, pay_title, [_amounts(outcome.names, result.payouts, points)])
-    _field(embed, session, [_amounts(outcome.names, outcome.balances, points)])
+    _field(embed, pay_title, [_amounts(outcome.names, result.payouts, points, locale)])
+    _field(embed, session, [_amounts(outcome.names, outcome.balances, points, locale)])
     _spreads_and_moves(embed, table, locale)
 
 
@@ -206,9 +206,8 @@ def _seat_line(seat: PublicSeat, table: PublicTable, locale: str) -> str:
     name = f"**{seat.name}**"
     if seat.bot:
         name = text("bots.seat", locale, player=name)
-    parts = [
-        text("table.seat_marked", locale, player=name, marks=", ".join(marks)) if marks else name
-    ]
+    marked = text("table.list.comma", locale).join(marks)
+    parts = [text("table.seat_marked", locale, player=name, marks=marked) if marks else name]
     if table.status == PLAYING:
         parts.append(
             _card_count(seat.cards, locale)
@@ -219,7 +218,7 @@ def _seat_line(seat: PublicSeat, table: PublicTable, locale: str) -> str:
         if table.rules.scoring == "push_up":
             parts.append(text("table.balance_points", locale, points=seat.balance))
         else:
-            parts.append(text("table.balance", locale, balance=amount_text(seat.balance)))
+            parts.append(text("table.balance", locale, balance=amount_text(seat.balance, locale)))
     if table.rules.waiting and seat.cards is not None:
         parts.append(text("table.waits", locale, waits=seat.waits))
     if seat.leaving:
@@ -229,8 +228,6 @@ def _seat_line(seat: PublicSeat, table: PublicTable, locale: str) -> str:
 
 
 def _card_count(cards: int, locale: str) -> str:
-    if cards == 1:
-        return text("table.card_count_one", locale)
     return text("table.card_count", locale, cards=cards)
 
 
@@ -247,9 +244,9 @@ def _cut_lines(table: PublicTable, locale: str) -> list[str]:
     return lines
 
 
-def _amounts(names: tuple[str, ...], amounts: tuple[int, ...], points: bool) -> str:
+def _amounts(names: tuple[str, ...], amounts: tuple[int, ...], points: bool, locale: str) -> str:
     """Payments or balances (``ann +4 · dan −4``); push-up points against, unsigned."""
-    shown = (str(a) if points else amount_text(a) for a in amounts)
+    shown = (number_text(a, locale) if points else amount_text(a, locale) for a in amounts)
     return " · ".join(f"{n} {a}" for n, a in zip(names, shown, strict=True))
 
 

@@ -23,7 +23,8 @@ def names_text(names: Sequence[str], locale: str) -> str:
     """``ann``, ``ann and bob``, ``ann, bob and cat``."""
     if len(names) <= 1:
         return "".join(names)
-    return text("table.list", locale, rest=", ".join(names[:-1]), last=names[-1])
+    rest = text("table.list.comma", locale).join(names[:-1])
+    return text("table.list", locale, rest=rest, last=names[-1])
 
 
 def move_text(move: PublicMove, locale: str) -> str:

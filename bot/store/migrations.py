@@ -64,6 +64,13 @@ def _add_table_log(connection: Connection) -> None:
     SQLModel.metadata.tables[str(models.TableLogRow.__tablename__)].create(connection)
 
 
+def _add_member_language(connection: Connection) -> None:
+    """Members' chosen languages get their table; the server language, which nobody could
+    set before, becomes unset (empty: follow the server's Discord locale)."""
+    SQLModel.metadata.tables[str(models.MemberLanguage.__tablename__)].create(connection)
+    connection.exec_driver_sql("UPDATE guild_settings SET locale = ''")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         1,
@@ -71,6 +78,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         _create_schema,
     ),
     Migration(2, "table_log: each table's changes since its snapshot", _add_table_log),
+    Migration(3, "member_language; guild_settings.locale unset", _add_member_language),
 )
 """Every schema step in order; version 1 is the base schema that create_all builds."""
 

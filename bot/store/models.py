@@ -47,7 +47,9 @@ class GuildSettings(SQLModel, table=True):
     stake: int = 1
     turn_timeout: int | None = 120
     allowed_channel_ids_json: str = Field(default="[]", sa_type=Text)
-    locale: str = "en"
+    locale: str = ""
+    """The language of the server's public messages (``/tonk config language``); empty
+    follows the server's Discord locale."""
     updated_at: float
 
 
@@ -217,3 +219,19 @@ class PlayerTotals(SQLModel, table=True):
             Computed(_WIN_SCORE_SQL, persisted=False),
         ),
     )
+
+
+class MemberLanguage(SQLModel, table=True):
+    """The language a member chose to read in one server (``/tonk language``). A member
+    without a row reads in their Discord client's language."""
+
+    __tablename__ = "member_language"
+
+    guild_id: int = Field(
+        primary_key=True, sa_type=BigInteger, sa_column_kwargs={"autoincrement": False}
+    )
+    user_id: int = Field(
+        primary_key=True, sa_type=BigInteger, sa_column_kwargs={"autoincrement": False}
+    )
+    language: str
+    updated_at: float

@@ -62,7 +62,7 @@ from bot.store.reports import (
     LeaderboardPage,
     PlayerStats,
 )
-from bot.store.sql import forget, hands, settings, tables, totals
+from bot.store.sql import forget, hands, languages, settings, tables, totals
 from bot.store.writer import DEFAULT_LOCK_TIMEOUT, SQLiteWriter, Writer
 
 logger = logging.getLogger(__name__)
@@ -160,6 +160,24 @@ class Store:
             raise TypeError(f"unknown guild settings: {', '.join(unknown)}")
         return await self._writer.run(
             partial(settings.update_guild_config, guild_id=guild_id, changes=dict(changes))
+        )
+
+    # Members' languages
+
+    async def member_languages(self) -> dict[tuple[int, int], str]:
+        """Every language a member chose, by (guild id, user id)."""
+        async with self._read() as connection:
+            return await languages.read_member_languages(connection)
+
+    async def set_member_language(self, guild_id: int, user_id: int, language: str | None) -> None:
+        """Remember the language a member reads in a server; None forgets it."""
+        await self._writer.run(
+            partial(
+                languages.write_member_language,
+                guild_id=guild_id,
+                user_id=user_id,
+                language=language,
+            )
         )
 
     # Tables
@@ -469,6 +487,7 @@ def _compact(
 
 
 def _forget_member(connection: Connection, guild_id: int, user_id: int) -> ForgetReport:
+    languages.write_member_language(connection, guild_id, user_id, None)
     return ForgetReport(
         totals_deleted=forget.delete_totals(connection, guild_id, user_id),
         hands_anonymised=forget.anonymise_hands(connection, guild_id, user_id),

@@ -26,7 +26,7 @@ from bot.engine.hand import Hand
 from bot.engine.melds import most_players, pack_for
 from bot.engine.rules import MIN_PLAYERS, Rules, RulesError, rules_from_json
 from bot.engine.settle import Result, push_up_match_over
-from bot.i18n import text
+from bot.i18n import Grouped, text
 from bot.i18n.bounds import quote
 from bot.tables.autoplay import play_turn
 from bot.tables.dealing import CutRound, Shuffler, cut_for_deal
@@ -66,7 +66,7 @@ BOT_LEVELS = ("easy", "normal", "hard")
 def check_stake(stake: int) -> int:
     """A basic stake a table may play for, else TableError."""
     if not MIN_STAKE <= stake <= MAX_STAKE:
-        raise TableError("bad_stake", low=MIN_STAKE, high=f"{MAX_STAKE:,}")
+        raise TableError("bad_stake", low=MIN_STAKE, high=Grouped(MAX_STAKE))
     return stake
 
 

@@ -16,15 +16,17 @@ from discord.ext import commands
 
 from bot.client import Defer, answer, defer_as, locale_of
 from bot.engine.rules import RulesError, build_rules, preset_rules
-from bot.i18n import text
+from bot.i18n import LOCALES, text
+from bot.i18n.bounds import quote
+from bot.i18n.refusal import Refusal
 from bot.store import Store
-from bot.tables.errors import TableError, refusal_message
+from bot.tables.errors import TableError
 from bot.tables.table import MAX_STAKE, check_stake
 from cogs.group import PRESET_CHOICES, tonk_group
 from cogs.inputs import check_order, check_page, parse_timeout
 from cogs.scoreboard.paging import PER_PAGE, history_message, leaderboard_message
 from cogs.scoreboard.render import config_text, stats_text
-from cogs.settings import checked_defaults
+from cogs.settings import checked_defaults, server_language
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
@@ -61,7 +63,7 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             await answer(interaction, refusal.message(locale_of(interaction)))
             return
         board = await self.store.leaderboard(interaction.guild_id or 0, order, page - 1, PER_PAGE)
-        content, view = leaderboard_message(board, locale_of(interaction))
+        content, view = leaderboard_message(board, await server_language(self.bot, interaction))
         await answer(interaction, content, ephemeral=False, view=view)
 
     async def stats(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
@@ -69,7 +71,7 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         stats = await self.store.stats(interaction.guild_id or 0, member.id)
         await answer(
             interaction,
-            stats_text(stats, member.display_name, locale_of(interaction)),
+            stats_text(stats, member.display_name, await server_language(self.bot, interaction)),
             ephemeral=False,
         )
 
@@ -83,7 +85,8 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         hands = await self.store.history(
             interaction.guild_id or 0, interaction.channel_id or 0, PER_PAGE, page - 1
         )
-        content, view = history_message(hands, page - 1, locale_of(interaction))
+        locale = await server_language(self.bot, interaction)
+        content, view = history_message(hands, page - 1, locale)
         await answer(interaction, content, ephemeral=False, view=view)
 
     async def config_show(self, interaction: discord.Interaction) -> None:
@@ -108,8 +111,8 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             if turn_timeout is not None:
                 seconds = parse_timeout(turn_timeout)
                 changes["turn_timeout"] = None if seconds is None else int(seconds)
-        except (TableError, RulesError) as refusal:
-            await answer(interaction, refusal_message(refusal, locale_of(interaction)))
+        except Refusal as refusal:
+            await answer(interaction, refusal.message(locale_of(interaction)))
             return
         config = await self.store.update_guild_settings(
             interaction.guild_id or 0,
@@ -145,11 +148,24 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         try:
             rules = build_rules(current.preset, options)
         except RulesError as refusal:
-            await answer(interaction, refusal_message(refusal, locale_of(interaction)))
+            await answer(interaction, refusal.message(locale_of(interaction)))
             return
         chosen = {key: getattr(rules, key) for key in options}
         config = await self.store.update_guild_settings(guild_id, default_options=chosen)
         await answer(interaction, config_text(config, locale_of(interaction)))
+
+    async def config_language(self, interaction: discord.Interaction, value: str) -> None:
+        """The language of the server's new tables and its scoreboard (Manage Server)."""
+        if not await self._may_configure(interaction):
+            return
+        if value not in LOCALES:
+            refusal = TableError("bad_language", value=quote(value), known=", ".join(LOCALES))
+            await answer(interaction, refusal.message(locale_of(interaction)))
+            return
+        await self.store.update_guild_settings(interaction.guild_id or 0, locale=value)
+        locale = locale_of(interaction)
+        name = text(f"language.{value}", locale)
+        await answer(interaction, text("scoreboard.config.language", locale, language=name))
 
     async def forget_me(self, interaction: discord.Interaction) -> None:
         report = await self.store.forget_member(interaction.guild_id or 0, interaction.user.id)
@@ -230,6 +246,14 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
     )
     async def config_option(interaction: discord.Interaction, option: str, value: str) -> None:
         await cog.config_option(interaction, option, value)
+
+    @config.command(name="language", description=text("scoreboard.command.config.language"))
+    @app_commands.describe(value=text("scoreboard.command.config.language.value"))
+    @app_commands.choices(
+        value=[app_commands.Choice(name=text(f"language.{code}"), value=code) for code in LOCALES]
+    )
+    async def config_language(interaction: discord.Interaction, value: str) -> None:
+        await cog.config_language(interaction, value)
 
     forget = app_commands.Group(name="forget", description=text("scoreboard.command.forget"))
 

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.client import update
-from bot.i18n import text
+from bot.i18n import DEFAULT_LOCALE, text
 from bot.store import DEFAULT_MIN_HANDS, HandSummary, LeaderboardOrder, LeaderboardPage
 from cogs.scoreboard.render import history_text, leaderboard_text
+from cogs.settings import server_language
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
@@ -24,9 +25,9 @@ PER_PAGE = 10
 PREV, NEXT = "prev", "next"
 
 
-def _page_button(custom_id: str, step: str, disabled: bool) -> discord.ui.Button[Any]:
+def _page_button(custom_id: str, step: str, disabled: bool, locale: str) -> discord.ui.Button[Any]:
     return discord.ui.Button(
-        label=text(f"scoreboard.button.{step}"),
+        label=text(f"scoreboard.button.{step}", locale),
         style=discord.ButtonStyle.secondary,
         disabled=disabled,
         custom_id=custom_id,
@@ -39,8 +40,15 @@ class PageButton(
 ):
     """Prev or Next under a leaderboard page."""
 
-    def __init__(self, by: LeaderboardOrder, page: int, step: str, disabled: bool = False) -> None:
-        super().__init__(_page_button(f"tonk:lb:{by}:{page}:{step}", step, disabled))
+    def __init__(
+        self,
+        by: LeaderboardOrder,
+        page: int,
+        step: str,
+        disabled: bool = False,
+        locale: str = DEFAULT_LOCALE,
+    ) -> None:
+        super().__init__(_page_button(f"tonk:lb:{by}:{page}:{step}", step, disabled, locale))
         self.by = by
         self.page = page
         self.step = step
@@ -57,16 +65,16 @@ class PageButton(
             return
         target = max(0, self.page + (1 if self.step == NEXT else -1))
         board = await bot.store.leaderboard(interaction.guild_id, self.by, target, PER_PAGE)
-        content, view = leaderboard_message(board, str(interaction.locale))
+        content, view = leaderboard_message(board, await server_language(bot, interaction))
         await update(interaction, content=content, embed=None, view=view)
 
 
 def leaderboard_message(board: LeaderboardPage, locale: str) -> tuple[str, discord.ui.View]:
     """The page as text, with Prev and Next (disabled at either end)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(PageButton(board.by, board.page, PREV, disabled=board.page == 0))
+    view.add_item(PageButton(board.by, board.page, PREV, board.page == 0, locale))
     last = board.page + 1 >= board.page_count
-    view.add_item(PageButton(board.by, board.page, NEXT, disabled=last))
+    view.add_item(PageButton(board.by, board.page, NEXT, last, locale))
     return leaderboard_text(board, DEFAULT_MIN_HANDS, locale), view
 
 
@@ -76,8 +84,10 @@ class HistoryButton(
 ):
     """Prev or Next under a page of this channel's history."""
 
-    def __init__(self, page: int, step: str, disabled: bool = False) -> None:
-        super().__init__(_page_button(f"tonk:hist:{page}:{step}", step, disabled))
+    def __init__(
+        self, page: int, step: str, disabled: bool = False, locale: str = DEFAULT_LOCALE
+    ) -> None:
+        super().__init__(_page_button(f"tonk:hist:{page}:{step}", step, disabled, locale))
         self.page = page
         self.step = step
 
@@ -95,7 +105,7 @@ class HistoryButton(
         hands = await bot.store.history(
             interaction.guild_id, interaction.channel_id or 0, PER_PAGE, target
         )
-        content, view = history_message(hands, target, str(interaction.locale))
+        content, view = history_message(hands, target, await server_language(bot, interaction))
         await update(interaction, content=content, embed=None, view=view)
 
 
@@ -104,6 +114,6 @@ def history_message(
 ) -> tuple[str, discord.ui.View]:
     """A page of the channel's history, with Prev and Next (Next off on a short page)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(HistoryButton(page, PREV, disabled=page == 0))
-    view.add_item(HistoryButton(page, NEXT, disabled=len(hands) < PER_PAGE))
+    view.add_item(HistoryButton(page, PREV, page == 0, locale))
+    view.add_item(HistoryButton(page, NEXT, len(hands) < PER_PAGE, locale))
     return history_text(hands, locale), view

@@ -4,8 +4,7 @@ Endings are in words and amounts are written as on the table message (``+4``, ``
 
 from __future__ import annotations
 
-from bot.i18n import has_text, text
-from bot.render.cards import amount_text
+from bot.i18n import amount_text, has_text, text
 from bot.store import GuildConfig, HandSummary, LeaderboardPage, PlayerRecord, PlayerStats
 from cogs.settings import checked_defaults
 
@@ -37,7 +36,7 @@ def leaderboard_text(board: LeaderboardPage, min_hands: int, locale: str) -> str
             locale,
             rank=entry.rank,
             name=entry.player.display_name,
-            chips=amount_text(entry.player.net_chips),
+            chips=amount_text(entry.player.net_chips, locale),
             won=entry.player.hands_won,
             played=entry.player.hands_played,
             rate=_rate(entry.player),
@@ -57,7 +56,7 @@ def stats_text(stats: PlayerStats, name: str, locale: str) -> str:
         text(
             "scoreboard.stats.totals",
             locale,
-            chips=amount_text(player.net_chips),
+            chips=amount_text(player.net_chips, locale),
             won=player.hands_won,
             played=player.hands_played,
             rate=_rate(player),
@@ -75,7 +74,7 @@ def stats_text(stats: PlayerStats, name: str, locale: str) -> str:
                 locale,
                 number=hand.hand_number,
                 ending=ending_words(hand.ending, locale),
-                payout=amount_text(hand.payout),
+                payout=amount_text(hand.payout, locale),
             )
             for hand in stats.recent_hands
         )
@@ -88,8 +87,10 @@ def history_text(hands: list[HandSummary], locale: str) -> str:
         return text("scoreboard.history.empty", locale)
     lines = [text("scoreboard.history.title", locale)]
     for hand in hands:
-        winners = ", ".join(seat.name for seat in hand.winners)
-        payouts = " · ".join(f"{seat.name} {amount_text(seat.payout)}" for seat in hand.seats)
+        winners = text("table.list.comma", locale).join(seat.name for seat in hand.winners)
+        payouts = " · ".join(
+            f"{seat.name} {amount_text(seat.payout, locale)}" for seat in hand.seats
+        )
         lines.append(
             text(
                 "scoreboard.history.hand",

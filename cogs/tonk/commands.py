@@ -12,14 +12,14 @@ from discord.ext import commands
 
 from bot.client import Defer, answer, defer_as, locale_of
 from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
-from bot.i18n import text
+from bot.i18n import LOCALES, text
 from bot.tables.errors import TableError
 from bot.tables.table import BOT_LEVELS, DEFAULT_SEATS, MAX_STAKE, MIN_STAKE
 from cogs.group import GROUP, PRESET_CHOICES
 from cogs.inputs import parse_timeout
 from cogs.settings import new_table_defaults
 from cogs.tonk.components import TONK_COG
-from cogs.tonk.service import TableService
+from cogs.tonk.service import AUTO_LANGUAGE, TableService
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
@@ -27,10 +27,19 @@ if TYPE_CHECKING:
 TIMEOUT_SUGGESTIONS = ("off", "30", "60", "120", "300", "600")
 MAX_CHOICES = 25
 BOT_LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS]
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=text(f"language.{code}"), value=code)
+    for code in (AUTO_LANGUAGE, *LOCALES)
+]
 
 
 @app_commands.guild_only()
-class TonkCommands(commands.GroupCog, name=TONK_COG, group_name=GROUP):
+class TonkCommands(
+    commands.GroupCog,
+    name=TONK_COG,
+    group_name=GROUP,
+    group_description=text("table.command.tonk"),
+):
     """Tonk tables: one per channel."""
 
     def __init__(self, bot: TonkBot) -> None:
@@ -79,6 +88,7 @@ class TonkCommands(commands.GroupCog, name=TONK_COG, group_name=GROUP):
             seats,
             timeout,
             defaults.options,
+            defaults.language,
         )
         if defaults.problems and interaction.permissions.manage_guild:
             await answer(interaction, "\n".join(p.message(locale) for p in defaults.problems))
@@ -88,6 +98,12 @@ class TonkCommands(commands.GroupCog, name=TONK_COG, group_name=GROUP):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=v, value=v) for v in TIMEOUT_SUGGESTIONS if current in v]
+
+    @app_commands.command(name="language", description=text("table.command.language"))
+    @app_commands.describe(value=text("table.command.language.value"))
+    @app_commands.choices(value=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, value: str) -> None:
+        await self.service.choose_language(interaction, value)
 
     @app_commands.command(name="join", description=text("table.command.join"))
     async def join(self, interaction: discord.Interaction) -> None:

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.i18n import text
+from bot.i18n import DEFAULT_LOCALE, text
 from bot.store import BrokenTable
+from cogs.settings import chosen_language
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
@@ -39,9 +40,15 @@ async def restore_tables(bot: TonkBot, service: TableService) -> None:
 
 
 async def _close_broken(bot: TonkBot, table: BrokenTable) -> None:
-    """Tell the channel that its table could not be restored, then close it for good."""
+    """Tell the channel, in the server's language, that its table could not be restored,
+    then close it for good."""
+    guild = bot.get_guild(table.guild_id)
+    locale = await chosen_language(bot, table.guild_id) or str(
+        guild.preferred_locale if guild is not None else DEFAULT_LOCALE
+    )
     try:
-        await bot.get_partial_messageable(table.channel_id).send(text("scoreboard.restore.broken"))
+        channel = bot.get_partial_messageable(table.channel_id)
+        await channel.send(text("scoreboard.restore.broken", locale))
     except discord.HTTPException:
         log.warning("could not tell channel %d that table %d is lost", table.channel_id, table.id)
     if bot.store is not None:

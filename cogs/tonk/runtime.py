@@ -7,11 +7,11 @@ panels (``TableScreens``). ``close`` drops all of them at once.
 
 ``transact`` is the only way a table changes, whoever asks (a slash command, a button, a
 timer, a computer player): under the table's lock the operation is checked and applied; a
-refusal (``TableError``, the engine's ``IllegalAction``, ``RulesError``) changes nothing and
-is explained in words; an accepted change is committed before anyone is answered; a commit
-that fails puts the last committed table back (a new object, from the ledger) and says the
-move could not be saved. After the lock is released the messages, timers and computer
-players catch up.
+``Refusal`` (a ``TableError``, the engine's ``IllegalAction``, a ``RulesError``) changes
+nothing and is explained in the reader's words; an accepted change is committed before
+anyone is answered; a commit that fails puts the last committed table back (a new object,
+from the ledger) and says the move could not be saved. After the lock is released the
+messages, timers and computer players catch up.
 """
 
 from __future__ import annotations
@@ -26,10 +26,9 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 import discord
 
 from bot.client import answer, locale_of
-from bot.engine.errors import IllegalAction
-from bot.engine.rules import RulesError
 from bot.i18n import text
-from bot.tables.errors import TableError, refusal_message
+from bot.i18n.refusal import Refusal
+from bot.tables.errors import TableError
 from bot.tables.ledger import Ledger
 from bot.tables.table import CLOSED, Table
 from cogs.tonk.bots import ComputerSeats
@@ -42,7 +41,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-REFUSALS = (TableError, IllegalAction, RulesError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +94,7 @@ class TableRuntime:
                 if table.status == CLOSED:
                     raise TableError("table_closed")
                 outcome = op(table)
-            except REFUSALS as refusal:
+            except Refusal as refusal:
                 await self._refused(refusal, interaction, refuse)
                 return None
             except Exception:
@@ -152,14 +150,14 @@ class TableRuntime:
 
     async def _refused(
         self,
-        refusal: TableError | IllegalAction | RulesError,
+        refusal: Refusal,
         interaction: discord.Interaction | None,
         refuse: Callable[[str], Awaitable[None]] | None,
     ) -> None:
         if interaction is None:
-            self.screens.notice(refusal_message(refusal, self.table.locale))
+            self.screens.notice(refusal.message(self.table.locale))
             return
-        sentence = refusal_message(refusal, locale_of(interaction))
+        sentence = refusal.message(locale_of(interaction))
         await (refuse(sentence) if refuse else answer(interaction, sentence))
 
     async def _commit(self, interaction: discord.Interaction | None) -> bool:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.client import show, update
+from bot.client import locale_of, member_locale, show, update
 from bot.engine.hand import OVER
 from bot.i18n import text
 from bot.render.dm import dm_over_text, dm_text
@@ -191,7 +191,7 @@ class TableScreens:
         """``interaction``'s message is now ``user_id``'s panel, at the current version; it
         says it expired just before Discord stops letting the bot edit it."""
         panel = Panel(
-            interaction, selection, private_key(self._table, user_id), str(interaction.locale)
+            interaction, selection, private_key(self._table, user_id), locale_of(interaction)
         )
         self._panels[user_id] = panel
         expires = self._clock.now() + PANEL_LIFETIME
@@ -357,11 +357,12 @@ class TableScreens:
         if hand is None or user_id in self._dm_blocked or table.status == CLOSED:
             return
         guild, place = self._place()
+        locale = member_locale(self._bot, table.guild_id, user_id, table.locale)
         if hand.legal.phase == OVER:
             link = jump_url(table.guild_id, table.channel_id, table.message_id)
-            content = dm_over_text(guild, place, hand.hand_number, link, table.locale)
+            content = dm_over_text(guild, place, hand.hand_number, link, locale)
         else:
-            content = dm_text(guild, place, hand.hand_number, hand.cards, hand.count, table.locale)
+            content = dm_text(guild, place, hand.hand_number, hand.cards, hand.count, locale)
         sent = self._dms.get(user_id)
         if sent is not None and sent.hand == hand.hand_number:
             if sent.content != content:

@@ -13,17 +13,19 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.client import Defer, answer, defer_as, locale_of, show, update
+from bot.client import Defer, answer, defer_as, locale_of, server_locale, show, update
 from bot.engine.actions import DRAW, DROP, KINDS, TAKE
 from bot.engine.cards import CardError, mask_of, parse_card
 from bot.engine.rules import RulesError, build_rules
 from bot.engine.summary import describe
-from bot.i18n import text
+from bot.i18n import LOCALES, text
+from bot.i18n.bounds import quote
+from bot.i18n.refusal import Refusal
 from bot.render.links import jump_url
 from bot.render.panel import REFRESH
 from bot.render.rules import rules_embed
 from bot.render.table import JOIN, LEAVE, MY_HAND, NEXT, START
-from bot.tables.errors import TableError, refusal_message
+from bot.tables.errors import TableError
 from bot.tables.table import LEAVING, TABLE_EMPTY, Seat, Table
 from cogs.tonk.components import PanelKey, PickKey, TableKey
 from cogs.tonk.open_tables import OpenTables
@@ -50,6 +52,9 @@ def _require_top(table: Table, cards: int) -> None:
     top = table.hand.top_discard if table.hand else None
     if cards and (top is None or cards != 1 << top):
         raise TableError("stale")
+
+
+AUTO_LANGUAGE = "auto"
 
 
 def table_link(table: Table) -> str:
@@ -79,9 +84,11 @@ class TableService:
         seats: int,
         turn_timeout: float | None,
         options: Mapping[str, object] | None = None,
+        language: str = "",
     ) -> None:
         """Open a table in the channel, hosted by the member who asked, with the server's
-        default house rules (``/tonk config option``) over the preset."""
+        default house rules (``/tonk config option``) over the preset. The table speaks
+        the server's ``language`` (``/tonk config language``), else the server's locale."""
         defer_as(interaction, Defer.PUBLIC)
         locale = locale_of(interaction)
         existing = self.tables.in_channel(interaction.channel_id or 0)
@@ -101,14 +108,35 @@ class TableService:
                 stake=stake,
                 max_seats=seats,
                 turn_timeout=turn_timeout,
-                locale=str(interaction.guild_locale or "en"),
+                locale=server_locale(interaction, language),
                 shuffler=self.bot.new_shuffler(),
             )
             runtime = await self.tables.open(table)
-        except (TableError, RulesError) as refusal:
-            await answer(interaction, refusal_message(refusal, locale))
+        except Refusal as refusal:
+            await answer(interaction, refusal.message(locale))
             return
         await runtime.post_table_message(interaction)
+
+    async def choose_language(self, interaction: discord.Interaction, value: str) -> None:
+        """``/tonk language``: the member reads ``value`` on this server from now on (their
+        replies, panel and DMs); ``auto`` follows their Discord app again. Stored when the
+        bot has a database, so it survives a restart."""
+        if value not in (AUTO_LANGUAGE, *LOCALES):
+            known = ", ".join((AUTO_LANGUAGE, *LOCALES))
+            refusal = TableError("bad_language", value=quote(value), known=known)
+            await answer(interaction, refusal.message(locale_of(interaction)))
+            return
+        chosen = None if value == AUTO_LANGUAGE else value
+        guild_id = interaction.guild_id or 0
+        if self.bot.store is not None:
+            await self.bot.store.set_member_language(guild_id, interaction.user.id, chosen)
+        self.bot.readers.choose(guild_id, interaction.user.id, chosen)
+        locale = locale_of(interaction)
+        if chosen is None:
+            said = text("table.reply.language_auto", locale)
+        else:
+            said = text("table.reply.language", locale, language=text(f"language.{chosen}", locale))
+        await answer(interaction, said)
 
     async def join(self, interaction: discord.Interaction) -> None:
         runtime = await self._channel_table(interaction)
@@ -249,7 +277,7 @@ class TableService:
             try:
                 rules = build_rules(preset or "standard")
             except RulesError as refusal:
-                await answer(interaction, refusal_message(refusal, locale))
+                await answer(interaction, refusal.message(locale))
                 return
             embed = rules_embed(rules, locale)
         else:

@@ -5,12 +5,11 @@ standard game. Payouts are worked out by hand from RULES.md in the comments.
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 import pytest
 
-from bot.commands import rules as rules_command
+from bot.cli import main
 from bot.engine import build_rules
 from bot.engine.cards import card_text
 from bot.engine.rules import OPTIONS, PRESETS
@@ -20,14 +19,8 @@ from tests.engine.stacking import act, play
 
 
 def tonk(*argv: str) -> int:
-    """Run a ``tonk`` subcommand as the command line does (``bot.cli`` registers the same)."""
-    parser = argparse.ArgumentParser(prog="tonk")
-    commands = parser.add_subparsers(dest="command", required=True)
-    for module in (rules_command,):
-        module.register(commands)
-    args = parser.parse_args(argv)
-    status: int = args.handler(args)
-    return status
+    """Run ``tonk ARGV…`` as the command line does (in English, whatever the environment)."""
+    return main([*argv, "--lang", "en"])
 
 
 # S11c's worked example: cat deals, dan drops with 20; ann 12 (lowest), bob 18, cat 30.
@@ -315,13 +308,13 @@ DIFFERENCES = {
     "washington_state": [
         "14-or-less is a double tonk",
         "2 per player in the game to the lowest",
-        "can't drop on your next 1 turn",
+        "can't drop on your next turn",
         "Hitting your own spread doesn't make you wait",
     ],
     "push_up": ["Push-up: losers are pushed up by their count"],
     "seattle": ["7 cards each"],
     "seven_card_40": ["40-card pack", "7 cards each"],
-    "waiting": ["stops you dropping on your next 3 turns", "can't drop on your next 1 turn"],
+    "waiting": ["stops you dropping on your next 3 turns", "can't drop on your next turn"],
 }
 
 

@@ -5,15 +5,13 @@ typed as text ("true", "7") are coerced to the option's type.
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.commands import rules as rules_command
-from bot.commands import scenario as scenario_command
+from bot.cli import main
 from bot.engine import RulesError, build_rules
 from bot.engine.rules import PRESETS, Catch, InstantWin, Rules
 from bot.scenario import ScenarioError, run_scenario
@@ -21,14 +19,8 @@ from tests.engine.stacking import play, scenario
 
 
 def tonk(*argv: str) -> int:
-    """Run a ``tonk`` subcommand as the command line does (``bot.cli`` registers the same)."""
-    parser = argparse.ArgumentParser(prog="tonk")
-    commands = parser.add_subparsers(dest="command", required=True)
-    for module in (rules_command, scenario_command):
-        module.register(commands)
-    args = parser.parse_args(argv)
-    status: int = args.handler(args)
-    return status
+    """Run ``tonk ARGV…`` as the command line does (in English, whatever the environment)."""
+    return main([*argv, "--lang", "en"])
 
 
 TWO = {"ann": ["AC", "2C", "3C", "9D", "KS"], "bob": ["5H", "6H", "8S", "9S", "QD"]}

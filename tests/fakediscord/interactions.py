@@ -197,7 +197,7 @@ class InteractionResult:
             "data": self.data,
             "channel_id": str(self.channel.id),
             "channel": self.channel.payload(),
-            "locale": "en-US",
+            "locale": self.user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
@@ -206,7 +206,7 @@ class InteractionResult:
             permissions = self.guild.permissions_of(self.user.id).value
             data |= {
                 "guild_id": str(self.guild.id),
-                "guild_locale": "en-US",
+                "guild_locale": self.guild.preferred_locale,
                 "member": self.guild.members[self.user.id].payload(permissions=permissions),
                 "app_permissions": str(self.guild.permissions_of(fake.bot_user.id).value),
                 "authorizing_integration_owners": {"0": str(self.guild.id)},

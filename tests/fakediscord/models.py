@@ -62,6 +62,8 @@ class FakeUser:
     name: str
     bot: bool = False
     dms_open: bool = True
+    locale: str = "en-US"
+    """The language of this user's Discord app, sent with each of their interactions."""
 
     def payload(self) -> Payload:
         return {
@@ -178,6 +180,8 @@ class FakeGuild:
     roles: dict[int, FakeRole] = field(default_factory=dict)
     channels: dict[int, FakeChannel] = field(default_factory=dict)
     members: dict[int, FakeMember] = field(default_factory=dict)
+    preferred_locale: str = "en-US"
+    """The server's locale (Server Settings → Community), sent as ``guild_locale``."""
 
     @property
     def text_channels(self) -> list[FakeChannel]:
@@ -226,7 +230,7 @@ class FakeGuild:
             "splash": None,
             "banner": None,
             "description": None,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,

@@ -6,7 +6,8 @@ import pytest
 
 from bot.engine.cards import parse_card
 from bot.engine.settle import Result
-from bot.render.cards import amount_text, cards_text
+from bot.i18n import amount_text
+from bot.render.cards import cards_text
 from bot.render.words import ending_text, move_text, names_text
 from bot.tables.views import HandOutcome, PublicMove
 

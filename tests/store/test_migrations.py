@@ -92,3 +92,27 @@ async def test_database_from_newer_code_is_refused(db_url: str, tmp_path: Path) 
     with pytest.raises(SchemaTooNew) as caught:
         await Store.open(db_url)
     assert (caught.value.found, caught.value.supported) == (99, LATEST_VERSION)
+
+
+async def test_step_3_adds_member_languages_and_unsets_the_server_language(
+    db_url: str, tmp_path: Path
+) -> None:
+    """A version-2 database (servers stamped 'en', a language nobody could choose) gets the
+    member_language table, and its servers follow their Discord locale."""
+    store = await Store.open(db_url)
+    await store.update_guild_settings(7, stake=3)
+    await store.close()
+    path = tmp_path / "tonk.db"
+    with sqlite3.connect(path) as raw:
+        raw.execute("DROP TABLE member_language")
+        raw.execute("DELETE FROM schema_version")
+        raw.execute("INSERT INTO schema_version VALUES (2, 'as shipped', 0)")
+        raw.execute("UPDATE guild_settings SET locale = 'en'")
+    store = await Store.open(db_url)
+    try:
+        assert "member_language" in _tables(path)
+        settings = await store.get_guild_settings(7)
+        assert (settings.locale, settings.stake) == ("", 3)
+    finally:
+        await store.close()
+    assert _versions(path) == [2, 3]

@@ -48,7 +48,7 @@ async def test_open_tables_resume_exactly_and_play_on_with_the_totals_intact(
     try:
         assert [v for (v,) in _rows(path, "SELECT version FROM schema_version")] == [
             1,
-            LATEST_VERSION,
+            *range(2, LATEST_VERSION + 1),
         ]
         journal = StoreJournal(store)
         ledgers, broken = await journal.load()

@@ -16,7 +16,7 @@ async def test_guild_without_settings_gets_defaults(store: Store) -> None:
         "standard",
         1,
         120,
-        "en",
+        "",
     )
     assert config.default_options == {}
     assert config.allowed_channel_ids == ()
@@ -64,3 +64,15 @@ async def test_invalid_updates_are_refused_and_nothing_changes(
     with pytest.raises(error):
         await store.update_guild_settings(1, **changes)
     assert await store.get_guild_settings(1) == before
+
+
+async def test_a_members_language_is_stored_per_server_and_forgotten_with_auto(
+    store: Store,
+) -> None:
+    await store.set_member_language(1, 10, "fa")
+    await store.set_member_language(2, 10, "ro")
+    await store.set_member_language(1, 10, "vi")
+    assert await store.member_languages() == {(1, 10): "vi", (2, 10): "ro"}
+    await store.set_member_language(2, 10, None)
+    await store.forget_member(1, 10)
+    assert await store.member_languages() == {}

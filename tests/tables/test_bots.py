@@ -53,21 +53,21 @@ def test_only_the_host_seats_a_bot_of_an_offered_level(by: int, level: str, key:
     table = lobby("ann", "bob")
     with pytest.raises(TableError) as refused:
         table.add_bot(by, level, now=1.0)
-    assert refused.value.key == key and len(table.seats) == 2
+    assert refused.value.reason == key and len(table.seats) == 2
 
 
 def test_a_full_table_refuses_a_bot_and_removebot_needs_one() -> None:
     table = lobby("ann", "bob", max_seats=2)
     with pytest.raises(TableError) as full:
         table.add_bot(ANN, "hard", now=1.0)
-    assert full.value.key == "table_full"
+    assert full.value.reason == "table_full"
     for name, key in ((None, "no_bot"), ("Hard bot 1", "no_bot_named")):
         with pytest.raises(TableError) as none:
             table.remove_bot(ANN, name, False, now=1.0)
-        assert none.value.key == key
+        assert none.value.reason == key
     with pytest.raises(TableError) as not_host:
         table.remove_bot(BOB, None, False, now=1.0)
-    assert not_host.value.key == "host_or_manager"
+    assert not_host.value.reason == "host_or_manager"
 
 
 def test_a_bot_may_sit_down_mid_hand_and_plays_from_the_next_one() -> None:

@@ -282,7 +282,7 @@ async def test_one_open_table_per_channel_and_closing_frees_it(store: Store) -> 
     ledger = await journal.create(new_table(10))
     with pytest.raises(TableError) as refused:
         await journal.create(new_table(10))
-    assert refused.value.key == "channel_taken"
+    assert refused.value.reason == "channel_taken"
     ledger.table.close(100, manage_server=False)
     await ledger.commit()
     assert (await journal.load()) == ([], [])

@@ -26,7 +26,7 @@ async def test_the_memory_journal_gives_ids_one_table_per_channel_and_frees_clos
     assert (one.table.id, two.table.id) == (1, 2)
     with pytest.raises(TableError) as taken:
         await journal.create(make(10))
-    assert taken.value.key == "channel_taken"
+    assert taken.value.reason == "channel_taken"
     one.table.close(5, manage_server=False)
     await one.commit()
     assert (await journal.create(make(10))).table.id == 3  # the channel is free again

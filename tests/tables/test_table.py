@@ -55,7 +55,7 @@ class TestLobby:
         assert [s.name for s in table.seats] == ["ann", "bob"] and table.version == 1
         with pytest.raises(TableError) as already:
             table.join(seat("bob"), now=1.0)
-        assert already.value.key == "already_seated"
+        assert already.value.reason == "already_seated"
         assert table.leave(BOB, now=2.0) == REMOVED
         assert [s.name for s in table.seats] == ["ann"] and table.last_activity == 2.0
         with pytest.raises(TableError) as not_seated:
@@ -79,17 +79,17 @@ class TestLobby:
         assert table.leave(CAT, now=0.0) == TABLE_EMPTY and table.status == CLOSED
         with pytest.raises(TableError) as closed:
             table.join(seat("ann"), now=0.0)
-        assert closed.value.key == "table_closed"
+        assert closed.value.reason == "table_closed"
 
     def test_only_the_host_or_a_manager_kicks_and_nobody_kicks_themselves(self) -> None:
         table = lobby("ann", "bob", "cat")
         with pytest.raises(TableError) as not_host:
             table.kick(BOB, CAT, manage_server=False, now=0.0)
-        assert not_host.value.key == "host_or_manager"
+        assert not_host.value.reason == "host_or_manager"
         assert table.kick(BOB, CAT, manage_server=True, now=0.0) == REMOVED
         with pytest.raises(TableError) as self_kick:
             table.kick(ANN, ANN, manage_server=False, now=0.0)
-        assert self_kick.value.key == "kick_self"
+        assert self_kick.value.reason == "kick_self"
         with pytest.raises(TableError) as absent:
             table.kick(ANN, DAN, manage_server=False, now=0.0)
         assert absent.value.message() == f"{DAN} doesn't sit at this table."
@@ -107,14 +107,14 @@ class TestLobby:
         table.start(ANN, now=0.0)
         with pytest.raises(TableError) as locked:
             table.change_option(ANN, "deck", "40", now=0.0)
-        assert locked.value.key == "settings_locked"
+        assert locked.value.reason == "settings_locked"
 
 
 class TestDealing:
     def test_start_needs_the_host_two_players_and_a_pack_big_enough(self) -> None:
         with pytest.raises(TableError) as alone:
             lobby("ann").start(ANN, now=0.0)
-        assert alone.value.key == "need_players"
+        assert alone.value.reason == "need_players"
         table = lobby("ann", "bob", "cat", "dan", "eve", "fay", max_seats=6)
         with pytest.raises(TableError):
             table.start(BOB, now=0.0)
@@ -153,7 +153,7 @@ class TestDealing:
         assert table.hand.dealer == 2 and table.to_act_id == ANN
         with pytest.raises(TableError) as twice:
             table.next_hand(now=3.0)
-        assert twice.value.key == "no_next_hand"
+        assert twice.value.reason == "no_next_hand"
 
 
 class TestPlaying:
@@ -165,7 +165,7 @@ class TestPlaying:
         assert early.value.message() == "It is not your turn."
         with pytest.raises(TableError) as outsider:
             table.act(CAT, DRAW, now=11.0)
-        assert outsider.value.key == "not_in_hand"
+        assert outsider.value.reason == "not_in_hand"
         assert table.version == version
         table.act(BOB, DRAW, now=12.0)
         assert table.version == version + 1 and table.last_activity == 12.0
@@ -211,7 +211,7 @@ class TestPlaying:
         assert table.leave(ANN, now=1.0) == LEAVING and table.is_seated(ANN)
         with pytest.raises(TableError) as gone:
             table.act(ANN, DRAW, now=1.0)
-        assert gone.value.key == "you_left"
+        assert gone.value.reason == "you_left"
         table.act(DAN, DRAW, now=2.0)
         hand = table.hand
         assert hand is not None

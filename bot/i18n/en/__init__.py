@@ -3,8 +3,11 @@
 Every key used anywhere must be in one of these modules, and no key in two.
 """
 
-from bot.i18n.en import bots, cli, engine, players, run, scoreboard, summary, table
+from bot.i18n.en import bots, cli, commands, engine, players, run, scoreboard, summary, table
+from bot.i18n.source import Message
 
-AREAS = (engine, summary, table, players, bots, scoreboard, run, cli)
+AREAS = (engine, summary, table, players, bots, scoreboard, run, cli, commands)
 
-MESSAGES: dict[str, str] = {key: value for area in AREAS for key, value in area.MESSAGES.items()}
+MESSAGES: dict[str, Message] = {
+    key: value for area in AREAS for key, value in area.MESSAGES.items()
+}

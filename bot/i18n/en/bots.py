@@ -1,6 +1,8 @@
 """English messages of computer players seated at a Discord table (``/tonk addbot``)."""
 
-MESSAGES: dict[str, str] = {
+from bot.i18n.source import Message
+
+MESSAGES: dict[str, Message] = {
     "bots.command.addbot": "Seat a computer player at the table (host only).",
     "bots.command.addbot.level": "How well it plays: easy, normal or hard.",
     "bots.command.removebot": "Stand a computer player up (the last one seated by default).",

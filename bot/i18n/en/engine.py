@@ -1,6 +1,8 @@
 """English messages of the rules engine: refused actions and rules errors."""
 
-MESSAGES: dict[str, str] = {
+from bot.i18n.source import Message
+
+MESSAGES: dict[str, Message] = {
     # Refused actions (bot.engine.errors): one sentence each, saying why.
     "refusal.hand_over": "This hand is over.",
     "refusal.unknown_action": "{kind!r} is not a move in Tonk.",
@@ -67,4 +69,12 @@ MESSAGES: dict[str, str] = {
         "The pack of {size} cards can't deal to {players} players at this table's hand size "
         "with an upcard and a stock."
     ),
+}
+
+NOTES: dict[str, str] = {
+    "refusal.unknown_action": "{kind} is what a program asked for, quoted as typed.",
+    "refusal.cannot_claim": "A dealt 49: a hand whose cards count 49 as dealt (Chicago).",
+    "refusal.nothing_to_slap": "Slap: playing another player's discard onto a spread at once.",
+    "rules.bad_value": "{option} and {allowed} are option names and values, left untranslated.",
+    "rules.conflict_rank_values": "Option names and values stay as typed in commands.",
 }

@@ -1,6 +1,8 @@
 """English messages of the computer players and the terminal commands that use them."""
 
-MESSAGES: dict[str, str] = {
+from bot.i18n.source import Message, Plural
+
+MESSAGES: dict[str, Message] = {
     # Both commands.
     "players.unknown_level": "There is no player level called {level}: choose from {known}.",
     "players.seat_count": "A table seats {low} to {high} players.",
@@ -8,8 +10,14 @@ MESSAGES: dict[str, str] = {
     "players.bad_option": "--option {item!r}: write it as NAME=VALUE.",
     "players.simulate.bad_hands": "--hands must be at least 1.",
     "players.simulate.progress": "Playing hands",
-    "players.simulate.stopped": "Stopped: the figures cover the {hands} hands played.",
-    "players.simulate.title": "{hands} hands of {preset}: {players}",
+    "players.simulate.stopped": Plural(
+        "Stopped: the figures cover the {hands} hand played.",
+        "Stopped: the figures cover the {hands} hands played.",
+        "hands",
+    ),
+    "players.simulate.title": Plural(
+        "{hands} hand of {preset}: {players}", "{hands} hands of {preset}: {players}", "hands"
+    ),
     "players.simulate.capped": (
         "{capped} hands reached the cap on actions and were scored as dead hands."
     ),
@@ -51,12 +59,18 @@ MESSAGES: dict[str, str] = {
     "players.play.column.notes": "status",
     "players.play.note.dealer": "dealer",
     "players.play.note.to_act": "to play",
-    "players.play.note.waits": "can't drop for {turns} turns",
+    "players.play.note.waits": Plural(
+        "can't drop for {turns} turn", "can't drop for {turns} turns", "turns"
+    ),
     "players.play.you": "{name} (you)",
     "players.play.spreads": "Spreads:",
     "players.play.no_spreads": "none yet",
     "players.play.spread": "{number}. {cards} ({owner})",
-    "players.play.pile": "Discard pile: {card} · stock: {stock} cards",
+    "players.play.pile": Plural(
+        "Discard pile: {card} · stock: {stock} card",
+        "Discard pile: {card} · stock: {stock} cards",
+        "stock",
+    ),
     "players.play.pile_empty": "empty",
     "players.play.your_hand": "Your hand: {cards} · count {count}",
     "players.play.you_drew": "You drew {card}.",

@@ -1,6 +1,8 @@
 """English messages of ``tonk run`` for whoever runs the bot: one sentence each."""
 
-MESSAGES: dict[str, str] = {
+from bot.i18n.source import Message
+
+MESSAGES: dict[str, Message] = {
     "run.no_token": (
         "DISCORD_TOKEN is not set: create a bot in the Discord Developer Portal "
         "(Applications → your app → Bot → Reset Token) and put DISCORD_TOKEN=<token> in .env "

@@ -1,6 +1,8 @@
 """English messages of the scoreboards, server settings, forgetting, and restarts."""
 
-MESSAGES: dict[str, str] = {
+from bot.i18n.source import Message, Plural
+
+MESSAGES: dict[str, Message] = {
     # Commands.
     "scoreboard.command.leaderboard": "The server's leaderboard",
     "scoreboard.command.leaderboard.by": "Rank by chips, wins or win rate",
@@ -63,6 +65,9 @@ MESSAGES: dict[str, str] = {
     "scoreboard.command.config.option": "Set a house rule for new tables in this server",
     "scoreboard.command.config.option.option": "the option's name, as in /tonk settings",
     "scoreboard.command.config.option.value": "its value, or 'default' to remove it",
+    "scoreboard.command.config.language": "The language of new tables and the scoreboard",
+    "scoreboard.command.config.language.value": "The server's language",
+    "scoreboard.config.language": "New tables and the scoreboard now speak {language}.",
     "scoreboard.config.timer_off": "off",
     "scoreboard.config.timer_seconds": "{seconds} s",
     "scoreboard.config.all_channels": "every channel",
@@ -79,8 +84,10 @@ MESSAGES: dict[str, str] = {
         "member with Manage Server can set them again with /tonk config."
     ),
     # Forget.
-    "scoreboard.forget.done": (
-        "Forgotten: your totals here are deleted and {hands} hands no longer name you."
+    "scoreboard.forget.done": Plural(
+        "Forgotten: your totals here are deleted and {hands} hand no longer names you.",
+        "Forgotten: your totals here are deleted and {hands} hands no longer name you.",
+        "hands",
     ),
     # Restarts.
     "scoreboard.restore.back": "I'm back after a restart: this table carries on where it was.",

@@ -2,7 +2,9 @@
 option value, section titles, preset names. Keys: ``option.NAME.VALUE`` (``{n}`` for numbers).
 """
 
-MESSAGES: dict[str, str] = {
+from bot.i18n.source import Message, Plural
+
+MESSAGES: dict[str, Message] = {
     "summary.title": "{name} ({preset_id})",
     "summary.differences": "Different from the standard game:",
     "summary.no_differences": "This is the standard game (pagat's typical version).",
@@ -37,7 +39,9 @@ MESSAGES: dict[str, str] = {
     "option.deck.52": "A 52-card pack, no jokers unless added; ace counts 1, pictures 10.",
     "option.deck.40": "A 40-card pack without 8s, 9s and 10s; 7 is next to the jack in runs.",
     "option.jokers.0": "No jokers.",
-    "option.jokers.n": "{n} joker(s) added; a joker counts 0.",
+    "option.jokers.n": Plural(
+        "{n} joker added; a joker counts 0.", "{n} jokers added; a joker counts 0.", "n"
+    ),
     "option.wilds.none": "No wild cards.",
     "option.wilds.deuces_jokers": (
         "The four 2s and two jokers are wild in spreads; a spread needs one natural card; "
@@ -45,7 +49,11 @@ MESSAGES: dict[str, str] = {
     ),
     "option.face_values.ten": "Jacks, queens and kings count 10.",
     "option.face_values.rank": "Jack counts 11, queen 12, king 13.",
-    "option.hand_size.n": "{n} cards each, dealt one at a time from the dealer's left.",
+    "option.hand_size.n": Plural(
+        "{n} card each, dealt one at a time from the dealer's left.",
+        "{n} cards each, dealt one at a time from the dealer's left.",
+        "n",
+    ),
     "option.upcard.true": "One card is turned up to start the discard pile.",
     "option.upcard.false": "No upcard: the first player must draw from the stock.",
     "option.instant_win.standard": (
@@ -171,10 +179,16 @@ MESSAGES: dict[str, str] = {
         "counts 0 and must drop on its next turn."
     ),
     "option.boobed.false": "You may go out until the stock runs out.",
-    "option.wait_after_spread.n": "Laying a spread stops you dropping on your next {n} turns.",
+    "option.wait_after_spread.n": Plural(
+        "Laying a spread stops you dropping on your next turn.",
+        "Laying a spread stops you dropping on your next {n} turns.",
+        "n",
+    ),
     "option.wait_after_spread.0": "Laying a spread doesn't make you wait.",
-    "option.wait_after_hit.n": (
-        "When your spread is hit you can't drop on your next {n} turn(s), for each card added."
+    "option.wait_after_hit.n": Plural(
+        "When your spread is hit you can't drop on your next turn, for each card added.",
+        "When your spread is hit you can't drop on your next {n} turns, for each card added.",
+        "n",
     ),
     "option.wait_after_hit.0": "Being hit doesn't make you wait.",
     "option.wait_hit_once_per_round.true": "Several hits between two of your turns cost one wait.",
@@ -213,4 +227,11 @@ MESSAGES: dict[str, str] = {
     "house.H12": "H12: seven-card games change only the deal; every other rule stands.",
     "house.H13": "H13: you may discard the card you just took from the pile.",
     "house.H14": "H14: players tied for lowest after a catch are each paid as the lowest.",
+}
+
+NOTES: dict[str, str] = {
+    "summary.option": "{rule_id} is a code such as O1; {values} the values one may type.",
+    "option.catch.standard": "A caught dropper: one who dropped without the lowest count.",
+    "option.stakes.indiana": "A rum: going out; nickel/dime are the small American stakes.",
+    "house.H8": "The H codes name the bot's house decisions in the player's guide.",
 }

@@ -1,6 +1,8 @@
 """English messages of the Discord tables: commands, the table message, hands and notices."""
 
-MESSAGES: dict[str, str] = {
+from bot.i18n.source import Message, Plural
+
+MESSAGES: dict[str, Message] = {
     # Refusals of table operations (bot.tables.errors.TableError and the cogs).
     "table.refusal.bad_seats": "A table seats {low} to {high} players.",
     "table.refusal.bad_stake": "The stake is a whole number from {low} to {high}.",
@@ -37,6 +39,7 @@ MESSAGES: dict[str, str] = {
     "table.error": "Sorry, something went wrong on our side. It has been logged; please try again.",
     # Lists and moves in words (bot.render.words).
     "table.list": "{rest} and {last}",
+    "table.list.comma": ", ",
     "table.with_count": "{player} with {count}",
     "table.move.draw": "{player} drew from the stock",
     "table.move.take": "{player} took {cards} from the discard pile",
@@ -64,21 +67,24 @@ MESSAGES: dict[str, str] = {
         "Hosted by {host}. {seated} of {seats} seats taken: press **Join** to sit down; "
         "the host presses **Start**."
     ),
-    "table.timer": "Turn timer: {seconds} seconds.",
+    "table.timer": Plural(
+        "Turn timer: {seconds} second.", "Turn timer: {seconds} seconds.", "seconds"
+    ),
     "table.timer_off": "Turn timer: off.",
     "table.hand_number": "**Hand {number}**",
     "table.to_act": "**{player}** to play.",
     "table.to_act_until": "**{player}** to play; time runs out {time}.",
     "table.pile": "discard pile **{card}**",
     "table.pile_empty": "discard pile empty",
-    "table.pile_and_stock": "Top of the {pile} · stock {stock} cards",
+    "table.pile_and_stock": Plural(
+        "Top of the {pile} · stock {stock} card", "Top of the {pile} · stock {stock} cards", "stock"
+    ),
     "table.seats": "Seats ({seated}/{seats})",
     "table.no_players": "Nobody yet.",
     "table.mark.host": "host",
     "table.mark.dealer": "dealer",
     "table.seat_marked": "{player} ({marks})",
-    "table.card_count": "{cards} cards",
-    "table.card_count_one": "1 card",
+    "table.card_count": Plural("{cards} card", "{cards} cards", "cards"),
     "table.next_hand_seat": "plays from the next hand",
     "table.balance": "balance {balance}",
     "table.balance_points": "{points} points against",
@@ -122,7 +128,9 @@ MESSAGES: dict[str, str] = {
     "table.button.refresh": "Refresh",
     # The private panel (bot.render.panel).
     "table.panel.title": "Your hand · hand {number}",
-    "table.panel.count": "Count {count} · {cards} cards",
+    "table.panel.count": Plural(
+        "Count {count} · {cards} card", "Count {count} · {cards} cards", "cards"
+    ),
     "table.panel.selected": "Picked: {cards}",
     "table.panel.table": "On the table",
     "table.panel.pick": "Pick cards to spread, hit or discard",
@@ -141,6 +149,7 @@ MESSAGES: dict[str, str] = {
     "table.dm.hand": "Your hand: {cards} (count {count})",
     "table.dm.over": "This hand is over: the result is on the table message, {link}",
     # Slash commands (cogs.tonk.commands).
+    "table.command.tonk": "Tonk tables: one per channel.",
     "table.command.new": "Open a Tonk table in this channel; you host it.",
     "table.command.new.preset": "The regional game to play (default: standard).",
     "table.command.new.stake": "The basic stake of every payment (default 1).",
@@ -185,12 +194,53 @@ MESSAGES: dict[str, str] = {
         "hand ends."
     ),
     "table.notice.empty": "Everybody left, so the table is closed.",
-    "table.notice.idle": "This table closed after {minutes} minutes without activity.",
+    "table.notice.idle": Plural(
+        "This table closed after {minutes} minute without activity.",
+        "This table closed after {minutes} minutes without activity.",
+        "minutes",
+    ),
     "table.refusal.big_one_hands": "The Big One covers 1 to {most} hands.",
     "table.command.bigone": "Announce The Big One: the last hands of the session at double stakes",
     "table.command.bigone.hands": "how many last hands (1 to 10)",
-    "table.notice.big_one": (
-        "📣 The Big One! {player} announces that the last {hands} hand(s) of this session are "
-        "played for double stakes; then the table closes."
+    # Languages (/tonk language, /tonk config language): each in its own words.
+    "table.command.language": "The language Tonk speaks to you on this server (auto: Discord's).",
+    "table.command.language.value": "A language, or auto to follow your Discord app.",
+    "table.refusal.bad_language": "There is no language called {value}: choose one of {known}.",
+    "table.reply.language": "Tonk now speaks {language} to you on this server.",
+    "table.reply.language_auto": "Tonk now speaks to you in your Discord app's language.",
+    "language.auto": "auto",
+    "language.en": "English",
+    "language.ro": "Română",
+    "language.vi": "Tiếng Việt",
+    "language.fa": "فارسی",
+    "table.notice.big_one": Plural(
+        "📣 The Big One! {player} announces that the last hand of this session is played for "
+        "double stakes; then the table closes.",
+        "📣 The Big One! {player} announces that the last {hands} hands of this session are "
+        "played for double stakes; then the table closes.",
+        "hands",
     ),
+}
+
+NOTES: dict[str, str] = {
+    "language.en": "A language's own name: the same in every catalogue.",
+    "language.ro": "A language's own name: the same in every catalogue.",
+    "language.vi": "A language's own name: the same in every catalogue.",
+    "language.fa": "A language's own name: the same in every catalogue.",
+    "language.auto": "A choice of /tonk language: follow the Discord app's language.",
+    "table.list": "Joins names: {rest} is already comma-separated, {last} is the last name.",
+    "table.list.comma": "What separates names or words in a list, space included.",
+    "table.with_count": "{count} is the count: the total value of the cards in a hand.",
+    "table.move.auto": "{move} is a move in words (table.move.*), made by the timer.",
+    "table.ending.tonk_out": "A tonk: going out without a final discard.",
+    "table.title": "{rule_id} is a code such as O1; {preset} a preset name (preset.*).",
+    "table.pile_and_stock": "{pile} is table.pile or table.pile_empty.",
+    "table.seat_marked": "{marks} are table.mark.* words joined by commas.",
+    "table.turn_mark": "▶ marks the seat whose turn it is; {line} is that seat's line.",
+    "table.spread": "{number} is the spread's number on the table, {owner} who laid it.",
+    "table.cut_card": "In the cut for deal: a player and the card they cut.",
+    "table.match_over": "Push-up: a match scored in points against, lowest wins.",
+    "table.to_act_until": "{time} is a Discord timestamp such as 'in 30 seconds'.",
+    "table.dm.heading": "{guild} is the server's name, {channel} the channel's.",
+    "table.notice.big_one": "The Big One: the session's last hands, at double stakes.",
 }
