@@ -177,6 +177,7 @@ class TableRuntime:
         except (StaleVersion, TableNotOpen) as conflict:
             self.host.metrics.committed(time.perf_counter() - started, ok=False)
             log.warning("table %d is no longer ours (%s): dropped here", self.table.id, conflict)
+            self.ledger.rollback()
             self.close()
             if interaction is not None:
                 locale = locale_of(interaction)
