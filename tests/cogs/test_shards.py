@@ -16,7 +16,7 @@ from bot.i18n import text
 from bot.shards import Shards
 from bot.store import Store
 from bot.tables.journal import StoreJournal
-from tests.cogs.helpers import is_open, make_bot, open_table, quiet, table_in
+from tests.cogs.helpers import FAST, clock, is_open, make_bot, open_table, quiet, table_in
 from tests.fakediscord import FakeDiscord, FakeGuild, SimulatedMember, run_bot
 
 BACK = text("scoreboard.restore.back")
@@ -61,7 +61,7 @@ def stored(database: Path, channel: int) -> list[tuple[object, ...]]:
     return table + entries
 
 
-async def test_each_shard_restores_only_its_own_guilds_tables(
+async def test_each_shard_restores_and_times_only_its_own_guilds_tables(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake, database = fake_discord, tmp_path / "tonk.db"
@@ -87,6 +87,9 @@ async def test_each_shard_restores_only_its_own_guilds_tables(
         await quiet(fake, bot)
         assert is_open(bot, shard0) and not is_open(bot, shard1)
         assert seated[0][1].id in [seat.user_id for seat in table_in(bot, shard0).seats]
+        clock(bot).advance(FAST.idle_timeout + 1)  # its timers run again: idle, it closes
+        await fake.wait_for(lambda: not is_open(bot, shard0))
+        await quiet(fake, bot)
     assert any(BACK in m.text() for m in fake.messages_in(shard0))
     assert any(BROKEN in m.text() for m in fake.messages_in(guilds[0].channel("lost")))
     assert {channel: stored(database, channel) for channel in others} == others
@@ -98,7 +101,7 @@ async def test_each_shard_restores_only_its_own_guilds_tables(
         assert is_open(bot, shard1) and not is_open(bot, shard0)
     assert any(BACK in m.text() for m in fake.messages_in(shard1))
     assert any(BROKEN in m.text() for m in fake.messages_in(lost[1]))
-    assert open_tables(database) == sorted([shard0.id, shard1.id])
+    assert open_tables(database) == [shard1.id]
 
 
 async def test_an_interaction_from_another_shards_guild_is_ignored(
