@@ -1,6 +1,7 @@
 """Shard processes on one database (here two bots in one test process, each with its own
-store, as two processes would have): each restores, serves and answers only the guilds on
-its shards, and a table another process wrote first is let go with a word to the player."""
+store, as two processes would have): each restores, times, serves and answers only the
+guilds on its shards, and a table another process wrote first is let go with a word to the
+player."""
 
 from __future__ import annotations
 
