@@ -92,6 +92,7 @@ SAME_P99 = 1.1  # a shard phase's p99 at most this times the one process's count
 SHARD_TRIES = 3  # shard phases at most, each with FEWER times the tables of the last
 FEWER = 0.8
 FIRST_HAND_PATIENCE = 600.0  # seconds a soak waits for every table to finish a hand
+BOT_SETTINGS = ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS")  # what a bot process reads
 
 
 def rss_bytes(pid: int) -> int:
@@ -127,14 +128,16 @@ async def serve_bot(api_url: str, gateway_url: str, token: str) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     Route.BASE = api_url
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-    settings = load_settings({**os.environ, "DISCORD_TOKEN": token})
+    chosen = {name: os.environ[name] for name in BOT_SETTINGS if name in os.environ}
+    settings = load_settings(chosen | {"DISCORD_TOKEN": token})
     await serve(settings, Timing(next_hand_delay=0.5))
 
 
 def bot_environment(database: str, shard: int, processes: int) -> dict[str, str]:
     """The environment of a bot process: ``database``, and with several processes the
-    ``shard`` it serves of ``processes``."""
-    environ = {**os.environ, "DATABASE_URL": database}
+    ``shard`` it serves of ``processes`` (whatever this process's environment says)."""
+    environ = {name: value for name, value in os.environ.items() if name not in BOT_SETTINGS}
+    environ["DATABASE_URL"] = database
     if processes > 1:
         environ |= {"SHARD_COUNT": str(processes), "SHARD_IDS": str(shard)}
     return environ
