@@ -1,7 +1,7 @@
 """Load benchmark of the bot, measured against a bare discord.py bot: ``bench/bot_load.py``.
 
 Options: ``--tables 100 --seconds 30 --think 1`` (the defaults), ``--json``,
-``--soak-minutes N``, described below.
+``--soak-minutes N``, ``--processes N``, ``--database URL``, described below.
 
 The real bot (``TonkBot``, production timings except a 0.5 s pause between hands) runs in a
 child process against the fake Discord (``tests/fakediscord``) served by this process, so the
@@ -41,6 +41,16 @@ while the bot's resident set is sampled every 10 s; the least-squares slope of t
 in KiB per table per minute, shows whether memory grows per table (``--seconds`` is then
 unused).
 
+``--processes N`` (N ≥ 2): then, in the same run, N shard processes (``SHARD_COUNT=N``, one
+``SHARD_IDS`` each) on one database serve N times ``--tables`` tables, ``--tables`` in a guild
+on each shard, played exactly as above. The same p99 is the point: while their p99 is over
+the one process's (by more than ``SAME_P99``), they play again, fresh, with ``FEWER`` times
+the tables (``SHARD_TRIES`` phases at most). Printed: each phase's interactions answered per
+second and latency, and the ratio of the best rate at the same p99 to the one process's
+(target, issue 10: ≥ 1.6 for two processes). ``--database URL``: every bot process of every
+phase uses this database (empty at the start; the tables a phase leaves open are closed at
+its end), instead of a fresh SQLite file per phase.
+
 Targets (issue 9, on an idle machine): ratio ≤ 2.0; at 300 tables p99 < 100 ms; at 1,000
 tables no interaction answered later than 3 s and no errors; a 10-minute soak at 100 tables
 shows no growth per table.
@@ -78,7 +88,11 @@ BUTTON = 2  # component type
 CALLBACK_LIMIT = 3.0  # seconds Discord waits for an interaction's callback
 COMPLETION_TIMEOUT = 30.0  # seconds a deferred interaction is given to be completed
 SOAK_INTERVAL = 10.0
+SAME_P99 = 1.1  # a shard phase's p99 at most this times the one process's counts as the same
+SHARD_TRIES = 3  # shard phases at most, each with FEWER times the tables of the last
+FEWER = 0.8
 FIRST_HAND_PATIENCE = 600.0  # seconds a soak waits for every table to finish a hand
+BOT_SETTINGS = ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS")  # what a bot process reads
 
 
 def rss_bytes(pid: int) -> int:
@@ -101,20 +115,32 @@ def percentile(ms: list[float], fraction: float) -> float:
 
 
 async def serve_bot(api_url: str, gateway_url: str, token: str) -> None:
-    """Run the bot as ``tonk run`` does (``serve``), against the fake at these URLs."""
+    """Run the bot as ``tonk run`` does (``serve``), against the fake at these URLs, with the
+    settings of the environment (``DATABASE_URL``, and ``SHARD_COUNT`` and ``SHARD_IDS`` for
+    a shard process: see :func:`bot_environment`)."""
     import yarl
     from discord.gateway import DiscordWebSocket
     from discord.http import Route
 
-    from bot.config import Settings, Timing
+    from bot.config import Timing, load_settings
     from bot.serve import serve
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     Route.BASE = api_url
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-    with tempfile.TemporaryDirectory() as scratch:  # a fresh database, not data/tonk.db
-        database = f"sqlite+aiosqlite:///{scratch}/bench.db"
-        await serve(Settings(token, database_url=database), Timing(next_hand_delay=0.5))
+    chosen = {name: os.environ[name] for name in BOT_SETTINGS if name in os.environ}
+    settings = load_settings(chosen | {"DISCORD_TOKEN": token})
+    await serve(settings, Timing(next_hand_delay=0.5))
+
+
+def bot_environment(database: str, shard: int, processes: int) -> dict[str, str]:
+    """The environment of a bot process: ``database``, and with several processes the
+    ``shard`` it serves of ``processes`` (whatever this process's environment says)."""
+    environ = {name: value for name, value in os.environ.items() if name not in BOT_SETTINGS}
+    environ["DATABASE_URL"] = database
+    if processes > 1:
+        environ |= {"SHARD_COUNT": str(processes), "SHARD_IDS": str(shard)}
+    return environ
 
 
 # -- measuring interactions, in this process ---------------------------------------------
@@ -341,22 +367,37 @@ async def open_table(players: list[Player]) -> Any:
     return lobby
 
 
-def seat(fake: Any, tables: int) -> list[list[Any]]:
+def seat(fake: Any, tables: int, shard_count: int = 1) -> list[list[Any]]:
     """A guild with a channel per table and two members at each (set up before the bot
-    connects: the fake sends them in GUILD_CREATE)."""
-    guild = fake.add_guild("Load", channels=[f"t{i}" for i in range(tables)])
+    connects: the fake sends them in GUILD_CREATE); with ``shard_count``, a guild on each
+    shard, with the tables dealt among them in turn."""
+    guilds = [
+        fake.add_guild(
+            f"Load {n}",
+            channels=[f"t{i}" for i in range(n, tables, shard_count)],
+            shard=None if shard_count == 1 else n,
+        )
+        for n in range(shard_count)
+    ]
     return [
-        [fake.add_member(guild, f"p{i}{s}").at(channel) for s in "ab"]
-        for i, channel in enumerate(guild.text_channels)
+        [fake.add_member(guild, f"p{channel.name[1:]}{s}").at(channel) for s in "ab"]
+        for guild in guilds
+        for channel in guild.text_channels
     ]
 
 
-async def start_child(fake: Any, log: IO[bytes], *argv: str) -> asyncio.subprocess.Process | None:
-    """A bot in a child process (``python argv...``, its log in ``log``), once the gateway
-    has sent it READY and every GUILD_CREATE; None (the log printed) if it did not start."""
-    child = await asyncio.create_subprocess_exec(sys.executable, *argv, cwd=ROOT, stderr=log)
+async def start_child(
+    fake: Any, log: IO[bytes], *argv: str, env: dict[str, str] | None = None
+) -> asyncio.subprocess.Process | None:
+    """A bot in a child process (``python argv...`` in ``env``, its log in ``log``), once the
+    gateway has sent it READY and every GUILD_CREATE of its shard; None (the log printed) if
+    it did not start."""
+    identified = fake.gateway.identify_count
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, *argv, cwd=ROOT, stderr=log, env=env
+    )
     try:
-        await fake.wait_for(lambda: fake.gateway.identify_count, timeout=60)
+        await fake.wait_for(lambda: fake.gateway.identify_count > identified, timeout=60)
     except AssertionError:
         child.kill()
         await child.wait()
@@ -439,28 +480,54 @@ class Run:
 
 
 async def run_bot(
-    tables: int, seconds: float, seed: int, think: float, soak_minutes: float | None
+    tables: int,
+    seconds: float,
+    seed: int,
+    think: float,
+    soak_minutes: float | None,
+    processes: int = 1,
+    database: str | None = None,
 ) -> tuple[Run, dict[str, Any] | None] | None:
-    """Our bot's phase; with the panel the floor is to answer with. None if it did not
-    start."""
+    """Our bot's phase, in ``processes`` shard processes on ``database`` (by default a fresh
+    SQLite file); with the panel the floor is to answer with. None if it did not start.
+    CPU time and memory are those of all the bot processes together."""
     from tests.fakediscord import open_fake_discord
 
     rng = random.Random(seed)
-    with tempfile.TemporaryFile() as log:
-        async with open_fake_discord(timeout=30.0) as fake:
+    with contextlib.ExitStack() as scratch:
+        folder = scratch.enter_context(tempfile.TemporaryDirectory())
+        url = database or f"sqlite+aiosqlite:///{folder}/bench.db"
+        logs = [scratch.enter_context(tempfile.TemporaryFile()) for _ in range(processes)]
+        async with open_fake_discord(timeout=30.0, shard_count=processes) as fake:
             meter = Meter(fake)
-            seated = [[Player(meter, m, rng, think) for m in pair] for pair in seat(fake, tables)]
-            child = await start_child(
-                fake, log, __file__, "--serve-bot", fake.api_url, fake.gateway_url, fake.token
-            )
-            if child is None:
-                return None
-            base = rss_bytes(child.pid)
+            seated = [
+                [Player(meter, m, rng, think) for m in pair]
+                for pair in seat(fake, tables, processes)
+            ]
+            children = []
+            for shard, log in enumerate(logs):
+                child = await start_child(
+                    fake,
+                    log,
+                    __file__,
+                    "--serve-bot",
+                    fake.api_url,
+                    fake.gateway_url,
+                    fake.token,
+                    env=bot_environment(url, shard, processes),
+                )
+                if child is None:
+                    for started_child, started_log in zip(children, logs, strict=False):
+                        await stop_child(started_child, started_log)
+                    return None
+                children.append(child)
+            pids = [child.pid for child in children]
+            base = sum(map(rss_bytes, pids))
             setup = time.perf_counter()
             await asyncio.gather(*(open_table(players) for players in seated))
             setup = time.perf_counter() - setup
-            dealt = rss_bytes(child.pid)
-            cpu = (cpu_seconds(child.pid), cpu_seconds(os.getpid()))
+            dealt = sum(map(rss_bytes, pids))
+            cpu = (sum(map(cpu_seconds, pids)), cpu_seconds(os.getpid()))
             meter.start_timing()
             started = time.perf_counter()
             playing = [asyncio.create_task(p.play()) for players in seated for p in players]
@@ -468,18 +535,25 @@ async def run_bot(
             if soak_minutes is None:
                 await asyncio.sleep(seconds)
             else:
-                soaked = await soak(fake, child.pid, tables, soak_minutes)
+                soaked = await soak(fake, pids[0], tables, soak_minutes)
             meter.stop_timing()
             elapsed = time.perf_counter() - started
             for task in playing:
                 task.cancel()
             await asyncio.gather(*playing, return_exceptions=True)
             await meter.drain()
-            cpu = (cpu_seconds(child.pid) - cpu[0], cpu_seconds(os.getpid()) - cpu[1])
-            end = rss_bytes(child.pid)
+            cpu = (sum(map(cpu_seconds, pids)) - cpu[0], cpu_seconds(os.getpid()) - cpu[1])
+            end = sum(map(rss_bytes, pids))
             hands = len(hand_over_channels(fake))
-            bot_errors = await stop_child(child, log)
+            bot_errors = [
+                error
+                for child, log in zip(children, logs, strict=True)
+                for error in await stop_child(child, log)
+            ]
+        if database is not None:
+            await close_open_tables(database)
     extra = {
+        "tables": tables,
         "setup_s": setup,
         "hands": hands,
         "driver_cpu": cpu[1],
@@ -488,6 +562,17 @@ async def run_bot(
     }
     panel = typical_panel([p for players in seated for p in players])
     return Run(meter.stats, elapsed, cpu[0], bot_errors, extra), panel
+
+
+async def close_open_tables(database: str) -> None:
+    """Close every table a phase left open in ``database``, so that the next phase's bots
+    have none to restore."""
+    from bot.store import Store
+
+    async with await Store.open(database) as store:
+        loaded = await store.load_open_tables()
+        for table in [*loaded.tables, *loaded.broken]:
+            await store.close_table(table.id, "benchmark over")
 
 
 async def floor_click(meter: Meter, member: Any, panel: Any, rng: random.Random) -> None:
@@ -631,6 +716,69 @@ def figures(
     return {key: round(v, 3) if isinstance(v, float) else v for key, v in result.items()}
 
 
+def p99_of(run: Run) -> float:
+    """The p99 latency of a phase, in seconds (nan if nothing was answered)."""
+    return percentile(sorted(run.stats.latencies), 0.99)
+
+
+def rate_of(run: Run) -> float:
+    """The interactions a phase answered per second of timed play."""
+    return run.stats.answered / run.elapsed
+
+
+async def shard_phases(
+    one: Run, seconds: float, seed: int, think: float, processes: int, database: str | None
+) -> list[Run]:
+    """The shard processes' phases (see the module's docstring), until one is at the same
+    p99 as ``one``, the one process's phase; empty if the processes did not start."""
+    phases: list[Run] = []
+    tables = one.extra["tables"] * processes
+    while len(phases) < SHARD_TRIES:
+        measured = await run_bot(tables, seconds, seed, think, None, processes, database)
+        if measured is None:
+            return []
+        phases.append(measured[0])
+        if p99_of(measured[0]) <= p99_of(one) * SAME_P99:
+            break
+        tables = max(processes, round(tables * FEWER))
+    return phases
+
+
+def shard_figures(processes: int, one: Run, phases: list[Run]) -> dict[str, Any]:
+    """The shard processes' figures beside one process's: every phase's, those of the best
+    rate at the same p99 (else of the last phase), the ratio of that rate to one process's,
+    and the errors of every phase."""
+    rate = rate_of(one)
+    same = [run for run in phases if p99_of(run) <= p99_of(one) * SAME_P99]
+    sharded = max(same, key=rate_of) if same else phases[-1]
+    sharded_rate = rate_of(sharded)
+    result = {
+        "processes": processes,
+        "shard_phases": [
+            {
+                "tables": run.extra["tables"],
+                "interactions_per_s": round(rate_of(run), 1),
+                "p99_ms": round(p99_of(run) * 1000, 1),
+            }
+            for run in phases
+        ],
+        "sharded_same_p99": bool(same),
+        "sharded_tables": sharded.extra["tables"],
+        "sharded_interactions": sharded.stats.answered,
+        "sharded_interactions_per_s": sharded_rate,
+        **latency_figures(sharded.stats, "sharded_"),
+        "sharded_over_3s": sharded.stats.late,
+        "sharded_errors": sum(len(run.stats.errors) + len(run.bot_errors) for run in phases),
+        "sharded_error_samples": [
+            error for run in phases for error in run.stats.errors + run.bot_errors
+        ][:5],
+        "sharded_cpu_share": sharded.cpu / sharded.elapsed,
+        "sharded_driver_cpu_share": sharded.extra["driver_cpu"] / sharded.elapsed,
+        "shard_scaling": sharded_rate / rate if rate else math.nan,
+    }
+    return {key: round(v, 3) if isinstance(v, float) else v for key, v in result.items()}
+
+
 def print_report(f: dict[str, Any]) -> None:
     """The figures, for people to read."""
     print(
@@ -679,14 +827,45 @@ def print_report(f: dict[str, Any]) -> None:
         f"CPU per interaction: bot {f['cpu_ms_per_interaction']:.2f} ms, floor "
         f"{f['floor_cpu_ms_per_interaction']:.2f} ms, ratio {f['ratio']:.2f} (target ≤ 2.0)"
     )
+    if "shard_scaling" in f:
+        for phase in f["shard_phases"]:
+            print(
+                f"{f['processes']} shard processes, {phase['tables']} tables: "
+                f"{phase['interactions_per_s']:.1f}/s, p99 {phase['p99_ms']:.1f} ms"
+            )
+        same = "at the same p99" if f["sharded_same_p99"] else "NOT at the same p99"
+        print(
+            f"{f['processes']} shard processes, {f['sharded_tables']} tables: "
+            f"{f['sharded_interactions']} interactions ({f['sharded_interactions_per_s']:.1f}/s), "
+            f"p50 {f['sharded_p50_ms']:.1f} ms, p99 {f['sharded_p99_ms']:.1f} ms, "
+            f"max {f['sharded_max_ms']:.1f} ms; later than 3 s: {f['sharded_over_3s']}; "
+            f"CPU busy: bots {f['sharded_cpu_share']:.0%} of a core, fake Discord and members "
+            f"{f['sharded_driver_cpu_share']:.0%}; errors: {f['sharded_errors']}"
+        )
+        for error in f["sharded_error_samples"]:
+            print("  ", error)
+        print(
+            f"one process, {f['tables']} tables: {f['interactions_per_s']:.1f}/s, p99 "
+            f"{f['p99_ms']:.1f} ms; {f['processes']} processes: "
+            f"{f['sharded_interactions_per_s']:.1f}/s, p99 {f['sharded_p99_ms']:.1f} ms; ratio "
+            f"{f['shard_scaling']:.2f} {same} (p99 at most {SAME_P99} × one process's; "
+            "target ≥ 1.6)"
+        )
 
 
 async def drive(
-    tables: int, seconds: float, seed: int, think: float, soak_minutes: float | None, as_json: bool
+    tables: int,
+    seconds: float,
+    seed: int,
+    think: float,
+    soak_minutes: float | None,
+    as_json: bool,
+    processes: int = 1,
+    database: str | None = None,
 ) -> int:
-    """Both phases, then the figures; the exit status (1 on any error)."""
+    """The phases, then the figures; the exit status (1 on any error)."""
     sys.path.insert(0, str(ROOT))
-    measured = await run_bot(tables, seconds, seed, think, soak_minutes)
+    measured = await run_bot(tables, seconds, seed, think, soak_minutes, database=database)
     if measured is None:
         return 1
     bot, panel = measured
@@ -694,6 +873,11 @@ async def drive(
     if panel is not None and bot.stats.answered:
         floor = await run_floor(tables, panel, bot.stats.answered, bot.elapsed, seed)
     result = figures(tables, think, bot, floor, panel)
+    if processes > 1:
+        phases = await shard_phases(bot, seconds, seed, think, processes, database)
+        if not phases:
+            return 1
+        result |= shard_figures(processes, bot, phases)
     if as_json:
         nan = [
             key for key, value in result.items() if isinstance(value, float) and math.isnan(value)
@@ -701,7 +885,8 @@ async def drive(
         print(json.dumps(result | dict.fromkeys(nan)))  # nan (nothing measured) as null
     else:
         print_report(result)
-    return 0 if floor is not None and not result["errors"] and not result["floor_errors"] else 1
+    failed = result["errors"] or result["floor_errors"] or result.get("sharded_errors")
+    return 0 if floor is not None and not failed else 1
 
 
 def main() -> int:
@@ -718,14 +903,34 @@ def main() -> int:
         type=float,
         help="play until every table has finished a hand, then this long, sampling memory",
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="then also run this many shard processes, each serving --tables tables",
+    )
+    parser.add_argument(
+        "--database", help="the database URL of every bot process (default: a fresh SQLite file)"
+    )
     parser.add_argument("--serve-bot", nargs=3, metavar=("API", "GATEWAY", "TOKEN"))
     args = parser.parse_args()
+    if args.processes < 1 or (args.processes > 1 and args.soak_minutes is not None):
+        parser.error("--processes must be 1 or more, and 1 with --soak-minutes")
     if args.serve_bot:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(serve_bot(*args.serve_bot))
         return 0
     return asyncio.run(
-        drive(args.tables, args.seconds, args.seed, args.think, args.soak_minutes, args.json)
+        drive(
+            args.tables,
+            args.seconds,
+            args.seed,
+            args.think,
+            args.soak_minutes,
+            args.json,
+            args.processes,
+            args.database,
+        )
     )
 
 

@@ -24,6 +24,7 @@ from bot.i18n.en import MESSAGES
 from bot.i18n.readers import Readers
 from bot.metrics import Metrics
 from bot.render.limits import CONTENT, clip, fit_embed, fit_view
+from bot.shards import Shards
 from bot.store import BrokenTable, Store
 from bot.tables.dealing import Shuffler
 from bot.tables.journal import StoreJournal
@@ -256,9 +257,14 @@ def _describe(interaction: discord.Interaction) -> str:
     return f"interaction {interaction.id} ({command or custom_id or interaction.type.name})"
 
 
-class TonkBot(commands.Bot):
+class TonkBot(commands.AutoShardedBot):
     """The Tonk bot. Everything it depends on can be injected (tests use a manual clock,
     short timings and stacked decks); the defaults are for production.
+
+    It connects the gateway shards ``shards`` names (by default as many as Discord
+    recommends, all in this process) and serves only the guilds on them: it restores only
+    their tables, and an interaction from any other guild is ignored (Discord sends none;
+    another process serves it), so no table is run by two processes.
 
     No privileged intent is used: slash commands and components arrive as interactions.
     With ``database_url`` the tables, hands and scoreboards live in that SQLite file (opened
@@ -279,7 +285,9 @@ class TonkBot(commands.Bot):
         shuffler_factory: Callable[[], Shuffler] = Shuffler,
         sync_commands: bool = True,
         database_url: str | None = None,
+        shards: Shards | None = None,
     ) -> None:
+        self.own_shards = shards or Shards()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
@@ -287,7 +295,11 @@ class TonkBot(commands.Bot):
             help_command=None,
             max_messages=None,
             chunk_guilds_at_startup=False,
+            shard_count=self.own_shards.count,
         )
+        if self.own_shards.ids is not None:
+            self.shard_ids = list(self.own_shards.ids)
+        self._serve_only_our_guilds()
         self.dev_guild_id = dev_guild_id
         self.journal: Journal = journal or MemoryJournal()
         self.clock: Clock = clock or SystemClock()
@@ -320,7 +332,24 @@ class TonkBot(commands.Bot):
         self.store = await Store.open(url)
         self.readers = Readers(await self.store.member_languages())
         self.journal = StoreJournal(self.store, self.new_shuffler)
-        self.restored, self.broken_tables = await self.journal.load()
+        self.restored, self.broken_tables = await self.journal.load(self.own_shards.owns)
+
+    def _serve_only_our_guilds(self) -> None:
+        """Drop every interaction from a guild on another process's shards before discord.py
+        reads it (no command, component, modal or deferral runs for it)."""
+        parsers = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def parse_ours(data: dict[str, Any]) -> None:
+            guild = data.get("guild_id")
+            if self.own_shards.owns(None if guild is None else int(guild)):
+                parse(data)
+            else:
+                log.warning(
+                    "ignored interaction %s: server %s is not on our shards", data.get("id"), guild
+                )
+
+        parsers["INTERACTION_CREATE"] = parse_ours
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Remember the member's Discord language (for their DMs) and arm the deferral of

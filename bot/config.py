@@ -1,9 +1,10 @@
 """Settings from the environment (``.env`` is loaded by ``tonk run``), and the bot's timings.
 
-``load_settings`` reads ``DISCORD_TOKEN`` (required), ``DATABASE_URL``, ``DEV_GUILD_ID`` and
-``LOG_LEVEL``, and checks that the database's directory can be written, all before anything
-logs in; whatever is wrong raises ``ConfigError`` with one line per problem, each naming the
-variable and the fix. Nothing here imports Discord or SQLAlchemy.
+``load_settings`` reads ``DISCORD_TOKEN`` (required), ``DATABASE_URL``, ``DEV_GUILD_ID``,
+``LOG_LEVEL``, ``SHARD_COUNT`` and ``SHARD_IDS`` (see ``bot.shards``), and checks that the
+database's directory can be written, all before anything logs in; whatever is wrong raises
+``ConfigError`` with one line per problem, each naming the variable and the fix.
+Nothing here imports Discord or SQLAlchemy.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.i18n import DEFAULT_LOCALE, text
+from bot.shards import Shards
 
 SQLITE_URL = "sqlite+aiosqlite:///"
 DEFAULT_DATABASE_URL = f"{SQLITE_URL}data/tonk.db"
@@ -37,11 +39,13 @@ class Settings:
     database_url: str = DEFAULT_DATABASE_URL
     dev_guild_id: int | None = None
     log_level: int = logging.INFO
+    shards: Shards = field(default_factory=Shards)
 
     def __repr__(self) -> str:
         return (
             f"Settings(token=<hidden>, database_url={self.database_url!r}, "
-            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r})"
+            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
+            f"shards={self.shards!r})"
         )
 
 
@@ -82,11 +86,13 @@ def load_settings(environ: Mapping[str, str], locale: str = DEFAULT_LOCALE) -> S
     database_url = environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
     problems.extend(database_problems(database_url, locale))
     guild = environ.get("DEV_GUILD_ID", "").strip()
-    if guild and not (guild.isascii() and guild.isdecimal()):
+    if guild and not _is_number(guild):
         problems.append(text("run.bad_guild", locale))
     level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in LOG_LEVELS:
         problems.append(text("run.bad_level", locale, levels=", ".join(LOG_LEVELS)))
+    shards, shard_problems = load_shards(environ, locale)
+    problems.extend(shard_problems)
     if problems:
         raise ConfigError(problems)
     return Settings(
@@ -94,7 +100,34 @@ def load_settings(environ: Mapping[str, str], locale: str = DEFAULT_LOCALE) -> S
         database_url=database_url,
         dev_guild_id=int(guild) if guild else None,
         log_level=logging.getLevelNamesMapping()[level],
+        shards=shards,
     )
+
+
+def load_shards(
+    environ: Mapping[str, str], locale: str = DEFAULT_LOCALE
+) -> tuple[Shards, list[str]]:
+    """The shards ``SHARD_COUNT`` and ``SHARD_IDS`` give this process, and what is wrong
+    with them (one line each; the shards are then every shard)."""
+    count_text = environ.get("SHARD_COUNT", "").strip()
+    ids_text = environ.get("SHARD_IDS", "").strip()
+    if not count_text:
+        return Shards(), [text("run.shard_ids_without_count", locale)] if ids_text else []
+    if not _is_number(count_text) or int(count_text) < 1:
+        return Shards(), [text("run.bad_shard_count", locale)]
+    count = int(count_text)
+    if not ids_text:
+        return Shards(count), []
+    items = [item.strip() for item in ids_text.split(",")]
+    ids = tuple(int(item) for item in items if _is_number(item))
+    if len(ids) < len(items) or len(set(ids)) < len(ids) or max(ids) >= count:
+        return Shards(), [text("run.bad_shard_ids", locale, last=count - 1)]
+    return Shards(count, ids), []
+
+
+def _is_number(value: str) -> bool:
+    """Whether ``value`` is a whole number written in ASCII digits."""
+    return value.isascii() and value.isdecimal()
 
 
 def database_problems(url: str, locale: str = DEFAULT_LOCALE) -> list[str]:

@@ -40,7 +40,10 @@ def run_bot(settings: Settings) -> int:
 async def serve(settings: Settings, timing: Timing | None = None) -> None:
     """Run the bot until it is stopped (``timing``: the defaults, unless a benchmark says)."""
     async with TonkBot(
-        dev_guild_id=settings.dev_guild_id, timing=timing, database_url=settings.database_url
+        dev_guild_id=settings.dev_guild_id,
+        timing=timing,
+        database_url=settings.database_url,
+        shards=settings.shards,
     ) as bot:
         await bot.login(settings.token)
         tune_gc()

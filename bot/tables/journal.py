@@ -215,16 +215,22 @@ class StoreJournal:
         self._store = store
         self._new_shuffler = shuffler_factory
 
-    async def load(self) -> tuple[list[TableLedger], list[BrokenTable]]:
-        """Every open table rebuilt from its snapshot and entries, and those that could not be.
+    async def load(
+        self, serves: Callable[[int], bool] = lambda guild_id: True
+    ) -> tuple[list[TableLedger], list[BrokenTable]]:
+        """Every open table of a guild this process ``serves`` (by guild id; all by default),
+        rebuilt from its snapshot and entries, and those that could not be. The other
+        guilds' tables, broken or not, are left alone: another process serves them.
 
         Broken tables are left open in the store: the caller tells their channel, then
         closes them with ``Store.close_table``.
         """
         loaded = await self._store.load_open_tables()
         ledgers: list[TableLedger] = []
-        broken = list(loaded.broken)
+        broken = [table for table in loaded.broken if serves(table.guild_id)]
         for stored in loaded.tables:
+            if not serves(stored.guild_id):
+                continue
             try:
                 state = rebuild_state(stored.state, stored.log)
                 state["id"] = stored.id

@@ -10,7 +10,8 @@ timer, a computer player): under the table's lock the operation is checked and a
 ``Refusal`` (a ``TableError``, the engine's ``IllegalAction``, a ``RulesError``) changes
 nothing and is explained in the reader's words; an accepted change is committed before
 anyone is answered; a commit that fails puts the last committed table back (a new object,
-from the ledger) and says the move could not be saved. After the lock is released the
+from the ledger) and says the move could not be saved; one that another process committed
+first drops the table from this process (see ``_commit``). After the lock is released the
 messages, timers and computer players catch up.
 """
 
@@ -28,6 +29,7 @@ import discord
 from bot.client import answer, locale_of
 from bot.i18n import text
 from bot.i18n.refusal import Refusal
+from bot.store import StaleVersion, TableNotOpen
 from bot.tables.errors import TableError
 from bot.tables.ledger import Ledger
 from bot.tables.table import CLOSED, Table
@@ -162,10 +164,23 @@ class TableRuntime:
 
     async def _commit(self, interaction: discord.Interaction | None) -> bool:
         """Commit the table's new state; when that fails, put the last committed state back
-        and say so (to the member, or try the timers and computer players again later)."""
+        and say so (to the member, or try the timers and computer players again later).
+
+        When another process committed or closed the table first (``StaleVersion``,
+        ``TableNotOpen``: it serves the table now), the table is dropped from this process
+        and the member told so; nothing here writes it again."""
         started = time.perf_counter()
         try:
             await self.ledger.commit()
+        except (StaleVersion, TableNotOpen) as conflict:
+            self.host.metrics.committed(time.perf_counter() - started, ok=False)
+            log.warning("table %d is no longer ours (%s): dropped here", self.table.id, conflict)
+            self.ledger.rollback()
+            self.close()
+            if interaction is not None:
+                locale = locale_of(interaction)
+                await answer(interaction, text("table.refusal.served_elsewhere", locale))
+            return False
         except Exception:
             self.host.metrics.committed(time.perf_counter() - started, ok=False)
             log.exception("table %d: the change could not be saved", self.table.id)

@@ -14,6 +14,7 @@ from bot.cli import main
 from bot.commands import run as run_command
 from bot.config import DEFAULT_DATABASE_URL, ConfigError, Settings, load_settings
 from bot.i18n import text
+from bot.shards import Shards
 from tests.fakediscord import FakeDiscord
 
 TOKEN = "MTIz.secret.token"
@@ -50,17 +51,57 @@ def test_bad_settings_are_one_line_naming_the_variable(
     assert len(refused.value.problems) == 1
 
 
+def test_shards_come_from_shard_count_and_shard_ids() -> None:
+    def shards(**environ: str) -> Shards:
+        return load_settings({"DISCORD_TOKEN": TOKEN, **environ}).shards
+
+    assert shards() == Shards()
+    assert shards(SHARD_COUNT=" 4 ") == Shards(4)
+    assert shards(SHARD_COUNT="4", SHARD_IDS="3, 1") == Shards(4, (3, 1))
+    assert shards(SHARD_COUNT="2", SHARD_IDS="0") == Shards(2, (0,))
+
+
+@pytest.mark.parametrize(
+    ("environ", "sentence"),
+    [
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be the total number of shards"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be"),
+        ({"SHARD_COUNT": "-1", "SHARD_IDS": "0"}, "SHARD_COUNT must be"),
+        ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_IDS must list .* from 0 to 1 "),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0,0"}, "SHARD_IDS must list"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0,"}, "SHARD_IDS must list"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "one"}, "SHARD_IDS must list"),
+    ],
+)
+def test_bad_shards_are_one_line_naming_the_variable(
+    environ: dict[str, str], sentence: str
+) -> None:
+    with pytest.raises(ConfigError, match=sentence) as refused:
+        load_settings({"DISCORD_TOKEN": TOKEN, **environ})
+    assert len(refused.value.problems) == 1
+
+
 def test_every_problem_is_reported_at_once_one_line_each() -> None:
     with pytest.raises(ConfigError) as refused:
-        load_settings({"DEV_GUILD_ID": "casino", "LOG_LEVEL": "loud", "DATABASE_URL": "x"})
+        load_settings(
+            {"DEV_GUILD_ID": "casino", "LOG_LEVEL": "loud", "DATABASE_URL": "x", "SHARD_IDS": "1"}
+        )
     lines = str(refused.value).splitlines()
     assert [line.split()[0] for line in lines] == [
-        "DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL"
+        "DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "SHARD_IDS"
     ]  # fmt: skip
 
 
 def _run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, env: str) -> int:
-    for name in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL"):
+    for name in (
+        "DISCORD_TOKEN",
+        "DATABASE_URL",
+        "DEV_GUILD_ID",
+        "LOG_LEVEL",
+        "SHARD_COUNT",
+        "SHARD_IDS",
+    ):
         monkeypatch.delenv(name, raising=False)
     (tmp_path / ".env").write_text(env, "utf-8")
     return main(["run", "--env-file", str(tmp_path / ".env")])

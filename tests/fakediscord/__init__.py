@@ -28,12 +28,15 @@ Usage::
         assert not bob.has_seen("alice's hand")  # every version of every message bob saw
 
 Set up guilds, channels and members before starting the bot: they are sent once, in
-GUILD_CREATE. The interaction methods (``slash``, ``invoke_slash``, ``click``, ``select``,
-``submit_modal``, ``autocomplete``) wait for the bot's callback and then, unless
-``settle=False``, for discord.py's handler tasks to finish, so whatever the handler did is in
-the log when they return. No answer raises :class:`FakeDiscordTimeout`; an ERROR logged by
-discord.py meanwhile raises :class:`FakeDiscordError` at once, with the traceback. Work the bot
-does in tasks of its own is awaited with ``fake.wait_for(predicate)``, woken by every change.
+GUILD_CREATE. Sharded bots work as on Discord: ``open_fake_discord(shard_count=N)`` recommends
+N shards, ``add_guild(..., shard=k)`` makes a guild on shard k, and each gateway connection
+gets only the guilds, events and interactions of its shard. The interaction methods (``slash``,
+``invoke_slash``, ``click``, ``select``, ``submit_modal``, ``autocomplete``) wait for the bot's
+callback and then, unless ``settle=False``, for discord.py's handler tasks to finish, so
+whatever the handler did is in the log when they return. No answer raises
+:class:`FakeDiscordTimeout`; an ERROR logged by discord.py meanwhile raises
+:class:`FakeDiscordError` at once, with the traceback. Work the bot does in tasks of its own is
+awaited with ``fake.wait_for(predicate)``, woken by every change.
 
 Modules: ``models`` (records and payloads), ``fake`` (state, queries, waiting), ``server``
 (REST routes), ``gateway`` (websocket), ``interactions`` (interaction payloads and callbacks),

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import discord
 
+from bot.shards import shard_of
+
 from .errors import ApiError, FakeDiscordTimeout, unknown_channel, unknown_message
 from .gateway import DIRECT_MESSAGES_INTENT, GUILD_MESSAGES_INTENT, Gateway
 from .limits import check_message
@@ -110,7 +112,10 @@ class FakeDiscord:
     for breaking Discord's size limits).
     """
 
-    def __init__(self, *, bot_name: str = "FakeBot", timeout: float = 5.0) -> None:
+    def __init__(
+        self, *, bot_name: str = "FakeBot", timeout: float = 5.0, shard_count: int = 1
+    ) -> None:
+        self.shard_count = shard_count
         self.new_id = SnowflakeFactory()
         self.token = f"fake-token-{secrets.token_hex(8)}"
         self.bot_user = FakeUser(self.new_id(), bot_name, bot=True)
@@ -185,9 +190,16 @@ class FakeDiscord:
         *,
         channels: Sequence[str] = ("general",),
         everyone_permissions: discord.Permissions = DEFAULT_EVERYONE_PERMISSIONS,
+        shard: int | None = None,
     ) -> FakeGuild:
-        """A guild (owned by a user who is not a member) with the bot in it and text channels."""
-        guild = FakeGuild(id=self.new_id(), name=name, owner_id=self.new_id())
+        """A guild (owned by a user who is not a member) with the bot in it and text channels;
+        with ``shard``, one whose id puts it on that shard of ``shard_count``."""
+        guild_id = self.new_id()
+        if shard is not None:
+            step = (shard - shard_of(guild_id, self.shard_count)) % self.shard_count
+            if step:
+                guild_id = self.new_id.at_least(((guild_id >> 22) + step) << 22)
+        guild = FakeGuild(id=guild_id, name=name, owner_id=self.new_id())
         guild.roles[guild.id] = FakeRole(guild.id, "@everyone", everyone_permissions.value)
         bot_role = self.add_role(guild, self.bot_user.name, self.bot_permissions, managed=True)
         guild.members[self.bot_user.id] = FakeMember(self.bot_user, [bot_role.id])
@@ -268,6 +280,7 @@ class FakeDiscord:
         """Record an interaction a simulated member is about to send."""
         self.interactions[interaction.id] = interaction
         self._by_token[interaction.token] = interaction
+        self.notify()
 
     def interaction(self, token: str) -> InteractionResult:
         interaction = self._by_token.get(token)
@@ -423,7 +436,7 @@ class FakeDiscord:
         if message.visibility is Visibility.EPHEMERAL:
             return
         intent = GUILD_MESSAGES_INTENT if message.guild_id else DIRECT_MESSAGES_INTENT
-        await self.gateway.dispatch(event, data, intent=intent)
+        await self.gateway.dispatch(event, data, guild_id=message.guild_id, intent=intent)
 
     def bot_message(self, channel_id: int, message_id: int) -> StoredMessage:
         """A non-ephemeral, undeleted message in a channel, as the REST API can reach it."""

@@ -2,6 +2,11 @@
 
 discord.py asks for ``compress=zlib-stream`` but only inflates *binary* frames; text frames are
 parsed as JSON directly, so the fake never compresses.
+
+Shards as Discord has them: a connection that IDENTIFYs with ``shard: [id, count]`` is told
+only of the guilds on that shard (``(guild_id >> 22) % count``, in READY and GUILD_CREATE) and
+gets only their events and interactions; direct messages travel on shard 0. A connection
+without ``shard`` gets everything.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
+
+from bot.shards import shard_of
 
 from .errors import FakeDiscordError
 from .models import Payload
@@ -44,6 +51,7 @@ DIRECT_MESSAGES_INTENT = 1 << 12
 CLOSE_UNKNOWN_OPCODE = 4001
 CLOSE_DECODE_ERROR = 4002
 CLOSE_AUTHENTICATION_FAILED = 4004
+CLOSE_INVALID_SHARD = 4010
 CLOSE_INVALID_API_VERSION = 4012
 # Discord drops a session whose client closed the socket with one of these codes.
 SESSION_ENDING_CLOSE_CODES = frozenset({1000, 1001})
@@ -56,6 +64,8 @@ class GatewaySession:
     session_id: str
     intents: int
     ws: web.WebSocketResponse | None
+    shard: tuple[int, int] | None = None
+    """``(id, count)`` from IDENTIFY; None: the connection carries every guild."""
     seq: int = 0
     history: list[Payload] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -63,6 +73,13 @@ class GatewaySession:
     @property
     def connected(self) -> bool:
         return self.ws is not None and not self.ws.closed
+
+    def carries(self, guild_id: int | None) -> bool:
+        """Whether this session's shard carries ``guild_id``'s events (None: a DM's)."""
+        if self.shard is None:
+            return True
+        shard, count = self.shard
+        return (0 if guild_id is None else shard_of(guild_id, count)) == shard
 
     async def dispatch(self, event: str, data: Any) -> None:
         async with self.lock:
@@ -87,21 +104,34 @@ class Gateway:
         self._sockets: set[web.WebSocketResponse] = set()
         self.identify_count = 0
         self.resume_count = 0
+        self.ignore_shards = False
+        """True: every event goes to every connection, whatever its shard (a routing mistake
+        Discord does not make, to test a bot's guard against it)."""
 
     @property
     def connected_sessions(self) -> list[GatewaySession]:
         return [session for session in self._sessions.values() if session.connected]
 
-    async def dispatch(self, event: str, data: Payload, *, intent: int | None = None) -> int:
-        """Send an event to every connected session (with ``intent``, if given); return how many."""
-        sessions = [s for s in self.connected_sessions if intent is None or s.intents & intent]
+    async def dispatch(
+        self, event: str, data: Payload, *, guild_id: int | None, intent: int | None = None
+    ) -> int:
+        """Send an event of ``guild_id`` (None: of a DM) to every connected session whose
+        shard carries it (with ``intent``, if given); return how many."""
+        sessions = [
+            s
+            for s in self.connected_sessions
+            if (self.ignore_shards or s.carries(guild_id))
+            and (intent is None or s.intents & intent)
+        ]
         for session in sessions:
             await session.dispatch(event, data)
         return len(sessions)
 
-    async def dispatch_required(self, event: str, data: Payload) -> None:
-        if not await self.dispatch(event, data):
-            raise FakeDiscordError(f"cannot send {event}: no bot is connected to the fake gateway")
+    async def dispatch_required(self, event: str, data: Payload, *, guild_id: int | None) -> None:
+        if not await self.dispatch(event, data, guild_id=guild_id):
+            raise FakeDiscordError(
+                f"cannot send {event}: no bot is connected to the fake gateway on its shard"
+            )
 
     async def request_reconnect(self) -> None:
         """Send op 7 RECONNECT to every connected bot; discord.py reconnects and RESUMEs."""
@@ -162,14 +192,22 @@ class Gateway:
         if data.get("token") != fake.token:
             await ws.close(code=CLOSE_AUTHENTICATION_FAILED)
             return
+        shard = data.get("shard")
+        if shard is not None and not (isinstance(shard, list) and 0 <= shard[0] < shard[1]):
+            await ws.close(code=CLOSE_INVALID_SHARD)
+            return
         session = GatewaySession(
-            session_id=secrets.token_hex(16), intents=data.get("intents", 0), ws=ws
+            session_id=secrets.token_hex(16),
+            intents=data.get("intents", 0),
+            ws=ws,
+            shard=None if shard is None else (shard[0], shard[1]),
         )
         self._sessions[session.session_id] = session
+        guilds = [guild for guild in fake.guilds.values() if session.carries(guild.id)]
         ready: Payload = {
             "v": 10,
             "user": {**fake.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(guild_id), "unavailable": True} for guild_id in fake.guilds],
+            "guilds": [{"id": str(guild.id), "unavailable": True} for guild in guilds],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": fake.gateway_url,
@@ -182,10 +220,10 @@ class Gateway:
             "geo_ordered_rtc_regions": [],
             "_trace": ["fakediscord"],
         }
-        if "shard" in data:
-            ready["shard"] = data["shard"]
+        if shard is not None:
+            ready["shard"] = shard
         await session.dispatch("READY", ready)
-        for guild in fake.guilds.values():
+        for guild in guilds:
             await session.dispatch("GUILD_CREATE", guild.payload())
         self.identify_count += 1
         fake.notify()

@@ -32,10 +32,11 @@ def patch_discord(fake: FakeDiscord) -> Iterator[None]:
 
 @asynccontextmanager
 async def open_fake_discord(
-    *, bot_name: str = "FakeBot", timeout: float = 5.0
+    *, bot_name: str = "FakeBot", timeout: float = 5.0, shard_count: int = 1
 ) -> AsyncIterator[FakeDiscord]:
-    """A started :class:`FakeDiscord` with discord.py patched to use it."""
-    fake = FakeDiscord(bot_name=bot_name, timeout=timeout)
+    """A started :class:`FakeDiscord` (recommending ``shard_count`` shards) with discord.py
+    patched to use it."""
+    fake = FakeDiscord(bot_name=bot_name, timeout=timeout, shard_count=shard_count)
     await fake.start()
     try:
         with patch_discord(fake):

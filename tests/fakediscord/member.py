@@ -286,7 +286,10 @@ class SimulatedMember:
         fake = self.fake
         timeout = fake.timeout if timeout is None else timeout
         fake.add_interaction(result)
-        await fake.gateway.dispatch_required("INTERACTION_CREATE", result.payload())
+        guild_id = None if result.guild is None else result.guild.id
+        await fake.gateway.dispatch_required(
+            "INTERACTION_CREATE", result.payload(), guild_id=guild_id
+        )
         await result.wait_for_response(timeout)
         if settle:
             await fake.settle(timeout)

@@ -43,8 +43,11 @@ class SnowflakeFactory:
         self._last = 0
 
     def __call__(self) -> int:
-        candidate = discord.utils.time_snowflake(discord.utils.utcnow())
-        self._last = max(candidate, self._last + 1)
+        return self.at_least(discord.utils.time_snowflake(discord.utils.utcnow()))
+
+    def at_least(self, floor: int) -> int:
+        """The next snowflake, no smaller than ``floor``."""
+        self._last = max(floor, self._last + 1)
         return self._last
 
 

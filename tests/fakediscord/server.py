@@ -182,7 +182,11 @@ class FakeServer:
     async def get_gateway(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
         return json_response(
-            {"url": self._fake.gateway_url, "shards": 1, "session_start_limit": limit}
+            {
+                "url": self._fake.gateway_url,
+                "shards": self._fake.shard_count,
+                "session_start_limit": limit,
+            }
         )
 
     async def get_member(self, request: web.Request) -> web.Response:

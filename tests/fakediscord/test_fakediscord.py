@@ -132,8 +132,12 @@ class DmAck(discord.ui.View):
 class DemoBot(commands.Bot):
     """Records what its handlers observed in ``events`` so tests can check the bot's side."""
 
-    def __init__(self, *, persistent: bool = True, intents: discord.Intents | None = None) -> None:
-        super().__init__(command_prefix="!", intents=intents or discord.Intents.default())
+    def __init__(
+        self, *, persistent: bool = True, intents: discord.Intents | None = None, **options: Any
+    ) -> None:
+        super().__init__(
+            command_prefix="!", intents=intents or discord.Intents.default(), **options
+        )
         self.persistent = persistent
         self.events: list[tuple[str, Any]] = []
 
@@ -510,6 +514,27 @@ async def test_gateway_reconnect_resumes_the_session(
         result = await alice.slash("demo", "secret", word="still here")
     assert result.content == "your secret: still here"
     assert fake_discord.gateway.identify_count == 1
+
+
+async def test_each_shard_connection_carries_only_its_guilds_and_their_interactions() -> None:
+    async with open_fake_discord(shard_count=2) as fake:
+        guilds = [fake.add_guild(f"on shard {shard}", shard=shard) for shard in (0, 1)]
+        members = [fake.add_member(guild, f"member{i}") for i, guild in enumerate(guilds)]
+        bots = [DemoBot(shard_id=shard, shard_count=2) for shard in (0, 1)]
+        async with run_bot(fake, bots[0]), run_bot(fake, bots[1]):
+            tables = [await member.slash("demo", "table", name="x") for member in members]
+        headers = {"Authorization": f"Bot {fake.token}"}
+        async with (
+            aiohttp.ClientSession(headers=headers) as session,
+            session.get(f"{fake.api_url}/gateway/bot") as response,
+        ):
+            recommended = (await response.json())["shards"]
+    assert [(guild.id >> 22) % 2 for guild in guilds] == [0, 1]
+    assert [[guild.id for guild in bot.guilds] for bot in bots] == [[g.id] for g in guilds]
+    assert [[e for e in bot.events if e[0] == "original"] for bot in bots] == [
+        [("original", table.message.id)] for table in tables if table.message is not None
+    ]
+    assert recommended == 2
 
 
 async def test_rest_responses_and_unknown_routes(fake_discord: FakeDiscord) -> None:

@@ -21,6 +21,19 @@ MESSAGES: dict[str, Message] = {
         "DATABASE_URL names {path}, but the bot cannot write there ({directory} is not a "
         "writable directory): give it write access, or point DATABASE_URL elsewhere in .env."
     ),
+    "run.bad_shard_count": (
+        "SHARD_COUNT must be the total number of shards, a whole number from 1 (the same in "
+        "every process): fix it in .env, or leave it empty for one process serving every shard."
+    ),
+    "run.shard_ids_without_count": (
+        "SHARD_IDS needs SHARD_COUNT: set SHARD_COUNT to the total number of shards (the same "
+        "in every process) in .env, or leave SHARD_IDS empty."
+    ),
+    "run.bad_shard_ids": (
+        "SHARD_IDS must list this process's shards, each once, as numbers from 0 to {last} "
+        "separated by commas (such as 0,1): fix it in .env, or leave it empty to serve every "
+        "shard."
+    ),
     "run.rejected_token": (
         "Discord rejected the token in DISCORD_TOKEN: copy it again from the Developer Portal "
         "(Bot → Reset Token) into .env."

@@ -28,6 +28,10 @@ MESSAGES: dict[str, Message] = {
     "table.refusal.channel_taken_link": "This channel already has a table: {link}",
     "table.refusal.no_table": "There is no table in this channel: open one with /tonk new.",
     "table.refusal.stale": "That button is out of date: the table has moved on. Look again.",
+    "table.refusal.served_elsewhere": (
+        "Another instance of the bot saved this table first, so your move was not saved "
+        "here: that instance runs the table now. Try again in a moment."
+    ),
     "table.refusal.not_saved": (
         "Your move could not be saved, so nothing changed. Please try again in a moment."
     ),
