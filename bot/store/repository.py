@@ -2,8 +2,10 @@
 
 Guarantees:
 
+* The same code runs on SQLite (the default, one process) and PostgreSQL (several processes
+  may share one database): see ``connection`` for the URLs.
 * Every method that writes has committed when it returns: once ``commit_table``,
-  ``save_table`` or ``record_hand`` returns, the change is in the database file (see
+  ``save_table`` or ``record_hand`` returns, the change is in the database (see
   ``connection`` for the durability level).
 * Every write is a unit of work run by the store's one :class:`~bot.store.writer.Writer`:
   the writes pending at the same moment share one transaction (group commit), each in its
@@ -13,7 +15,9 @@ Guarantees:
   past that, or on an I/O error, a full disk or a read-only file, the write raises
   :class:`StoreUnavailable` and nothing of it lands.
 * A finished hand, its seats, the totals it changes and (optionally) the table's new state
-  are one transaction, recorded at most once per ``hand_uid``.
+  are one transaction, recorded at most once per ``hand_uid``, even when two processes
+  race to record it; of two commits of one table version (two processes), one lands and
+  the other raises :class:`StaleVersion`.
 * Reads run on a pool of async connections, each in one snapshot transaction.
 
 If a write raises or is cancelled after reaching the database, reload before retrying: the
@@ -36,11 +40,12 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlmodel import col
 
 from bot.store import jsontext
-from bot.store.connection import DEFAULT_URL, create_reader, database_path
+from bot.store.connection import DEFAULT_URL, create_reader, database_path, is_postgres, masked
 from bot.store.errors import CorruptRow
 from bot.store.hands import HandResult
-from bot.store.migrations import apply_migrations
+from bot.store.migrations import upgrade
 from bot.store.models import TableLogRow, TableRow
+from bot.store.postgres import PostgresWriter
 from bot.store.records import (
     BrokenTable,
     GuildConfig,
@@ -75,7 +80,9 @@ MAX_PER_PAGE = 100
 
 
 class Store:
-    """Async repository over the SQLite database. Open with :meth:`open`, end with :meth:`close`.
+    """Async repository over the database (SQLite or PostgreSQL).
+
+    Open with :meth:`open`, end with :meth:`close`.
 
     Also an async context manager: ``async with await Store.open(url) as store: ...``.
     """
@@ -93,21 +100,22 @@ class Store:
         busy_timeout_ms: int = 5000,
         lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
     ) -> Self:
-        """Connect to the SQLite file at ``url`` and bring its schema up to date.
+        """Connect to the database at ``url``, after bringing its schema up to date
+        (``migrations.upgrade``).
 
-        ``lock_timeout`` is how long, in seconds, a write waits for a write lock held by
-        another connection before raising :class:`StoreUnavailable`; ``busy_timeout_ms``
-        is the readers' wait.
+        ``lock_timeout`` is how long, in seconds, a write waits for a lock held by another
+        connection before raising :class:`StoreUnavailable`; ``busy_timeout_ms`` is the
+        SQLite readers' wait. Raises :class:`MissingDriver` for a PostgreSQL URL without
+        asyncpg installed and :class:`SchemaTooNew` for a database of newer code.
         """
-        reader = create_reader(url, busy_timeout_ms=busy_timeout_ms)
-        writer = SQLiteWriter(database_path(url), lock_timeout=lock_timeout)
-        store = cls(reader, writer)
-        try:
-            version = await writer.run(apply_migrations)
-        except BaseException:
-            await store.close()
-            raise
-        logger.info("store open at %s (schema version %d)", url, version)
+        revision = await upgrade(url)
+        writer: Writer
+        if is_postgres(url):
+            writer = PostgresWriter(url, lock_timeout=lock_timeout)
+        else:
+            writer = SQLiteWriter(database_path(url), lock_timeout=lock_timeout)
+        store = cls(create_reader(url, busy_timeout_ms=busy_timeout_ms), writer)
+        logger.info("store open at %s (schema revision %s)", masked(url), revision)
         return store
 
     @property

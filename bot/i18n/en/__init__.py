@@ -3,8 +3,8 @@
 Every key used anywhere must be in one of these modules, and no key in two.
 """
 
-from bot.i18n.en import bots, cli, engine, players, run, scoreboard, summary, table
+from bot.i18n.en import bots, cli, engine, players, run, scoreboard, store, summary, table
 
-AREAS = (engine, summary, table, players, bots, scoreboard, run, cli)
+AREAS = (engine, summary, table, players, bots, scoreboard, run, cli, store)
 
 MESSAGES: dict[str, str] = {key: value for area in AREAS for key, value in area.MESSAGES.items()}

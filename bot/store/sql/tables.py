@@ -30,6 +30,7 @@ from bot.store import jsontext
 from bot.store.errors import CorruptRow, StaleVersion, TableAlreadyOpen, TableNotOpen
 from bot.store.models import TableLogRow, TableRow
 from bot.store.records import OpenTable, Seat, TableRules, TableStatus, TableUpdate
+from bot.store.sql.dialect import POSTGRESQL
 from bot.store.sql.prepared import Prepared
 
 logger = logging.getLogger(__name__)
@@ -124,13 +125,24 @@ _HEAD = Prepared(
         ),
     ).where(col(TableRow.id) == bindparam("table_id"))
 )
+_LOCK = Prepared(
+    select(col(TableRow.id)).where(col(TableRow.id) == bindparam("table_id")).with_for_update()
+)
 _APPEND = Prepared(insert(TableLogRow))
 _SNAPSHOT = Prepared(update(TableRow).where(col(TableRow.id) == bindparam("table_id")))
 _DROP_LOG = Prepared(delete(TableLogRow).where(col(TableLogRow.table_id) == bindparam("table_id")))
 
 
 def head_version(connection: Connection, table_id: int) -> int:
-    """The version of the table's last commit; :class:`TableNotOpen` if closed or unknown."""
+    """The version of the table's last commit; :class:`TableNotOpen` if closed or unknown.
+
+    On PostgreSQL the table's row is locked first (``SELECT … FOR UPDATE``, held until the
+    transaction ends), so a read-then-write commit of the table in another process waits for
+    this one and then reads the version it left: two commits of one version cannot both
+    land. (SQLite's writer already holds the database's write lock.)
+    """
+    if connection.dialect.name == POSTGRESQL:
+        _LOCK.execute(connection, {"table_id": table_id}).close()
     cursor = _HEAD.execute(connection, {"table_id": table_id})
     try:
         row = cursor.fetchone()

@@ -9,8 +9,8 @@ lost with chips paid (not won, payout < 0) resets it to 0; a hand neither won no
 (payout 0: a dead hand, a thrown-in hand, a push) leaves it as it was, since nothing was
 lost.
 
-The update is one SQLite upsert per player, evaluated by the database against the row as it
-stands, so it never works from a stale read.
+The update is one upsert per player (``INSERT … ON CONFLICT DO UPDATE`` on both backends),
+evaluated by the database against the row as it stands, so it never works from a stale read.
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import ColumnElement, Connection, Row, and_, case, func, or_, select
-from sqlalchemy.dialects.sqlite import Insert, insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col
 
 from bot.store.hands import HandResult, Outcome, PlayerResult
 from bot.store.models import PlayerTotals
 from bot.store.reports import LeaderboardOrder, PlayerRecord
+from bot.store.sql.dialect import greatest, upsert
 from bot.store.sql.prepared import Prepared
 
 _COUNTED_WINS = {
@@ -57,14 +57,14 @@ def _totals_row(guild_id: int, player: PlayerResult) -> dict[str, Any]:
     return row
 
 
-def _totals_upsert() -> Insert:
+def _totals_upsert(dialect: str) -> Any:
     """Statement adding one hand's rows from :func:`_totals_rows` to the stored totals.
 
     In the ``DO UPDATE`` clause ``excluded`` is this hand's row and bare columns are the
     stored values before the update, so ``excluded.net_chips`` is the payout and
     ``excluded.hands_won`` is 1 for a win.
     """
-    statement = insert(PlayerTotals)
+    statement = upsert(dialect, PlayerTotals)
     hand = statement.excluded
     won = hand.hands_won == 1
     streak = col(PlayerTotals.current_streak)
@@ -80,15 +80,15 @@ def _totals_upsert() -> Insert:
     changes: dict[str, Any] = {name: getattr(PlayerTotals, name) + hand[name] for name in summed}
     changes["display_name"] = hand.display_name
     changes["current_streak"] = case((won, streak + 1), (hand.net_chips < 0, 0), else_=streak)
-    changes["best_streak"] = func.max(
-        col(PlayerTotals.best_streak), case((won, streak + 1), else_=0)
+    changes["best_streak"] = greatest(
+        dialect, col(PlayerTotals.best_streak), case((won, streak + 1), else_=0)
     )
     return statement.on_conflict_do_update(
         index_elements=[col(PlayerTotals.guild_id), col(PlayerTotals.user_id)], set_=changes
     )
 
 
-_TOTALS_UPSERT = Prepared(_totals_upsert())
+_TOTALS_UPSERT = Prepared(_totals_upsert)
 
 
 def add_hand(connection: Connection, result: HandResult) -> None:
