@@ -1,4 +1,5 @@
-"""Fixtures for the store tests: a fresh SQLite file per test and small builders."""
+"""Fixtures for the store tests: a fresh database per test, on SQLite and on PostgreSQL, and
+small builders."""
 
 from __future__ import annotations
 
@@ -10,9 +11,19 @@ import pytest
 from bot.store import HandResult, OpenTable, Outcome, PlayerResult, Store, TableRules
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """URL of an empty database: an SQLite file that does not exist yet, or a new database
+    on the session's PostgreSQL server. Every test that takes it runs on both."""
+    if request.param == "postgresql":
+        url: str = request.getfixturevalue("postgres_url")
+        return url
+    return f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+
+
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    """URL of a database file that does not exist yet."""
+def sqlite_url(tmp_path: Path) -> str:
+    """URL of an SQLite file that does not exist yet, for what only SQLite has."""
     return f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
 
 

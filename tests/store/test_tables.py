@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -20,6 +18,7 @@ from bot.store import (
 )
 
 from .conftest import open_table
+from .raw import execute
 
 
 async def test_created_table_is_open_at_version_zero(store: Store) -> None:
@@ -160,14 +159,14 @@ async def test_load_open_tables_returns_every_open_table_oldest_first(store: Sto
     ],
 )
 async def test_corrupted_table_is_reported_and_the_others_still_load(
-    store: Store, tmp_path: Path, column: str, bad_value: str
+    store: Store, db_url: str, column: str, bad_value: str
 ) -> None:
     """A row with unreadable or misshapen JSON is listed as broken, not fatal to the rest."""
     good = await open_table(store, channel_id=10)
     bad = await open_table(store, channel_id=11)
     also_good = await open_table(store, channel_id=12)
-    with sqlite3.connect(tmp_path / "tonk.db") as raw:
-        raw.execute(f"UPDATE tonk_table SET {column} = ? WHERE id = ?", (bad_value, bad.id))
+    quoted = bad_value.replace("'", "''")
+    execute(db_url, f"UPDATE tonk_table SET {column} = '{quoted}' WHERE id = {bad.id}")
     loaded = await store.load_open_tables()
     assert [table.id for table in loaded.tables] == [good.id, also_good.id]
     assert [(broken.id, broken.channel_id) for broken in loaded.broken] == [(bad.id, 11)]
