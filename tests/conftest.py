@@ -1,7 +1,8 @@
 """Shared fixtures: the fake Discord (``fake_discord``) and a real PostgreSQL server.
 
 ``postgres_server`` (session scope) is one throw-away PostgreSQL started by the tests
-(``tests/postgres.py``); ``postgres_url`` gives a test an empty database of its own on it.
+(``tests/postgres.py``); ``postgres_url`` gives a test an empty database of its own on it;
+``db_url`` runs a test twice, on a new SQLite file and on a new PostgreSQL database.
 Where no server programs can be had the PostgreSQL tests are skipped, except under CI
 (``CI=true``), where that is an error: CI must test both backends.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -32,6 +34,22 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """URL of an empty database: an SQLite file that does not exist yet, or a new database
+    on the session's PostgreSQL server. Every test that takes it runs on both."""
+    if request.param == "postgresql":
+        url: str = request.getfixturevalue("postgres_url")
+        return url
+    return f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    """URL of an SQLite file that does not exist yet, for what only SQLite has."""
+    return f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
 
 
 @pytest.fixture

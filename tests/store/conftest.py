@@ -4,27 +4,10 @@ small builders."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
-from pathlib import Path
 
 import pytest
 
 from bot.store import HandResult, OpenTable, Outcome, PlayerResult, Store, TableRules
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """URL of an empty database: an SQLite file that does not exist yet, or a new database
-    on the session's PostgreSQL server. Every test that takes it runs on both."""
-    if request.param == "postgresql":
-        url: str = request.getfixturevalue("postgres_url")
-        return url
-    return f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
-
-
-@pytest.fixture
-def sqlite_url(tmp_path: Path) -> str:
-    """URL of an SQLite file that does not exist yet, for what only SQLite has."""
-    return f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
 
 
 @pytest.fixture
