@@ -12,10 +12,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from bot.commands import play, rules, run, scenario, simulate
+from bot.commands import db, play, rules, run, scenario, simulate
 from bot.i18n import text
 
-SUBCOMMANDS = (scenario, rules, simulate, play, run)
+SUBCOMMANDS = (scenario, rules, simulate, play, run, db)
 DISTRIBUTION = "tonk-bot"
 EXIT_INTERRUPTED = 130  # as a shell reports a command ended by SIGINT
 EXIT_BROKEN_PIPE = 141  # and one ended by SIGPIPE

@@ -15,7 +15,7 @@ never fail half way with SQLITE_BUSY.
 per read); the writer (``bot.store.postgres``) commits with the server's default
 ``synchronous_commit=on``: durable once the caller is answered.
 
-A URL is never logged or shown with its password: :func:`masked` hides it.
+A URL is never logged or shown with its password: ``bot.dburl.masked`` hides it.
 """
 
 from __future__ import annotations
@@ -25,30 +25,14 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from bot.dburl import is_postgres, masked
 from bot.i18n import text
 from bot.store.errors import MissingDriver
 
 DEFAULT_URL = "sqlite+aiosqlite:///data/tonk.db"
 """Database the bot uses unless told otherwise (relative to the working directory)."""
-
-SQLITE_DRIVER = "sqlite+aiosqlite"
-POSTGRES_DRIVER = "postgresql+asyncpg"
-
-
-def masked(url: str) -> str:
-    """``url`` with its password (if any) replaced by ``***``: fit for logs and messages."""
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        return "<unreadable database URL>"
-
-
-def is_postgres(url: str) -> bool:
-    """Whether ``url`` names a PostgreSQL database (through asyncpg)."""
-    return make_url(url).drivername == POSTGRES_DRIVER
 
 
 def database_path(url: str) -> Path:

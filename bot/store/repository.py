@@ -39,8 +39,9 @@ from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlmodel import col
 
+from bot.dburl import is_postgres, masked
 from bot.store import jsontext
-from bot.store.connection import DEFAULT_URL, create_reader, database_path, is_postgres, masked
+from bot.store.connection import DEFAULT_URL, create_reader, database_path
 from bot.store.errors import CorruptRow
 from bot.store.hands import HandResult
 from bot.store.migrations import upgrade

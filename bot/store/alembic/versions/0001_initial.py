@@ -10,6 +10,8 @@ revision by ``bot.store.migrations``, which creates the missing ``table_log`` wi
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 from alembic.operations import Operations
@@ -22,8 +24,9 @@ depends_on = None
 _WIN_SCORE = "(hands_won + 3.0) / (hands_played + 10.0)"
 
 
-def create_table_log(operations: Operations) -> None:
-    """``table_log``: each open table's commits since its snapshot."""
+def create_table_log(operations: Operations | Any) -> None:
+    """``table_log``: each open table's commits since its snapshot (``operations`` is
+    Alembic's ``op`` inside a revision, an ``Operations`` on a connection outside)."""
     operations.create_table(
         "table_log",
         sa.Column("table_id", sa.Integer(), sa.ForeignKey("tonk_table.id"), nullable=False),
