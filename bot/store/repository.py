@@ -366,27 +366,52 @@ class Store:
         per_page: int = 10,
         *,
         min_hands: int = DEFAULT_MIN_HANDS,
+        after: int | None = None,
+        before: int | None = None,
     ) -> LeaderboardPage:
         """One page of the guild's leaderboard, ranked by chips, wins or weighted win rate.
 
         ``win_rate`` ranks only members with at least ``min_hands`` hands, by
         ``PlayerTotals.win_score``: a Bayesian estimate that pulls short records towards
         30 %, so one lucky hand cannot top the board. Ties go to the second figure (wins,
-        chips, or hands played for win rate), then to the lower user id. ``total`` counts
-        the players on the whole board.
+        chips, or hands played for win rate), then to the lower user id.
+
+        Paging is by key: ``after=user_id`` gives the page that follows that member's row
+        (the last of the page shown), ``before=user_id`` the page that precedes it (the
+        first of the page shown), each read straight off the ordering's index however deep
+        the page; ``page`` is then only the number of the page returned, for its ranks.
+        Without either, ``page`` pages are skipped from the top (a page typed by a member).
+        If the anchor member left the board meanwhile, the first page comes back. Nothing
+        counts the whole board.
         """
-        if by not in totals.LEADERBOARD_ORDER:
+        if by not in totals.RANKED_BY:
             raise ValueError(f"unknown leaderboard order {by!r}")
+        if after is not None and before is not None:
+            raise ValueError("page after a member or before one, not both")
         _check_page(page, per_page)
         async with self._read() as connection:
-            total, records = await totals.leaderboard_rows(
-                connection, guild_id, by, min_hands, per_page, page * per_page
+            found = await totals.leaderboard_rows(
+                connection,
+                guild_id,
+                by,
+                min_hands,
+                per_page,
+                offset=0 if after is not None or before is not None else page * per_page,
+                after=after,
+                before=before,
             )
+            if found is None:
+                page = 0
+                found = await totals.leaderboard_rows(connection, guild_id, by, min_hands, per_page)
+        assert found is not None
+        records, has_next = found
         entries = [
             LeaderboardEntry(rank, record)
             for rank, record in enumerate(records, start=page * per_page + 1)
         ]
-        return LeaderboardPage(by=by, page=page, per_page=per_page, total=total, entries=entries)
+        return LeaderboardPage(
+            by=by, page=page, per_page=per_page, entries=entries, has_next=has_next
+        )
 
     async def stats(self, guild_id: int, user_id: int, *, recent: int = 5) -> PlayerStats:
         """A member's totals, place on the chips board and last ``recent`` hands in the guild."""

@@ -1,8 +1,10 @@
 """Prev and Next under the leaderboard and the history: stateless ``DynamicItem`` templates.
 
-The custom id holds everything a click needs (``tonk:lb:<by>:<page>:<prev|next>`` and
-``tonk:hist:<page>:<prev|next>``, the page shown), so the buttons keep working after a
-restart.
+The custom id holds everything a click needs (``tonk:lb:<by>:<page>:<prev|next>:<user>``
+and ``tonk:hist:<page>:<prev|next>``, the page shown), so the buttons keep working after a
+restart. A leaderboard button names the member its page starts from (the first row shown
+for Prev, the last for Next): the store seeks the board's index to that member's row
+instead of counting rows from the top.
 """
 
 from __future__ import annotations
@@ -35,28 +37,39 @@ def _page_button(custom_id: str, step: str, disabled: bool) -> discord.ui.Button
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tonk:lb:(?P<by>chips|wins|win_rate):(?P<page>\d+):(?P<step>prev|next)",
+    template=r"tonk:lb:(?P<by>chips|wins|win_rate):(?P<page>\d+):(?P<step>prev|next):(?P<user>\d+)",
 ):
-    """Prev or Next under a leaderboard page."""
+    """Prev or Next under a leaderboard page, anchored at a member's row of that page."""
 
-    def __init__(self, by: LeaderboardOrder, page: int, step: str, disabled: bool = False) -> None:
-        super().__init__(_page_button(f"tonk:lb:{by}:{page}:{step}", step, disabled))
+    def __init__(
+        self, by: LeaderboardOrder, page: int, step: str, user: int, disabled: bool = False
+    ) -> None:
+        super().__init__(_page_button(f"tonk:lb:{by}:{page}:{step}:{user}", step, disabled))
         self.by = by
         self.page = page
         self.step = step
+        self.user = user
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PageButton:
-        return cls(cast(LeaderboardOrder, match["by"]), int(match["page"]), match["step"])
+        by = cast(LeaderboardOrder, match["by"])
+        return cls(by, int(match["page"]), match["step"], int(match["user"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = cast("TonkBot", interaction.client)
         if bot.store is None or interaction.guild_id is None:
             return
-        target = max(0, self.page + (1 if self.step == NEXT else -1))
-        board = await bot.store.leaderboard(interaction.guild_id, self.by, target, PER_PAGE)
+        guild_id = interaction.guild_id
+        if self.step == NEXT:
+            board = await bot.store.leaderboard(
+                guild_id, self.by, self.page + 1, PER_PAGE, after=self.user
+            )
+        else:
+            board = await bot.store.leaderboard(
+                guild_id, self.by, max(0, self.page - 1), PER_PAGE, before=self.user
+            )
         content, view = leaderboard_message(board, str(interaction.locale))
         await update(interaction, content=content, embed=None, view=view)
 
@@ -64,9 +77,10 @@ class PageButton(
 def leaderboard_message(board: LeaderboardPage, locale: str) -> tuple[str, discord.ui.View]:
     """The page as text, with Prev and Next (disabled at either end)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(PageButton(board.by, board.page, PREV, disabled=board.page == 0))
-    last = board.page + 1 >= board.page_count
-    view.add_item(PageButton(board.by, board.page, NEXT, disabled=last))
+    first = board.entries[0].player.user_id if board.entries else 0
+    last = board.entries[-1].player.user_id if board.entries else 0
+    view.add_item(PageButton(board.by, board.page, PREV, first, disabled=board.page == 0))
+    view.add_item(PageButton(board.by, board.page, NEXT, last, disabled=not board.has_next))
     return leaderboard_text(board, DEFAULT_MIN_HANDS, locale), view
 
 
