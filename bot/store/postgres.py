@@ -3,11 +3,16 @@
 Same guarantees as ``SQLiteWriter`` (see ``bot.store.writer``), the PostgreSQL way:
 
 * **Group commit.** One coroutine owns one connection. The units pending when it is free run
-  together in ONE transaction, each in its own savepoint (``begin_nested``), all in a single
-  ``run_sync`` hop; their callers are answered once ``COMMIT`` returned, and with the
-  server's ``synchronous_commit=on`` the transaction is then on disk.
-* **Failures stay alone.** A unit that raises (a stale version, a constraint) rolls back to
-  its savepoint and its caller gets the error; the rest of the batch commits.
+  together in ONE transaction, all in a single ``run_sync`` hop; their callers are answered
+  once ``COMMIT`` returned, and with the server's ``synchronous_commit=on`` the transaction
+  is then on disk.
+* **Failures stay alone.** A unit that raises (a stale version, a constraint) fails alone
+  and the rest of the batch commits. Every round trip to the server counts here, so a batch
+  first runs without savepoints; only if one of its units raises is the transaction rolled
+  back and the batch run again with each unit in its own savepoint (``begin_nested``),
+  where the failing unit rolls back to its savepoint. A unit may therefore run twice; the
+  store's units are functions of the database alone, so the second run decides. A batch of
+  one unit never needs savepoints: its failure is the transaction's.
 * **Several processes share the database.** What needs exclusion takes it in the database:
   a table's commit locks its row (``SELECT … FOR UPDATE``, see ``sql.tables``), a finished
   hand is inserted with ``ON CONFLICT (hand_uid) DO NOTHING``, totals are ``ON CONFLICT DO
@@ -57,6 +62,14 @@ resources (disk full), operator intervention (shutdown), system and internal err
 
 class _BatchFailed(Exception):
     """The whole transaction must roll back: the database itself failed."""
+
+
+class _UnitFailed(Exception):
+    """A unit of a batch run without savepoints raised: the batch must be isolated."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 class PostgresWriter:
@@ -130,7 +143,17 @@ class PostgresWriter:
             if self._connection is None:
                 self._connection = await self.engine.connect()
             connection = self._connection
-            outcomes = await connection.run_sync(_run_units, [request.work for request in batch])
+            works = [request.work for request in batch]
+            await connection.begin()
+            try:
+                outcomes = await connection.run_sync(_run_together, works)
+            except _UnitFailed as failed:
+                await connection.rollback()
+                await connection.begin()
+                if len(works) == 1:
+                    outcomes = [(False, _unit_error(failed.error))]
+                else:
+                    outcomes = await connection.run_sync(_run_units, works)
             await connection.commit()
         except (DBAPIError, OSError, _BatchFailed) as error:
             unavailable = StoreUnavailable(_detail(error))
@@ -155,6 +178,19 @@ class PostgresWriter:
             await connection.close()
         except (DBAPIError, OSError) as error:
             logger.warning("closing the write connection failed: %s", _detail(error))
+
+
+def _run_together(connection: Connection, works: Sequence[Work[Any]]) -> list[tuple[bool, Any]]:
+    """Run the units one after the other, no savepoints; :class:`_UnitFailed` if one raises."""
+    outcomes: list[tuple[bool, Any]] = []
+    for work in works:
+        try:
+            outcomes.append((True, work(connection)))
+        except Exception as error:
+            if _database_failed(error):
+                raise _BatchFailed(_detail(error)) from error
+            raise _UnitFailed(error) from error
+    return outcomes
 
 
 def _run_units(connection: Connection, works: Sequence[Work[Any]]) -> list[tuple[bool, Any]]:

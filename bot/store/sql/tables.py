@@ -30,7 +30,7 @@ from bot.store import jsontext
 from bot.store.errors import CorruptRow, StaleVersion, TableAlreadyOpen, TableNotOpen
 from bot.store.models import TableLogRow, TableRow
 from bot.store.records import OpenTable, Seat, TableRules, TableStatus, TableUpdate
-from bot.store.sql.dialect import POSTGRESQL
+from bot.store.sql.dialect import POSTGRESQL, greatest
 from bot.store.sql.prepared import Prepared
 
 logger = logging.getLogger(__name__)
@@ -114,20 +114,32 @@ def insert_table(connection: Connection, values: Mapping[str, Any]) -> int:
     return cast(int, result.scalar_one())
 
 
-_HEAD = Prepared(
-    select(
-        col(TableRow.status),
-        func.coalesce(
-            select(func.max(col(TableLogRow.version)))
-            .where(col(TableLogRow.table_id) == col(TableRow.id))
-            .scalar_subquery(),
-            col(TableRow.version),
-        ),
-    ).where(col(TableRow.id) == bindparam("table_id"))
-)
-_LOCK = Prepared(
-    select(col(TableRow.id)).where(col(TableRow.id) == bindparam("table_id")).with_for_update()
-)
+def _head(dialect: str) -> Select[str, Any]:
+    """The table's status and head version; on PostgreSQL also a lock on its row.
+
+    On PostgreSQL a commit of the same table by another process waits on ``FOR UPDATE``
+    until that one ends; the row is then read again as that transaction left it, but the
+    log subquery still sees the statement's older snapshot. So the head is the greater of
+    the two: a snapshot rewrite (which raises ``tonk_table.version``) is seen through the
+    row, and an appended log row the subquery missed makes our own append of that version
+    fail on the log's primary key, which :func:`append_log` reports as stale.
+    """
+    stored = col(TableRow.version)
+    logged = (
+        select(func.max(col(TableLogRow.version)))
+        .where(col(TableLogRow.table_id) == col(TableRow.id))
+        .scalar_subquery()
+    )
+    head: ColumnElement[Any] = func.coalesce(logged, stored)
+    if dialect == POSTGRESQL:
+        head = greatest(dialect, stored, head)
+    query = select(col(TableRow.status), head).where(col(TableRow.id) == bindparam("table_id"))
+    if dialect == POSTGRESQL:
+        return query.with_for_update(of=TableRow)
+    return query
+
+
+_HEAD = Prepared(_head)
 _APPEND = Prepared(insert(TableLogRow))
 _SNAPSHOT = Prepared(update(TableRow).where(col(TableRow.id) == bindparam("table_id")))
 _DROP_LOG = Prepared(delete(TableLogRow).where(col(TableLogRow.table_id) == bindparam("table_id")))
@@ -136,13 +148,10 @@ _DROP_LOG = Prepared(delete(TableLogRow).where(col(TableLogRow.table_id) == bind
 def head_version(connection: Connection, table_id: int) -> int:
     """The version of the table's last commit; :class:`TableNotOpen` if closed or unknown.
 
-    On PostgreSQL the table's row is locked first (``SELECT … FOR UPDATE``, held until the
-    transaction ends), so a read-then-write commit of the table in another process waits for
-    this one and then reads the version it left: two commits of one version cannot both
-    land. (SQLite's writer already holds the database's write lock.)
+    On PostgreSQL the table's row stays locked until the transaction ends (see
+    :func:`_head`), so two processes cannot both commit one version. (SQLite's writer
+    already holds the database's write lock.)
     """
-    if connection.dialect.name == POSTGRESQL:
-        _LOCK.execute(connection, {"table_id": table_id}).close()
     cursor = _HEAD.execute(connection, {"table_id": table_id})
     try:
         row = cursor.fetchone()
@@ -167,10 +176,17 @@ def check_next(connection: Connection, table_id: int, version: int) -> None:
 
 
 def append_log(connection: Connection, table_id: int, version: int, body: str) -> None:
-    """Add the table's log row ``version`` (checked by :func:`check_next` first)."""
-    _APPEND.execute(
-        connection, {"table_id": table_id, "version": version, "body_json": body}
-    ).close()
+    """Add the table's log row ``version`` (checked by :func:`check_next` first).
+
+    Raises :class:`StaleVersion` if another process appended that version meanwhile.
+    """
+    try:
+        _APPEND.execute(
+            connection, {"table_id": table_id, "version": version, "body_json": body}
+        ).close()
+    except IntegrityError as exc:
+        logger.info("stale commit of table %d refused: version %d exists", table_id, version)
+        raise StaleVersion(table_id, expected=version - 1, actual=version) from exc
 
 
 def write_snapshot(connection: Connection, table_id: int, values: Mapping[str, Any]) -> None:
