@@ -486,8 +486,7 @@ def _record_with_save(
 
 
 def _append(connection: Connection, commit: TableCommit, body: str) -> None:
-    tables.check_next(connection, commit.table_id, commit.version)
-    tables.append_log(connection, commit.table_id, commit.version, body)
+    tables.append_next(connection, commit.table_id, commit.version, body)
 
 
 def _compact(

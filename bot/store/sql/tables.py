@@ -21,6 +21,7 @@ from sqlalchemy import (
     insert,
     literal_column,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -160,6 +161,57 @@ def head_version(connection: Connection, table_id: int) -> int:
     if row is None or row[0] == TableStatus.CLOSED.value:
         raise TableNotOpen(table_id)
     return cast(int, row[1])
+
+
+_APPEND_IF_NEXT = Prepared(
+    text(
+        "WITH head AS ("
+        " SELECT t.status, greatest(t.version, coalesce((SELECT max(l.version) FROM table_log l"
+        " WHERE l.table_id = t.id), t.version)) AS version"
+        " FROM tonk_table t WHERE t.id = :table_id FOR UPDATE OF t),"
+        " appended AS ("
+        " INSERT INTO table_log (table_id, version, body_json)"
+        " SELECT :table_id, :version, :body_json FROM head"
+        f" WHERE head.status != '{TableStatus.CLOSED.value}' AND head.version = :version - 1"
+        " RETURNING 1)"
+        " SELECT head.status, head.version, (SELECT count(*) FROM appended) FROM head"
+    )
+)
+"""PostgreSQL: :func:`check_next` and :func:`append_log` in one round trip (``_head``'s
+lock and head version, then the insert if the version is the next one)."""
+
+
+def append_next(connection: Connection, table_id: int, version: int, body: str) -> None:
+    """Append the table's log row ``version`` if the table is open at ``version - 1``.
+
+    Raises :class:`StaleVersion` or :class:`TableNotOpen` as :func:`check_next` does,
+    writing nothing. On PostgreSQL one statement (:data:`_APPEND_IF_NEXT`): each move's
+    commit is one round trip to the server.
+    """
+    if connection.dialect.name != POSTGRESQL:
+        check_next(connection, table_id, version)
+        append_log(connection, table_id, version, body)
+        return
+    parameters = {"table_id": table_id, "version": version, "body_json": body}
+    try:
+        cursor = _APPEND_IF_NEXT.execute(connection, parameters)
+    except IntegrityError as exc:
+        logger.info("stale commit of table %d refused: version %d exists", table_id, version)
+        raise StaleVersion(table_id, expected=version - 1, actual=version) from exc
+    try:
+        row = cursor.fetchone()
+    finally:
+        cursor.close()
+    if row is None or row[0] == TableStatus.CLOSED.value:
+        raise TableNotOpen(table_id)
+    if not row[2]:
+        logger.info(
+            "stale commit of table %d refused: stored version %d, committing version %d",
+            table_id,
+            row[1],
+            version,
+        )
+        raise StaleVersion(table_id, expected=version - 1, actual=row[1])
 
 
 def check_next(connection: Connection, table_id: int, version: int) -> None:
