@@ -24,6 +24,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from tests.store.raw import execute
+
 SERVER_USER = "tonk-pg"
 """The system user that runs the server when the tests run as root."""
 
@@ -125,30 +127,11 @@ class PostgresServer:
         finally:
             shutil.rmtree(self.directory, ignore_errors=True)
 
-    def psql_command(self, database: str, sql: str) -> None:
-        """Run ``sql`` (one statement, outside a transaction) on ``database``."""
-        self._run(
-            "psql",
-            "-h",
-            str(self.directory),
-            "-p",
-            str(self.port),
-            "-U",
-            ROLE,
-            "-d",
-            database,
-            "-v",
-            "ON_ERROR_STOP=1",
-            "-q",
-            "-c",
-            sql,
-        )
-
     def create_database(self) -> str:
         """A new empty database on the server; its URL."""
         self._databases += 1
         name = f"test_{os.getpid()}_{self._databases}"
-        self.psql_command("postgres", f"CREATE DATABASE {name}")
+        execute(self.url(), f"CREATE DATABASE {name}")
         return self.url(name)
 
     def _run(self, program: str, *args: str) -> None:
