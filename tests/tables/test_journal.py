@@ -11,8 +11,10 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 from sqlalchemy import Connection
+from sqlalchemy.engine import make_url
 
 from bot.engine.rules import PRESETS, build_rules
 from bot.store import StaleVersion, Store, StoreUnavailable
@@ -216,6 +218,45 @@ async def test_a_commit_refused_by_a_locked_database_rolls_back_to_the_last_comm
     await ledger.commit()
     assert ledger.version == version + 1
     assert (await reloaded(sqlite_store, table.id)).table.to_json() == table.to_json()
+
+
+async def test_a_table_row_locked_by_another_process_fails_the_commit_cleanly(
+    postgres_url: str,
+) -> None:
+    """PostgreSQL: another connection holds the table's row lock past the store's lock
+    timeout: the commit raises StoreUnavailable, nothing lands, and once the lock is gone
+    the same move commits."""
+    store = await Store.open(postgres_url, lock_timeout=0.3)
+    try:
+        ledger = await StoreJournal(store).create(new_table(10))
+        ledger.table.start(100, now=1.0)
+        await ledger.commit()
+        version = ledger.version
+        ledger.table.act(ledger.table.to_act_id or 0, "draw", now=2.0)
+        url = make_url(postgres_url)
+        blocker = await asyncpg.connect(
+            user=url.username,
+            password=url.password,
+            host=url.host,
+            port=url.port,
+            database=url.database,
+        )
+        try:
+            async with blocker.transaction():
+                await blocker.execute(
+                    f"SELECT 1 FROM tonk_table WHERE id = {ledger.table.id} FOR UPDATE"
+                )
+                with pytest.raises(StoreUnavailable, match="lock timeout"):
+                    await ledger.commit()
+        finally:
+            await blocker.close()
+        assert ledger.version == version
+        table = ledger.rollback()
+        table.act(table.to_act_id or 0, "draw", now=3.0)
+        await ledger.commit()
+        assert (await reloaded(store, table.id)).table.to_json() == table.to_json()
+    finally:
+        await store.close()
 
 
 async def test_a_full_disk_fails_the_commit_whole_and_the_next_one_works(
