@@ -52,7 +52,7 @@ LEGACY_TABLE = "schema_version"
 """The version table of the hand-written migrations that Alembic replaced."""
 
 _LEGACY_TABLE_LOG = 2
-"""The last ``schema_version`` there was: the release 0.2 schema, equal to ``0001``."""
+"""The last ``schema_version`` the hand-written steps wrote: the schema of revision ``0001``."""
 
 _MIGRATION_LOCK = 0x746F6E6B
 """Key of PostgreSQL's advisory lock held while migrating ("tonk")."""
@@ -83,12 +83,12 @@ async def upgrade(url: str) -> str:
     engine = create_engine_for(url, poolclass=NullPool, immediate=True)
     try:
         async with engine.begin() as connection:
-            return await connection.run_sync(upgrade_connection)
+            return await connection.run_sync(_upgrade_connection)
     finally:
         await engine.dispose()
 
 
-def upgrade_connection(connection: Connection) -> str:
+def _upgrade_connection(connection: Connection) -> str:
     """:func:`upgrade` inside the caller's transaction on ``connection``."""
     if connection.dialect.name == POSTGRESQL:
         connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})

@@ -121,7 +121,7 @@ class Store:
 
     @property
     def engine(self) -> AsyncEngine:
-        """The readers' engine, for diagnostics and bulk tooling (benchmarks, exports)."""
+        """The readers' engine, for diagnostics and exports (read-only on PostgreSQL)."""
         return self._reader
 
     @property

@@ -1,4 +1,4 @@
-"""The store's schema as release 0.2 shipped it: settings, tables and their log, hands, totals.
+"""The store's schema when Alembic took over: settings, tables and their log, hands, totals.
 
 Revision ID: 0001
 Revises:
