@@ -18,6 +18,7 @@ as snapshots. Every write goes through one group-committing writer (``bot.store.
 from bot.store.connection import DEFAULT_URL
 from bot.store.errors import (
     CorruptRow,
+    MissingDriver,
     SchemaTooNew,
     StaleVersion,
     StoreError,
@@ -71,6 +72,7 @@ __all__ = [
     "LeaderboardOrder",
     "LeaderboardPage",
     "LoadedTables",
+    "MissingDriver",
     "OpenTable",
     "Outcome",
     "PlayerRecord",

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,8 @@ from bot.store import Store, TableCommit
 from bot.store.migrations import head
 from tests.postgres import PASSWORD, PostgresServer
 from tests.store.conftest import hand, open_table, player, two_player_hand
+
+ROOT = Path(__file__).parents[2]
 
 
 async def _fill(url: str) -> None:
@@ -120,3 +124,44 @@ def test_upgrade_migrates_and_says_the_revision(
     out = capsys.readouterr().out
     assert f"at revision {head()}" in out
     assert PASSWORD not in out
+
+
+def _without_asyncpg(code: str) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a fresh interpreter where ``import asyncpg`` fails, as it does
+    where the postgres extra is not installed."""
+    return subprocess.run(
+        [sys.executable, "-c", f"import sys\nsys.modules['asyncpg'] = None\n{code}"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+
+
+def test_a_postgresql_url_without_asyncpg_is_one_line_naming_the_extra() -> None:
+    url = "postgresql+asyncpg://tonk:hunter2@127.0.0.1:5432/tonk"
+    expected = (
+        "postgresql+asyncpg://tonk:***@127.0.0.1:5432/tonk is a PostgreSQL database, but its "
+        "driver asyncpg is not installed: install the postgres extra "
+        "(pip install 'tonk-bot[postgres]').\n"
+    )
+    upgrade = _without_asyncpg(
+        f"from bot.cli import main\nsys.exit(main(['db', 'upgrade', '--database', {url!r}]))"
+    )
+    assert (upgrade.returncode, upgrade.stdout, upgrade.stderr) == (2, "", expected)
+    settings = _without_asyncpg(
+        "from bot.config import ConfigError, load_settings\n"
+        "try:\n"
+        f"    load_settings({{'DISCORD_TOKEN': 't', 'DATABASE_URL': {url!r}}})\n"
+        "except ConfigError as error:\n"
+        "    print(error)\n"
+    )
+    assert settings.stdout == expected
+    store = _without_asyncpg(
+        "import asyncio\nfrom bot.store import Store\nfrom bot.store.errors import MissingDriver\n"
+        "try:\n"
+        f"    asyncio.run(Store.open({url!r}))\n"
+        "except MissingDriver as error:\n"
+        "    print(error)\n"
+    )
+    assert store.stdout == expected
