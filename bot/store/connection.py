@@ -12,8 +12,8 @@ never fail half way with SQLITE_BUSY.
 
 **PostgreSQL** (``postgresql+asyncpg://user:password@host:port/database``, needs the
 ``postgres`` extra): reads run in ``REPEATABLE READ READ ONLY`` transactions (one snapshot
-per read); the writer (``bot.store.postgres``) commits with the server's default
-``synchronous_commit=on``: durable once the caller is answered.
+per read); the writer (``bot.store.postgres``) commits with ``synchronous_commit=on``
+(set on its connection): durable once the caller is answered.
 
 A URL is never logged or shown with its password: ``bot.dburl.masked`` hides it.
 """

@@ -4,8 +4,8 @@ Same guarantees as ``SQLiteWriter`` (see ``bot.store.writer``), the PostgreSQL w
 
 * **Group commit.** One coroutine owns one connection. The units pending when it is free run
   together in ONE transaction, all in a single ``run_sync`` hop; their callers are answered
-  once ``COMMIT`` returned, and with the server's ``synchronous_commit=on`` the transaction
-  is then on disk.
+  once ``COMMIT`` returned, and the write connection sets ``synchronous_commit=on`` (whatever
+  the server's default), so the transaction is then on disk.
 * **Failures stay alone.** A unit that raises (a stale version, a constraint) fails alone
   and the rest of the batch commits. Every round trip to the server counts here, so a batch
   first runs without savepoints; only if one of its units raises is the transaction rolled
@@ -86,6 +86,7 @@ class PostgresWriter:
             connect_args={
                 "server_settings": {
                     "lock_timeout": str(max(1, round(lock_timeout * 1000))),
+                    "synchronous_commit": "on",
                     "application_name": "tonk-writer",
                 }
             },
