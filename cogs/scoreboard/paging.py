@@ -37,14 +37,19 @@ def _page_button(custom_id: str, step: str, disabled: bool) -> discord.ui.Button
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tonk:lb:(?P<by>chips|wins|win_rate):(?P<page>\d+):(?P<step>prev|next):(?P<user>\d+)",
+    template=r"tonk:lb:(?P<by>chips|wins|win_rate):(?P<page>\d+):(?P<step>prev|next)(?::(?P<user>\d+))?",
 ):
-    """Prev or Next under a leaderboard page, anchored at a member's row of that page."""
+    """Prev or Next under a leaderboard page, anchored at a member's row of that page.
+
+    A button of a message sent before anchors existed has none (``user`` None): it turns
+    the page by number.
+    """
 
     def __init__(
-        self, by: LeaderboardOrder, page: int, step: str, user: int, disabled: bool = False
+        self, by: LeaderboardOrder, page: int, step: str, user: int | None, disabled: bool = False
     ) -> None:
-        super().__init__(_page_button(f"tonk:lb:{by}:{page}:{step}:{user}", step, disabled))
+        anchor = "" if user is None else f":{user}"
+        super().__init__(_page_button(f"tonk:lb:{by}:{page}:{step}{anchor}", step, disabled))
         self.by = by
         self.page = page
         self.step = step
@@ -55,21 +60,22 @@ class PageButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PageButton:
         by = cast(LeaderboardOrder, match["by"])
-        return cls(by, int(match["page"]), match["step"], int(match["user"]))
+        user = None if match["user"] is None else int(match["user"])
+        return cls(by, int(match["page"]), match["step"], user)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = cast("TonkBot", interaction.client)
         if bot.store is None or interaction.guild_id is None:
             return
-        guild_id = interaction.guild_id
-        if self.step == NEXT:
-            board = await bot.store.leaderboard(
-                guild_id, self.by, self.page + 1, PER_PAGE, after=self.user
-            )
-        else:
-            board = await bot.store.leaderboard(
-                guild_id, self.by, max(0, self.page - 1), PER_PAGE, before=self.user
-            )
+        forward = self.step == NEXT
+        board = await bot.store.leaderboard(
+            interaction.guild_id,
+            self.by,
+            max(0, self.page + (1 if forward else -1)),
+            PER_PAGE,
+            after=self.user if forward else None,
+            before=None if forward else self.user,
+        )
         content, view = leaderboard_message(board, str(interaction.locale))
         await update(interaction, content=content, embed=None, view=view)
 
