@@ -39,6 +39,7 @@ from sqlalchemy.pool import NullPool
 
 from bot.store.connection import create_engine_for
 from bot.store.errors import StoreUnavailable
+from bot.store.sql.tables import Append
 from bot.store.writer import (
     DEFAULT_LOCK_TIMEOUT,
     MAX_BATCH,
@@ -182,16 +183,41 @@ class PostgresWriter:
 
 
 def _run_together(connection: Connection, works: Sequence[Work[Any]]) -> list[tuple[bool, Any]]:
-    """Run the units one after the other, no savepoints; :class:`_UnitFailed` if one raises."""
+    """Run the units in order, no savepoints; :class:`_UnitFailed` if one raises.
+
+    Consecutive journal appends of distinct tables (``tables.Append``) run as one statement.
+    """
     outcomes: list[tuple[bool, Any]] = []
-    for work in works:
+    for group in _groups(works):
         try:
-            outcomes.append((True, work(connection)))
+            if len(group) > 1:
+                outcomes.extend(Append.run_many(connection, group))
+            else:
+                outcomes.append((True, group[0](connection)))
         except Exception as error:
             if _database_failed(error):
                 raise _BatchFailed(_detail(error)) from error
             raise _UnitFailed(error) from error
     return outcomes
+
+
+def _groups(works: Sequence[Work[Any]]) -> list[list[Any]]:
+    """The units in order, each alone except runs of ``Append`` units of distinct tables."""
+    groups: list[list[Any]] = []
+    tables: set[int] = set()
+    for work in works:
+        if (
+            isinstance(work, Append)
+            and groups
+            and isinstance(groups[-1][0], Append)
+            and work.table_id not in tables
+        ):
+            groups[-1].append(work)
+            tables.add(work.table_id)
+            continue
+        groups.append([work])
+        tables = {work.table_id} if isinstance(work, Append) else set()
+    return groups
 
 
 def _run_units(connection: Connection, works: Sequence[Work[Any]]) -> list[tuple[bool, Any]]:

@@ -69,7 +69,7 @@ from bot.store.reports import (
     PlayerStats,
 )
 from bot.store.sql import forget, hands, settings, tables, totals
-from bot.store.writer import DEFAULT_LOCK_TIMEOUT, SQLiteWriter, Writer
+from bot.store.writer import DEFAULT_LOCK_TIMEOUT, SQLiteWriter, Work, Writer
 
 logger = logging.getLogger(__name__)
 
@@ -245,7 +245,9 @@ class Store:
         """
         now = time.time()
         if commit.entry is not None:
-            work = partial(_append, commit=commit, body=jsontext.dumps(dict(commit.entry)))
+            work: Work[None] = tables.Append(
+                commit.table_id, commit.version, jsontext.dumps(dict(commit.entry))
+            )
         else:
             assert commit.snapshot is not None
             values = tables.encode_snapshot(commit.snapshot, commit.version, commit.update, now)
@@ -483,10 +485,6 @@ def _record_with_save(
         tables.check_next(connection, table_save.table_id, table_save.version)
         tables.write_snapshot(connection, table_save.table_id, values)
     return True
-
-
-def _append(connection: Connection, commit: TableCommit, body: str) -> None:
-    tables.append_next(connection, commit.table_id, commit.version, body)
 
 
 def _compact(

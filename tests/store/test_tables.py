@@ -12,6 +12,7 @@ from bot.store import (
     StaleVersion,
     Store,
     TableAlreadyOpen,
+    TableCommit,
     TableNotOpen,
     TableRules,
     TableStatus,
@@ -175,3 +176,30 @@ async def test_corrupted_table_is_reported_and_the_others_still_load(
         await store.get_open_table(11)
     assert await store.close_table(bad.id, "corrupt")
     assert (await store.load_open_tables()).broken == []
+
+
+async def test_entries_committed_together_land_in_order_and_a_stale_one_fails_alone(
+    store: Store,
+) -> None:
+    """Entries of several tables submitted at once (one transaction; on PostgreSQL those of
+    distinct tables in one statement): two versions of one table both land, in order; a
+    stale version and a closed table fail alone."""
+    first = await open_table(store, channel_id=10)
+    second = await open_table(store, channel_id=11)
+    closed = await open_table(store, channel_id=12)
+    await store.close_table(closed.id, "gone")
+    outcomes = await asyncio.gather(
+        store.commit_table(TableCommit(first.id, 1, entry={"n": 1})),
+        store.commit_table(TableCommit(second.id, 1, entry={"n": 1})),
+        store.commit_table(TableCommit(first.id, 2, entry={"n": 2})),
+        store.commit_table(TableCommit(second.id, 5, entry={"n": 5})),
+        store.commit_table(TableCommit(closed.id, 2, entry={"n": 2})),
+        store.commit_table(TableCommit(second.id, 2, entry={"n": 2})),
+        return_exceptions=True,
+    )
+    assert outcomes[:3] == [None, None, None] and outcomes[5] is None
+    assert isinstance(outcomes[3], StaleVersion) and outcomes[3].actual == 1
+    assert isinstance(outcomes[4], TableNotOpen)
+    tables = {table.id: table for table in (await store.load_open_tables()).tables}
+    assert (tables[first.id].version, tables[first.id].log) == (2, ({"n": 1}, {"n": 2}))
+    assert (tables[second.id].version, tables[second.id].log) == (2, ({"n": 1}, {"n": 2}))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 from sqlalchemy import (
@@ -212,6 +213,88 @@ def append_next(connection: Connection, table_id: int, version: int, body: str) 
             version,
         )
         raise StaleVersion(table_id, expected=version - 1, actual=row[1])
+
+
+_APPEND_MANY = Prepared(
+    text(
+        "WITH input AS ("
+        " SELECT * FROM unnest(CAST(:table_ids AS integer[]), CAST(:versions AS integer[]),"
+        " CAST(:bodies AS text[])) WITH ORDINALITY AS i(table_id, version, body_json, n)),"
+        " head AS ("
+        " SELECT t.id, t.status, greatest(t.version, coalesce((SELECT max(l.version)"
+        " FROM table_log l WHERE l.table_id = t.id), t.version)) AS version"
+        " FROM tonk_table t WHERE t.id IN (SELECT table_id FROM input)"
+        " ORDER BY t.id FOR UPDATE OF t),"
+        " appended AS ("
+        " INSERT INTO table_log (table_id, version, body_json)"
+        " SELECT i.table_id, i.version, i.body_json FROM input i JOIN head h ON h.id = i.table_id"
+        f" WHERE h.status != '{TableStatus.CLOSED.value}' AND h.version = i.version - 1"
+        " RETURNING table_id)"
+        " SELECT h.status, h.version, i.table_id IN (SELECT table_id FROM appended)"
+        " FROM input i LEFT JOIN head h ON h.id = i.table_id ORDER BY i.n"
+    )
+)
+"""PostgreSQL: :data:`_APPEND_IF_NEXT` for several tables (each once) in one statement; the
+rows are locked in id order, so two processes appending to the same tables cannot
+deadlock."""
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """A unit of work (``bot.store.writer.Work``): :func:`append_next` of one journal entry.
+
+    The PostgreSQL writer runs consecutive ``Append`` units of distinct tables together
+    with :meth:`run_many` (one round trip for them all) instead of one by one: the outcome
+    of each is the same.
+    """
+
+    table_id: int
+    version: int
+    body: str
+
+    def __call__(self, connection: Connection) -> None:
+        append_next(connection, self.table_id, self.version, self.body)
+
+    @staticmethod
+    def run_many(connection: Connection, appends: Sequence[Append]) -> list[tuple[bool, Any]]:
+        """PostgreSQL: run ``appends`` (of distinct tables) as one statement; each one's
+        outcome as the writer reports it, ``(True, None)`` or ``(False, error)``: a refused
+        append wrote nothing and leaves the transaction usable. If the statement itself fails
+        (another process appended one of the versions meanwhile) it raises, and the writer
+        runs the units one by one instead.
+        """
+        cursor = _APPEND_MANY.execute(
+            connection,
+            {
+                "table_ids": [append.table_id for append in appends],
+                "versions": [append.version for append in appends],
+                "bodies": [append.body for append in appends],
+            },
+        )
+        try:
+            rows = cursor.fetchall()
+        finally:
+            cursor.close()
+        return [
+            _judge(append.table_id, append.version, row)
+            for append, row in zip(appends, rows, strict=True)
+        ]
+
+
+def _judge(table_id: int, version: int, row: Sequence[Any]) -> tuple[bool, Any]:
+    """The outcome of one append from its ``(status, head version, appended)`` row."""
+    status, head, appended = row
+    if status is None or status == TableStatus.CLOSED.value:
+        return False, TableNotOpen(table_id)
+    if not appended:
+        logger.info(
+            "stale commit of table %d refused: stored version %d, committing version %d",
+            table_id,
+            head,
+            version,
+        )
+        return False, StaleVersion(table_id, expected=version - 1, actual=head)
+    return True, None
 
 
 def check_next(connection: Connection, table_id: int, version: int) -> None:
