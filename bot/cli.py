@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.commands import (
     add_language_argument,
+    db,
     play,
     rules,
     run,
@@ -23,7 +24,7 @@ from bot.commands import (
 )
 from bot.i18n import DEFAULT_LOCALE, text
 
-SUBCOMMANDS = (scenario, rules, simulate, play, run)
+SUBCOMMANDS = (scenario, rules, simulate, play, run, db)
 DISTRIBUTION = "tonk-bot"
 EXIT_INTERRUPTED = 130  # as a shell reports a command ended by SIGINT
 EXIT_BROKEN_PIPE = 141  # and one ended by SIGPIPE

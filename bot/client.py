@@ -267,7 +267,7 @@ class TonkBot(commands.AutoShardedBot):
     another process serves it), so no table is run by two processes.
 
     No privileged intent is used: slash commands and components arrive as interactions.
-    With ``database_url`` the tables, hands and scoreboards live in that SQLite file (opened
+    With ``database_url`` the tables, hands and scoreboards live in that database (opened
     in ``setup_hook``, closed by ``close``); without it tables are kept in memory only.
 
     Every command and component interaction still unanswered after

@@ -13,12 +13,14 @@ import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from importlib.util import find_spec
 from pathlib import Path
 
+from bot.dburl import SQLITE_PREFIX as SQLITE_URL
+from bot.dburl import is_postgres, masked
 from bot.i18n import DEFAULT_LOCALE, text
 from bot.shards import Shards
 
-SQLITE_URL = "sqlite+aiosqlite:///"
 DEFAULT_DATABASE_URL = f"{SQLITE_URL}data/tonk.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -43,7 +45,7 @@ class Settings:
 
     def __repr__(self) -> str:
         return (
-            f"Settings(token=<hidden>, database_url={self.database_url!r}, "
+            f"Settings(token=<hidden>, database_url={masked(self.database_url)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
             f"shards={self.shards!r})"
         )
@@ -131,7 +133,12 @@ def _is_number(value: str) -> bool:
 
 
 def database_problems(url: str, locale: str = DEFAULT_LOCALE) -> list[str]:
-    """What keeps ``url`` from being a database file the bot can create and write."""
+    """What keeps ``url`` from being a database the bot can use: for SQLite, a file it can
+    create and write; for PostgreSQL, the asyncpg driver (the server is reached at start)."""
+    if is_postgres(url):
+        if find_spec("asyncpg") is None:
+            return [text("store.no_asyncpg", locale, url=masked(url))]
+        return []
     path = url.removeprefix(SQLITE_URL).split("?")[0]
     if not url.startswith(SQLITE_URL) or path in ("", ":memory:"):
         return [text("run.bad_database_url", locale, default=DEFAULT_DATABASE_URL)]

@@ -19,6 +19,7 @@ from bot.engine.settle import Ending
 from bot.store.connection import DEFAULT_URL
 from bot.store.errors import (
     CorruptRow,
+    MissingDriver,
     SchemaTooNew,
     StaleVersion,
     StoreError,
@@ -73,6 +74,7 @@ __all__ = [
     "LeaderboardOrder",
     "LeaderboardPage",
     "LoadedTables",
+    "MissingDriver",
     "OpenTable",
     "PlayerRecord",
     "PlayerResult",

@@ -59,13 +59,20 @@ class CorruptRow(StoreError):
 class SchemaTooNew(StoreError):
     """The database was written by a newer version of the bot than this one."""
 
-    def __init__(self, found: int, supported: int) -> None:
+    def __init__(self, found: str, supported: str) -> None:
         super().__init__(
-            f"database schema version {found} is newer than the newest this code knows "
-            f"({supported}); upgrade the bot instead of opening it"
+            f"database schema revision {found} is unknown to this code, whose newest is "
+            f"{supported}; upgrade the bot instead of opening it"
         )
         self.found = found
         self.supported = supported
+
+
+class MissingDriver(StoreError):
+    """The database URL names a backend whose driver is not installed (asyncpg)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
 
 
 class StoreUnavailable(StoreError):

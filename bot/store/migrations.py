@@ -1,128 +1,138 @@
-"""Schema versions and the migration procedure run by ``Store.open``.
+"""Bringing a database's schema up to date: the Alembic revisions in ``bot/store/alembic``.
 
-How the schema is brought up to date (all in one ``BEGIN IMMEDIATE`` transaction, so two
-processes starting together cannot both migrate, and a failed step leaves nothing behind):
+:func:`upgrade` runs them (``Store.open`` and ``tonk db upgrade`` call it), on SQLite and on
+PostgreSQL alike, with these guarantees:
 
-* A new database (no ``schema_version`` row) gets the newest schema straight from
-  ``SQLModel.metadata.create_all`` and is stamped :data:`LATEST_VERSION`; no step runs.
-* An existing database runs, in order, every step of :data:`MIGRATIONS` whose version is
-  above its stamp, and records each one in ``schema_version``.
-* A database stamped above :data:`LATEST_VERSION` was written by newer code and is refused
-  with :class:`~bot.store.errors.SchemaTooNew`.
+* **All or nothing.** Every pending revision runs in ONE transaction (both backends have
+  transactional DDL); a revision that fails leaves the database as it was.
+* **One migrator at a time.** The transaction first takes the migration lock: SQLite's write
+  lock (``BEGIN IMMEDIATE``) or a PostgreSQL transaction-scoped advisory lock. Two processes
+  starting together: the second waits, then finds the schema current and does nothing.
+* **Databases from before Alembic** carry a ``schema_version`` table (1: release 0.1, 2: with
+  ``table_log``). They are translated in the same transaction: a version-1 database gets the
+  ``table_log`` of revision ``0001``, both are stamped ``0001`` in ``alembic_version`` and
+  ``schema_version`` is dropped. No row of any other table is touched.
+* **Newer databases are refused.** A revision this code does not know (or a
+  ``schema_version`` above 2) raises :class:`~bot.store.errors.SchemaTooNew`.
 
-To change the schema:
-
-1. Change the models in ``bot/store/models.py`` (new databases get them from create_all).
-2. Append ``Migration(<last version + 1>, "<what changes>", <function>)`` to
-   :data:`MIGRATIONS`. The function takes a synchronous SQLAlchemy ``Connection`` and must
-   turn a database of the previous version into exactly what create_all now builds, e.g.::
-
-       def _add_player_totals_locale(connection: Connection) -> None:
-           connection.exec_driver_sql(
-               "ALTER TABLE player_totals ADD COLUMN locale VARCHAR NOT NULL DEFAULT 'en'"
-           )
-
-   SQLite cannot alter a column in place: to change one (or the generated ``win_score``
-   formula), create the new table, ``INSERT INTO new SELECT ... FROM old``, drop the old
-   table, rename the new one and recreate its indexes.
-3. Add a test that builds the previous version, opens the store and checks the data.
-
-Never edit or reorder a step that has shipped: databases in the field already ran it.
+To change the schema: change ``bot/store/models.py`` and add a revision file to
+``bot/store/alembic/versions`` (``down_revision`` the last one). ``tests/store/
+test_migrations.py`` checks on both backends that the revisions build exactly the models.
 """
 
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
 
-from sqlalchemy import Connection, func, insert, inspect, select
-from sqlmodel import SQLModel, col
+from alembic import command
+from alembic.config import Config
+from alembic.migration import MigrationContext
+from alembic.operations import Operations
+from alembic.script import ScriptDirectory
+from alembic.util import CommandError
+from sqlalchemy import Connection, inspect, text
+from sqlalchemy.pool import NullPool
 
-from bot.store import models
+from bot.store.connection import create_engine_for
 from bot.store.errors import SchemaTooNew
+from bot.store.sql.dialect import POSTGRESQL
 
 logger = logging.getLogger(__name__)
 
+SCRIPT_LOCATION = Path(__file__).with_name("alembic")
+"""The Alembic environment and its ``versions`` folder, inside the package."""
 
-@dataclass(frozen=True, slots=True)
-class Migration:
-    """One schema step: ``upgrade`` turns a database at ``version - 1`` into ``version``."""
+BASE_REVISION = "0001"
+"""The revision that a database from before Alembic is stamped with."""
 
-    version: int
-    description: str
-    upgrade: Callable[[Connection], None]
+LEGACY_TABLE = "schema_version"
+"""The version table of the hand-written migrations that Alembic replaced."""
 
+_LEGACY_TABLE_LOG = 2
+"""The last ``schema_version`` the hand-written steps wrote: the schema of revision ``0001``."""
 
-def _create_schema(connection: Connection) -> None:
-    SQLModel.metadata.create_all(connection)
-
-
-def _add_table_log(connection: Connection) -> None:
-    """Every open table's ``state_json`` becomes its snapshot, with an empty log."""
-    SQLModel.metadata.tables[str(models.TableLogRow.__tablename__)].create(connection)
+_MIGRATION_LOCK = 0x746F6E6B
+"""Key of PostgreSQL's advisory lock held while migrating ("tonk")."""
 
 
-def _add_member_language(connection: Connection) -> None:
-    """Members' chosen languages get their table; the server language, which nobody could
-    set before, becomes unset (empty: follow the server's Discord locale)."""
-    SQLModel.metadata.tables[str(models.MemberLanguage.__tablename__)].create(connection)
-    connection.exec_driver_sql("UPDATE guild_settings SET locale = ''")
+def alembic_config() -> Config:
+    """The Alembic configuration of the store: no ini file, the scripts in the package."""
+    config = Config()
+    config.set_main_option("script_location", str(SCRIPT_LOCATION))
+    return config
 
 
-MIGRATIONS: tuple[Migration, ...] = (
-    Migration(
-        1,
-        "base schema: guild_settings, tonk_table, hand, hand_player, player_totals",
-        _create_schema,
-    ),
-    Migration(2, "table_log: each table's changes since its snapshot", _add_table_log),
-    Migration(3, "member_language; guild_settings.locale unset", _add_member_language),
-)
-"""Every schema step in order; version 1 is the base schema that create_all builds."""
-
-LATEST_VERSION = MIGRATIONS[-1].version
-"""The schema version this code writes."""
+@cache
+def scripts() -> ScriptDirectory:
+    """The store's revisions (read once per process)."""
+    return ScriptDirectory.from_config(alembic_config())
 
 
-def current_version(connection: Connection) -> int:
-    """The database's schema version, 0 for a database the store never opened."""
-    if not inspect(connection).has_table(str(models.SchemaVersion.__tablename__)):
-        return 0
-    version = connection.execute(select(func.max(col(models.SchemaVersion.version)))).scalar()
-    return version or 0
+def head() -> str:
+    """The newest revision: what this code reads and writes."""
+    found = scripts().get_current_head()
+    assert found is not None
+    return found
 
 
-def apply_migrations(connection: Connection) -> int:
-    """Bring the schema up to the last step of :data:`MIGRATIONS`; return that version.
-
-    Runs inside the caller's transaction (see the module docstring for the procedure).
-    """
-    latest = MIGRATIONS[-1].version
-    found = current_version(connection)
-    if found > latest:
-        raise SchemaTooNew(found, latest)
-    if found == 0:
-        _create_schema(connection)
-        _stamp(connection, latest, "created with create_all")
-        logger.info("created store schema at version %d", latest)
-        return latest
-    for migration in MIGRATIONS:
-        if migration.version > found:
-            logger.info(
-                "migrating store schema to version %d: %s",
-                migration.version,
-                migration.description,
-            )
-            migration.upgrade(connection)
-            _stamp(connection, migration.version, migration.description)
-    return latest
+async def upgrade(url: str) -> str:
+    """Bring the database at ``url`` to :func:`head` (see the module docstring); return it."""
+    engine = create_engine_for(url, poolclass=NullPool, immediate=True)
+    try:
+        async with engine.begin() as connection:
+            return await connection.run_sync(_upgrade_connection)
+    finally:
+        await engine.dispose()
 
 
-def _stamp(connection: Connection, version: int, description: str) -> None:
-    connection.execute(
-        insert(models.SchemaVersion).values(
-            version=version, description=description, applied_at=time.time()
-        )
-    )
+def _upgrade_connection(connection: Connection) -> str:
+    """:func:`upgrade` inside the caller's transaction on ``connection``."""
+    if connection.dialect.name == POSTGRESQL:
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+    _translate_legacy(connection)
+    newest = head()
+    found = current_revision(connection)
+    if found == newest:
+        return newest
+    if found is not None and not _known(found):
+        raise SchemaTooNew(found, newest)
+    logger.info("migrating the store's schema from %s to %s", found or "nothing", newest)
+    command.upgrade(_config_on(connection), "head")
+    return newest
+
+
+def current_revision(connection: Connection) -> str | None:
+    """The database's Alembic revision, None for a database never migrated."""
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+def _known(revision: str) -> bool:
+    try:
+        return scripts().get_revision(revision) is not None
+    except CommandError:
+        return False
+
+
+def _translate_legacy(connection: Connection) -> None:
+    """Stamp a database of the hand-written migrations as revision ``0001`` (module docstring)."""
+    if not inspect(connection).has_table(LEGACY_TABLE):
+        return
+    version = connection.execute(text(f"SELECT max(version) FROM {LEGACY_TABLE}")).scalar() or 0
+    if version > _LEGACY_TABLE_LOG:
+        raise SchemaTooNew(f"schema_version {version}", head())
+    if version < _LEGACY_TABLE_LOG:
+        context = MigrationContext.configure(connection)
+        base: Any = scripts().get_revision(BASE_REVISION)
+        base.module.create_table_log(Operations(context))
+    command.stamp(_config_on(connection), BASE_REVISION)
+    connection.execute(text(f"DROP TABLE {LEGACY_TABLE}"))
+    logger.info("schema_version %d translated to Alembic revision %s", version, BASE_REVISION)
+
+
+def _config_on(connection: Connection) -> Config:
+    config = alembic_config()
+    config.attributes["connection"] = connection
+    return config

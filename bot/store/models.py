@@ -5,7 +5,9 @@ one corrupted value is reported for that row instead of failing a whole query. D
 are 64-bit integers (``BigInteger``); times are float seconds since the epoch, which is also
 what Discord's ``<t:...>`` timestamps take.
 
-Changing anything here changes the schema: add a step to ``migrations.MIGRATIONS``.
+Changing anything here changes the schema: add an Alembic revision under
+``bot/store/alembic/versions`` (``tests/store/test_migrations.py`` checks that the revisions
+build exactly these models on both backends).
 """
 
 from __future__ import annotations
@@ -22,16 +24,6 @@ WIN_RATE_PRIOR_HANDS = 10
 _WIN_SCORE_SQL = (
     f"(hands_won + {WIN_RATE_PRIOR_WINS}.0) / (hands_played + {WIN_RATE_PRIOR_HANDS}.0)"
 )
-
-
-class SchemaVersion(SQLModel, table=True):
-    """One row per schema version applied to this database; the highest is the current one."""
-
-    __tablename__ = "schema_version"
-
-    version: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
-    description: str
-    applied_at: float
 
 
 class GuildSettings(SQLModel, table=True):
@@ -70,6 +62,7 @@ class TableRow(SQLModel, table=True):
             "channel_id",
             unique=True,
             sqlite_where=text("status != 'closed'"),
+            postgresql_where=text("status != 'closed'"),
         ),
         Index("ix_tonk_table_guild", "guild_id"),
         {"sqlite_autoincrement": True},
@@ -216,7 +209,7 @@ class PlayerTotals(SQLModel, table=True):
         default=None,
         sa_column=Column(
             Float,
-            Computed(_WIN_SCORE_SQL, persisted=False),
+            Computed(_WIN_SCORE_SQL),
         ),
     )
 
@@ -235,3 +228,7 @@ class MemberLanguage(SQLModel, table=True):
     )
     language: str
     updated_at: float
+
+
+METADATA = SQLModel.metadata
+"""Every table above: what the Alembic revisions must build (``tests/store/test_migrations.py``)."""

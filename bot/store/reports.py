@@ -47,18 +47,18 @@ class LeaderboardEntry:
 
 @dataclass(frozen=True, slots=True)
 class LeaderboardPage:
-    """One page of the leaderboard and how many players the whole board holds."""
+    """One page of the leaderboard, and whether a page follows it.
+
+    Nothing counts the whole board: ``has_next`` comes from reading one row past the page.
+    The next page is asked for with ``after=entries[-1].player.user_id``, the previous one
+    with ``before=entries[0].player.user_id`` (keyset pagination).
+    """
 
     by: LeaderboardOrder
     page: int
     per_page: int
-    total: int
     entries: list[LeaderboardEntry]
-
-    @property
-    def page_count(self) -> int:
-        """Number of pages (at least 1, so an empty board still has a page to show)."""
-        return max(1, -(-self.total // self.per_page))
+    has_next: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,8 +2,10 @@
 
 Guarantees:
 
+* The same code runs on SQLite (the default, one process) and PostgreSQL (several processes
+  may share one database): see ``connection`` for the URLs.
 * Every method that writes has committed when it returns: once ``commit_table``,
-  ``save_table`` or ``record_hand`` returns, the change is in the database file (see
+  ``save_table`` or ``record_hand`` returns, the change is in the database (see
   ``connection`` for the durability level).
 * Every write is a unit of work run by the store's one :class:`~bot.store.writer.Writer`:
   the writes pending at the same moment share one transaction (group commit), each in its
@@ -13,7 +15,9 @@ Guarantees:
   past that, or on an I/O error, a full disk or a read-only file, the write raises
   :class:`StoreUnavailable` and nothing of it lands.
 * A finished hand, its seats, the totals it changes and (optionally) the table's new state
-  are one transaction, recorded at most once per ``hand_uid``.
+  are one transaction, recorded at most once per ``hand_uid``, even when two processes
+  race to record it; of two commits of one table version (two processes), one lands and
+  the other raises :class:`StaleVersion`.
 * Reads run on a pool of async connections, each in one snapshot transaction.
 
 If a write raises or is cancelled after reaching the database, reload before retrying: the
@@ -35,12 +39,14 @@ from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlmodel import col
 
+from bot.dburl import is_postgres, masked
 from bot.store import jsontext
 from bot.store.connection import DEFAULT_URL, create_reader, database_path
 from bot.store.errors import CorruptRow
 from bot.store.hands import HandResult
-from bot.store.migrations import apply_migrations
+from bot.store.migrations import upgrade
 from bot.store.models import TableLogRow, TableRow
+from bot.store.postgres import PostgresWriter
 from bot.store.records import (
     BrokenTable,
     GuildConfig,
@@ -63,7 +69,7 @@ from bot.store.reports import (
     PlayerStats,
 )
 from bot.store.sql import forget, hands, languages, settings, tables, totals
-from bot.store.writer import DEFAULT_LOCK_TIMEOUT, SQLiteWriter, Writer
+from bot.store.writer import DEFAULT_LOCK_TIMEOUT, SQLiteWriter, Work, Writer
 
 logger = logging.getLogger(__name__)
 
@@ -75,7 +81,9 @@ MAX_PER_PAGE = 100
 
 
 class Store:
-    """Async repository over the SQLite database. Open with :meth:`open`, end with :meth:`close`.
+    """Async repository over the database (SQLite or PostgreSQL).
+
+    Open with :meth:`open`, end with :meth:`close`.
 
     Also an async context manager: ``async with await Store.open(url) as store: ...``.
     """
@@ -93,26 +101,27 @@ class Store:
         busy_timeout_ms: int = 5000,
         lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
     ) -> Self:
-        """Connect to the SQLite file at ``url`` and bring its schema up to date.
+        """Connect to the database at ``url``, after bringing its schema up to date
+        (``migrations.upgrade``).
 
-        ``lock_timeout`` is how long, in seconds, a write waits for a write lock held by
-        another connection before raising :class:`StoreUnavailable`; ``busy_timeout_ms``
-        is the readers' wait.
+        ``lock_timeout`` is how long, in seconds, a write waits for a lock held by another
+        connection before raising :class:`StoreUnavailable`; ``busy_timeout_ms`` is the
+        SQLite readers' wait. Raises :class:`MissingDriver` for a PostgreSQL URL without
+        asyncpg installed and :class:`SchemaTooNew` for a database of newer code.
         """
-        reader = create_reader(url, busy_timeout_ms=busy_timeout_ms)
-        writer = SQLiteWriter(database_path(url), lock_timeout=lock_timeout)
-        store = cls(reader, writer)
-        try:
-            version = await writer.run(apply_migrations)
-        except BaseException:
-            await store.close()
-            raise
-        logger.info("store open at %s (schema version %d)", url, version)
+        revision = await upgrade(url)
+        writer: Writer
+        if is_postgres(url):
+            writer = PostgresWriter(url, lock_timeout=lock_timeout)
+        else:
+            writer = SQLiteWriter(database_path(url), lock_timeout=lock_timeout)
+        store = cls(create_reader(url, busy_timeout_ms=busy_timeout_ms), writer)
+        logger.info("store open at %s (schema revision %s)", masked(url), revision)
         return store
 
     @property
     def engine(self) -> AsyncEngine:
-        """The readers' engine, for diagnostics and bulk tooling (benchmarks, exports)."""
+        """The readers' engine, for diagnostics and exports (read-only on PostgreSQL)."""
         return self._reader
 
     @property
@@ -254,7 +263,9 @@ class Store:
         """
         now = time.time()
         if commit.entry is not None:
-            work = partial(_append, commit=commit, body=jsontext.dumps(dict(commit.entry)))
+            work: Work[None] = tables.Append(
+                commit.table_id, commit.version, jsontext.dumps(dict(commit.entry))
+            )
         else:
             assert commit.snapshot is not None
             values = tables.encode_snapshot(commit.snapshot, commit.version, commit.update, now)
@@ -375,27 +386,52 @@ class Store:
         per_page: int = 10,
         *,
         min_hands: int = DEFAULT_MIN_HANDS,
+        after: int | None = None,
+        before: int | None = None,
     ) -> LeaderboardPage:
         """One page of the guild's leaderboard, ranked by chips, wins or weighted win rate.
 
         ``win_rate`` ranks only members with at least ``min_hands`` hands, by
         ``PlayerTotals.win_score``: a Bayesian estimate that pulls short records towards
         30 %, so one lucky hand cannot top the board. Ties go to the second figure (wins,
-        chips, or hands played for win rate), then to the lower user id. ``total`` counts
-        the players on the whole board.
+        chips, or hands played for win rate), then to the lower user id.
+
+        Paging is by key: ``after=user_id`` gives the page that follows that member's row
+        (the last of the page shown), ``before=user_id`` the page that precedes it (the
+        first of the page shown), each read straight off the ordering's index however deep
+        the page; ``page`` is then only the number of the page returned, for its ranks.
+        Without either, ``page`` pages are skipped from the top (a page typed by a member).
+        If the anchor member left the board meanwhile, the first page comes back. Nothing
+        counts the whole board.
         """
-        if by not in totals.LEADERBOARD_ORDER:
+        if by not in totals.RANKED_BY:
             raise ValueError(f"unknown leaderboard order {by!r}")
+        if after is not None and before is not None:
+            raise ValueError("page after a member or before one, not both")
         _check_page(page, per_page)
         async with self._read() as connection:
-            total, records = await totals.leaderboard_rows(
-                connection, guild_id, by, min_hands, per_page, page * per_page
+            found = await totals.leaderboard_rows(
+                connection,
+                guild_id,
+                by,
+                min_hands,
+                per_page,
+                offset=0 if after is not None or before is not None else page * per_page,
+                after=after,
+                before=before,
             )
+            if found is None:
+                page = 0
+                found = await totals.leaderboard_rows(connection, guild_id, by, min_hands, per_page)
+        assert found is not None
+        records, has_next = found
         entries = [
             LeaderboardEntry(rank, record)
             for rank, record in enumerate(records, start=page * per_page + 1)
         ]
-        return LeaderboardPage(by=by, page=page, per_page=per_page, total=total, entries=entries)
+        return LeaderboardPage(
+            by=by, page=page, per_page=per_page, entries=entries, has_next=has_next
+        )
 
     async def stats(self, guild_id: int, user_id: int, *, recent: int = 5) -> PlayerStats:
         """A member's totals, place on the chips board and last ``recent`` hands in the guild."""
@@ -467,11 +503,6 @@ def _record_with_save(
         tables.check_next(connection, table_save.table_id, table_save.version)
         tables.write_snapshot(connection, table_save.table_id, values)
     return True
-
-
-def _append(connection: Connection, commit: TableCommit, body: str) -> None:
-    tables.check_next(connection, commit.table_id, commit.version)
-    tables.append_log(connection, commit.table_id, commit.version, body)
 
 
 def _compact(

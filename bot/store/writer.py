@@ -20,10 +20,10 @@ What every ``Writer`` guarantees:
   caller that stopped waiting cannot tell whether it landed.
 
 :class:`SQLiteWriter` is the SQLite implementation: one dedicated thread with one
-connection, one hop to that thread per batch and one back. A server database (PostgreSQL
-over asyncpg) is a second implementation of the same interface: one coroutine that takes
-the pending units and runs them, unchanged, with ``AsyncConnection.run_sync`` inside one
-transaction and ``begin_nested`` savepoints.
+connection, one hop to that thread per batch and one back. ``bot.store.postgres``'s
+``PostgresWriter`` is the PostgreSQL one: one coroutine that takes the pending units and
+runs them, unchanged, with ``AsyncConnection.run_sync`` inside one transaction and
+``begin_nested`` savepoints.
 """
 
 from __future__ import annotations
@@ -122,7 +122,9 @@ class Writer(Protocol):
 
 
 @dataclass(slots=True)
-class _Request:
+class Request:
+    """One submitted unit of work, the future its caller awaits and its ``on_done``."""
+
     work: Work[Any]
     future: asyncio.Future[Any]
     loop: asyncio.AbstractEventLoop
@@ -163,7 +165,7 @@ class SQLiteWriter:
         self._path = path
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
         self._mutex = threading.Lock()
-        self._pending: list[_Request] = []
+        self._pending: list[Request] = []
         self._draining = False
         self._closed = False
         self._connection: Connection | None = None
@@ -189,7 +191,7 @@ class SQLiteWriter:
         with self._mutex:
             if self._closed:
                 raise RuntimeError("the store is closed")
-            self._pending.append(_Request(work, future, loop, on_done))
+            self._pending.append(Request(work, future, loop, on_done))
             if self._draining:
                 return future
             self._draining = True
@@ -229,11 +231,11 @@ class SQLiteWriter:
             loops = {request.loop for request in batch}
             for loop in loops:
                 try:
-                    loop.call_soon_threadsafe(_deliver, loop, batch, outcomes)
+                    loop.call_soon_threadsafe(deliver, loop, batch, outcomes)
                 except RuntimeError:
                     logger.warning("a write finished after its event loop closed")
 
-    def _run_batch(self, batch: list[_Request]) -> list[tuple[bool, Any]]:
+    def _run_batch(self, batch: list[Request]) -> list[tuple[bool, Any]]:
         try:
             connection, raw = self._begin()
             outcomes = [self._run_unit(connection, raw, request.work) for request in batch]
@@ -332,9 +334,10 @@ def _no_autocheckpoint(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.execute("PRAGMA wal_autocheckpoint=0")
 
 
-def _deliver(
-    loop: asyncio.AbstractEventLoop, batch: list[_Request], outcomes: list[tuple[bool, Any]]
+def deliver(
+    loop: asyncio.AbstractEventLoop, batch: list[Request], outcomes: list[tuple[bool, Any]]
 ) -> None:
+    """In ``loop``: answer the requests of ``batch`` that belong to it with their outcomes."""
     for request, (ok, value) in zip(batch, outcomes, strict=True):
         if request.loop is not loop:
             continue

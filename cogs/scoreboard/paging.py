@@ -1,8 +1,10 @@
 """Prev and Next under the leaderboard and the history: stateless ``DynamicItem`` templates.
 
-The custom id holds everything a click needs (``tonk:lb:<by>:<page>:<prev|next>`` and
-``tonk:hist:<page>:<prev|next>``, the page shown), so the buttons keep working after a
-restart.
+The custom id holds everything a click needs (``tonk:lb:<by>:<page>:<prev|next>:<user>``
+and ``tonk:hist:<page>:<prev|next>``, the page shown), so the buttons keep working after a
+restart. A leaderboard button names the member its page starts from (the first row shown
+for Prev, the last for Next): the store seeks the board's index to that member's row
+instead of counting rows from the top.
 """
 
 from __future__ import annotations
@@ -36,35 +38,52 @@ def _page_button(custom_id: str, step: str, disabled: bool, locale: str) -> disc
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tonk:lb:(?P<by>chips|wins|win_rate):(?P<page>\d+):(?P<step>prev|next)",
+    template=r"tonk:lb:(?P<by>chips|wins|win_rate):(?P<page>\d+):(?P<step>prev|next)(?::(?P<user>\d+))?",
 ):
-    """Prev or Next under a leaderboard page."""
+    """Prev or Next under a leaderboard page, anchored at a member's row of that page.
+
+    A button of a message sent before anchors existed has none (``user`` None): it turns
+    the page by number.
+    """
 
     def __init__(
         self,
         by: LeaderboardOrder,
         page: int,
         step: str,
+        user: int | None,
         disabled: bool = False,
         locale: str = DEFAULT_LOCALE,
     ) -> None:
-        super().__init__(_page_button(f"tonk:lb:{by}:{page}:{step}", step, disabled, locale))
+        anchor = "" if user is None else f":{user}"
+        custom_id = f"tonk:lb:{by}:{page}:{step}{anchor}"
+        super().__init__(_page_button(custom_id, step, disabled, locale))
         self.by = by
         self.page = page
         self.step = step
+        self.user = user
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PageButton:
-        return cls(cast(LeaderboardOrder, match["by"]), int(match["page"]), match["step"])
+        by = cast(LeaderboardOrder, match["by"])
+        user = None if match["user"] is None else int(match["user"])
+        return cls(by, int(match["page"]), match["step"], user)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = cast("TonkBot", interaction.client)
         if bot.store is None or interaction.guild_id is None:
             return
-        target = max(0, self.page + (1 if self.step == NEXT else -1))
-        board = await bot.store.leaderboard(interaction.guild_id, self.by, target, PER_PAGE)
+        forward = self.step == NEXT
+        board = await bot.store.leaderboard(
+            interaction.guild_id,
+            self.by,
+            max(0, self.page + (1 if forward else -1)),
+            PER_PAGE,
+            after=self.user if forward else None,
+            before=None if forward else self.user,
+        )
         content, view = leaderboard_message(board, await server_language(bot, interaction))
         await update(interaction, content=content, embed=None, view=view)
 
@@ -72,9 +91,10 @@ class PageButton(
 def leaderboard_message(board: LeaderboardPage, locale: str) -> tuple[str, discord.ui.View]:
     """The page as text, with Prev and Next (disabled at either end)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(PageButton(board.by, board.page, PREV, board.page == 0, locale))
-    last = board.page + 1 >= board.page_count
-    view.add_item(PageButton(board.by, board.page, NEXT, last, locale))
+    first = board.entries[0].player.user_id if board.entries else 0
+    last = board.entries[-1].player.user_id if board.entries else 0
+    view.add_item(PageButton(board.by, board.page, PREV, first, board.page == 0, locale))
+    view.add_item(PageButton(board.by, board.page, NEXT, last, not board.has_next, locale))
     return leaderboard_text(board, DEFAULT_MIN_HANDS, locale), view
 
 

@@ -25,7 +25,6 @@ def leaderboard_text(board: LeaderboardPage, min_hands: int, locale: str) -> str
         f"scoreboard.leaderboard.title.{board.by}",
         locale,
         page=board.page + 1,
-        pages=board.page_count,
         min_hands=min_hands,
     )
     if not board.entries:

@@ -98,8 +98,7 @@ async def test_the_servers_language_speaks_on_the_table_and_the_scoreboard(
         assert "Găzduită de boss. 2 din 4 locuri ocupate" in second.text()
         board = await bob.slash("tonk", "leaderboard")
         assert board.content == (
-            "**Clasament: jetoane** (pagina 1 din 1)\n"
-            "Încă nu s-a terminat nicio mână pe acest server."
+            "**Clasament: jetoane** (pagina 1)\nÎncă nu s-a terminat nicio mână pe acest server."
         )
         bad_page = await bob.forge_slash("tonk", "leaderboard", page=0)
         assert bad_page.ephemeral and bad_page.content == "Các trang được đánh số từ 1 đến 10.000."

@@ -1,19 +1,13 @@
-"""Fixtures for the store tests: a fresh SQLite file per test and small builders."""
+"""Fixtures for the store tests: a fresh database per test, on SQLite and on PostgreSQL, and
+small builders."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
-from pathlib import Path
 
 import pytest
 
 from bot.store import Ending, HandResult, OpenTable, PlayerResult, Store, TableRules
-
-
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    """URL of a database file that does not exist yet."""
-    return f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
 
 
 @pytest.fixture

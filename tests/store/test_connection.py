@@ -11,6 +11,12 @@ from sqlalchemy import Connection, event, text
 from bot.store import Store
 
 
+@pytest.fixture
+def db_url(sqlite_url: str) -> str:
+    """These tests are about SQLite itself."""
+    return sqlite_url
+
+
 async def test_wal_mode_is_on_in_the_database_file(store: Store, tmp_path: Path) -> None:
     """The file itself is in WAL mode, as seen by a separate plain sqlite3 connection."""
     with sqlite3.connect(tmp_path / "tonk.db") as raw:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from pathlib import Path
 
 import pytest
 from sqlalchemy import Connection
@@ -22,14 +20,14 @@ from bot.store import (
 from bot.store.sql import totals
 
 from .conftest import hand, open_table, player, two_player_hand
+from .raw import fetch
 
 
-def _counts(path: Path) -> tuple[int, int, int]:
-    with sqlite3.connect(path) as raw:
-        hands, seats, totals_rows = (
-            raw.execute(f"SELECT count(*) FROM {name}").fetchone()[0]
-            for name in ("hand", "hand_player", "player_totals")
-        )
+def _counts(url: str) -> tuple[int, int, int]:
+    hands, seats, totals_rows = (
+        fetch(url, f"SELECT count(*) FROM {name}")[0][0]
+        for name in ("hand", "hand_player", "player_totals")
+    )
     return hands, seats, totals_rows
 
 
@@ -55,29 +53,29 @@ async def test_hand_seats_and_totals_are_written(store: Store) -> None:
     assert (loser.net_chips, loser.hands_played, loser.hands_won) == (-2, 1, 0)
 
 
-async def test_recording_the_same_hand_twice_writes_it_once(store: Store, tmp_path: Path) -> None:
+async def test_recording_the_same_hand_twice_writes_it_once(store: Store, db_url: str) -> None:
     """The second call returns False and changes no row and no total."""
     table = await open_table(store)
     result = two_player_hand(table, 1, winner=100, loser=200)
     assert await store.record_hand(result)
     assert not await store.record_hand(result)
-    assert _counts(tmp_path / "tonk.db") == (1, 2, 2)
+    assert _counts(db_url) == (1, 2, 2)
     player_stats = (await store.stats(table.guild_id, 100)).player
     assert player_stats is not None
     assert (player_stats.net_chips, player_stats.hands_played) == (2, 1)
 
 
-async def test_concurrent_retries_of_one_hand_record_it_once(store: Store, tmp_path: Path) -> None:
+async def test_concurrent_retries_of_one_hand_record_it_once(store: Store, db_url: str) -> None:
     """Several coroutines recording the same hand at once: exactly one succeeds."""
     table = await open_table(store)
     result = two_player_hand(table, 1, winner=100, loser=200)
     outcomes = await asyncio.gather(*(store.record_hand(result) for _ in range(5)))
     assert sorted(outcomes) == [False, False, False, False, True]
-    assert _counts(tmp_path / "tonk.db") == (1, 2, 2)
+    assert _counts(db_url) == (1, 2, 2)
 
 
 async def test_failure_mid_transaction_writes_nothing_and_retry_succeeds_once(
-    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    store: Store, db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An error after the hand and seat rows are inserted rolls all of them back."""
     table = await open_table(store)
@@ -90,12 +88,12 @@ async def test_failure_mid_transaction_writes_nothing_and_retry_succeeds_once(
     monkeypatch.setattr(totals, "add_hand", crash)
     with pytest.raises(RuntimeError, match="disk on fire"):
         await store.record_hand(result)
-    assert _counts(tmp_path / "tonk.db") == (0, 0, 0)
+    assert _counts(db_url) == (0, 0, 0)
 
     monkeypatch.setattr(totals, "add_hand", real_add_hand)
     assert await store.record_hand(result)
     assert not await store.record_hand(result)
-    assert _counts(tmp_path / "tonk.db") == (1, 2, 2)
+    assert _counts(db_url) == (1, 2, 2)
 
 
 async def test_table_update_commits_with_the_hand(store: Store) -> None:
@@ -110,7 +108,7 @@ async def test_table_update_commits_with_the_hand(store: Store) -> None:
     assert (loaded.state, loaded.version, loaded.balances) == ({"hand": 2}, 1, {100: 2, 200: -2})
 
 
-async def test_stale_table_update_aborts_the_hand_too(store: Store, tmp_path: Path) -> None:
+async def test_stale_table_update_aborts_the_hand_too(store: Store, db_url: str) -> None:
     """If the table moved on, neither the hand nor the table state is written."""
     table = await open_table(store)
     await store.save_table(table.id, {"moved": True}, 1)
@@ -119,13 +117,13 @@ async def test_stale_table_update_aborts_the_hand_too(store: Store, tmp_path: Pa
             two_player_hand(table, 1, winner=100, loser=200),
             table_update=TableSave(table.id, {"hand": 2}, 1),
         )
-    assert _counts(tmp_path / "tonk.db") == (0, 0, 0)
+    assert _counts(db_url) == (0, 0, 0)
     loaded = await store.get_open_table(table.channel_id)
     assert loaded is not None
     assert (loaded.state, loaded.version) == ({"moved": True}, 1)
 
 
-async def test_table_update_of_a_closed_table_aborts_the_hand(store: Store, tmp_path: Path) -> None:
+async def test_table_update_of_a_closed_table_aborts_the_hand(store: Store, db_url: str) -> None:
     """A closed table cannot take the hand's final state; the hand is not recorded either."""
     table = await open_table(store)
     await store.close_table(table.id, "gone")
@@ -134,10 +132,10 @@ async def test_table_update_of_a_closed_table_aborts_the_hand(store: Store, tmp_
             two_player_hand(table, 1, winner=100, loser=200),
             table_update=TableSave(table.id, {}, 1),
         )
-    assert _counts(tmp_path / "tonk.db") == (0, 0, 0)
+    assert _counts(db_url) == (0, 0, 0)
 
 
-async def test_table_update_must_be_for_the_hand_table(store: Store, tmp_path: Path) -> None:
+async def test_table_update_must_be_for_the_hand_table(store: Store, db_url: str) -> None:
     """A hand cannot carry the final state of another table."""
     table = await open_table(store)
     other = await open_table(store, channel_id=11)
@@ -146,10 +144,10 @@ async def test_table_update_must_be_for_the_hand_table(store: Store, tmp_path: P
             two_player_hand(table, 1, winner=100, loser=200),
             table_update=TableSave(other.id, {}, 1),
         )
-    assert _counts(tmp_path / "tonk.db") == (0, 0, 0)
+    assert _counts(db_url) == (0, 0, 0)
 
 
-async def test_hand_of_an_unknown_table_is_refused(store: Store, tmp_path: Path) -> None:
+async def test_hand_of_an_unknown_table_is_refused(store: Store, db_url: str) -> None:
     """The table id must name a stored table (foreign key)."""
     table = await open_table(store)
     result = two_player_hand(table, 1, winner=100, loser=200)
@@ -165,7 +163,7 @@ async def test_hand_of_an_unknown_table_is_refused(store: Store, tmp_path: Path)
     )
     with pytest.raises(UnknownTable):
         await store.record_hand(bad)
-    assert _counts(tmp_path / "tonk.db") == (0, 0, 0)
+    assert _counts(db_url) == (0, 0, 0)
 
 
 async def test_bots_are_in_the_hand_but_get_no_totals(store: Store) -> None:

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from bot.store import Ending, OpenTable, Store
+from bot.store import Ending, LeaderboardOrder, OpenTable, Store
 
 from .conftest import hand, open_table, player
 
@@ -49,19 +49,60 @@ async def test_wins_board_orders_by_wins_then_chips(store: Store) -> None:
 
 
 async def test_leaderboard_pages_cover_every_player_once_with_global_ranks(store: Store) -> None:
-    """Pages are contiguous slices of one ordering; total and page_count describe them all."""
+    """Pages are contiguous slices of one ordering, by page number or by key; has_next says
+    whether one follows."""
     table = await open_table(store)
     await _play(store, table, [(user, user, False) for user in range(1, 24)])
     pages = [await store.leaderboard(1, "chips", page, per_page=10) for page in range(3)]
-    assert [page.total for page in pages] == [23, 23, 23]
-    assert pages[0].page_count == 3
+    assert [page.has_next for page in pages] == [True, True, False]
     assert [len(page.entries) for page in pages] == [10, 10, 3]
     ranks = [entry.rank for page in pages for entry in page.entries]
     users = [entry.player.user_id for page in pages for entry in page.entries]
     assert ranks == list(range(1, 24))
     assert users == list(range(23, 0, -1))
     beyond = await store.leaderboard(1, "chips", 5, per_page=10)
-    assert (beyond.entries, beyond.total) == ([], 23)
+    assert (beyond.entries, beyond.has_next) == ([], False)
+    keyed = [pages[0]]
+    while keyed[-1].has_next:
+        last = keyed[-1].entries[-1].player.user_id
+        keyed.append(
+            await store.leaderboard(1, "chips", keyed[-1].page + 1, per_page=10, after=last)
+        )
+    assert keyed == pages
+    back = await store.leaderboard(
+        1, "chips", 1, per_page=10, before=pages[2].entries[0].player.user_id
+    )
+    assert back == pages[1]
+
+
+@pytest.mark.parametrize("by", ["chips", "wins", "win_rate"])
+async def test_keyset_pages_break_ties_by_user_id_in_every_order(
+    store: Store, by: LeaderboardOrder
+) -> None:
+    """Many members with equal figures: paging by key, forwards then backwards, visits each
+    exactly once in the order of the first page read by number."""
+    table = await open_table(store)
+    await _play(store, table, [(user, user % 3 - 1, user % 2 == 0) for user in range(1, 30)])
+    everyone = (await store.leaderboard(1, by, per_page=100, min_hands=1)).entries
+    pages = [await store.leaderboard(1, by, per_page=4, min_hands=1)]
+    while pages[-1].has_next:
+        last = pages[-1].entries[-1].player.user_id
+        pages.append(await store.leaderboard(1, by, pages[-1].page + 1, 4, min_hands=1, after=last))
+    assert [entry for page in pages for entry in page.entries] == everyone
+    for shown, previous in zip(pages[1:], pages, strict=False):
+        first = shown.entries[0].player.user_id
+        assert (
+            await store.leaderboard(1, by, previous.page, 4, min_hands=1, before=first) == previous
+        )
+
+
+async def test_a_page_after_a_forgotten_member_starts_again_from_the_top(store: Store) -> None:
+    table = await open_table(store)
+    await _play(store, table, [(user, user, False) for user in range(1, 6)])
+    await store.forget_member(1, 3)
+    board = await store.leaderboard(1, "chips", 1, per_page=2, after=3)
+    assert board.page == 0
+    assert [entry.player.user_id for entry in board.entries] == [5, 4]
 
 
 async def test_win_rate_board_needs_minimum_hands(store: Store) -> None:
@@ -70,7 +111,6 @@ async def test_win_rate_board_needs_minimum_hands(store: Store) -> None:
     await _play(store, table, [(1, 1, True)] * 9 + [(2, -1, False)] * 10)
     board = await store.leaderboard(1, "win_rate")
     assert [e.player.user_id for e in board.entries] == [2]
-    assert board.total == 1
     relaxed = await store.leaderboard(1, "win_rate", min_hands=5)
     assert [e.player.user_id for e in relaxed.entries] == [1, 2]
 
@@ -167,7 +207,7 @@ async def test_guilds_never_see_each_other(store: Store) -> None:
     two = await store.leaderboard(2)
     assert [(e.player.user_id, e.player.net_chips) for e in one.entries] == [(7, 5), (8, -5)]
     assert [(e.player.user_id, e.player.net_chips) for e in two.entries] == [(9, 3), (7, -3)]
-    assert (await store.leaderboard(3)).total == 0
+    assert (await store.leaderboard(3)).entries == []
 
     stats_one, stats_two = await store.stats(1, 7), await store.stats(2, 7)
     assert stats_one.player is not None and stats_two.player is not None

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -14,12 +12,14 @@ from bot.store import (
     StaleVersion,
     Store,
     TableAlreadyOpen,
+    TableCommit,
     TableNotOpen,
     TableRules,
     TableStatus,
 )
 
 from .conftest import open_table
+from .raw import execute
 
 
 async def test_created_table_is_open_at_version_zero(store: Store) -> None:
@@ -160,14 +160,14 @@ async def test_load_open_tables_returns_every_open_table_oldest_first(store: Sto
     ],
 )
 async def test_corrupted_table_is_reported_and_the_others_still_load(
-    store: Store, tmp_path: Path, column: str, bad_value: str
+    store: Store, db_url: str, column: str, bad_value: str
 ) -> None:
     """A row with unreadable or misshapen JSON is listed as broken, not fatal to the rest."""
     good = await open_table(store, channel_id=10)
     bad = await open_table(store, channel_id=11)
     also_good = await open_table(store, channel_id=12)
-    with sqlite3.connect(tmp_path / "tonk.db") as raw:
-        raw.execute(f"UPDATE tonk_table SET {column} = ? WHERE id = ?", (bad_value, bad.id))
+    quoted = bad_value.replace("'", "''")
+    execute(db_url, f"UPDATE tonk_table SET {column} = '{quoted}' WHERE id = {bad.id}")
     loaded = await store.load_open_tables()
     assert [table.id for table in loaded.tables] == [good.id, also_good.id]
     assert [(broken.id, broken.channel_id) for broken in loaded.broken] == [(bad.id, 11)]
@@ -176,3 +176,30 @@ async def test_corrupted_table_is_reported_and_the_others_still_load(
         await store.get_open_table(11)
     assert await store.close_table(bad.id, "corrupt")
     assert (await store.load_open_tables()).broken == []
+
+
+async def test_entries_committed_together_land_in_order_and_a_stale_one_fails_alone(
+    store: Store,
+) -> None:
+    """Entries of several tables submitted at once (one transaction; on PostgreSQL those of
+    distinct tables in one statement): two versions of one table both land, in order; a
+    stale version and a closed table fail alone."""
+    first = await open_table(store, channel_id=10)
+    second = await open_table(store, channel_id=11)
+    closed = await open_table(store, channel_id=12)
+    await store.close_table(closed.id, "gone")
+    outcomes = await asyncio.gather(
+        store.commit_table(TableCommit(first.id, 1, entry={"n": 1})),
+        store.commit_table(TableCommit(second.id, 1, entry={"n": 1})),
+        store.commit_table(TableCommit(first.id, 2, entry={"n": 2})),
+        store.commit_table(TableCommit(second.id, 5, entry={"n": 5})),
+        store.commit_table(TableCommit(closed.id, 2, entry={"n": 2})),
+        store.commit_table(TableCommit(second.id, 2, entry={"n": 2})),
+        return_exceptions=True,
+    )
+    assert outcomes[:3] == [None, None, None] and outcomes[5] is None
+    assert isinstance(outcomes[3], StaleVersion) and outcomes[3].actual == 1
+    assert isinstance(outcomes[4], TableNotOpen)
+    tables = {table.id: table for table in (await store.load_open_tables()).tables}
+    assert (tables[first.id].version, tables[first.id].log) == (2, ({"n": 1}, {"n": 2}))
+    assert (tables[second.id].version, tables[second.id].log) == (2, ({"n": 1}, {"n": 2}))

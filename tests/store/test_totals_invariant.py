@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import random
-import sqlite3
-from pathlib import Path
 
 from bot.store import Ending, HandResult, OpenTable, PlayerResult, Store
 
 from .conftest import open_table
+from .raw import fetch
 
 GUILDS = (1, 2, 3)
 USERS = tuple(range(100, 112))
@@ -47,14 +46,14 @@ def _random_hand(rng: random.Random, table: OpenTable, number: int) -> HandResul
     )
 
 
-def _expected_totals(path: Path) -> dict[tuple[int, int], tuple[int, ...]]:
+def _expected_totals(url: str) -> dict[tuple[int, int], tuple[int, ...]]:
     """Totals recomputed from hand_player alone, streaks replayed in recording order."""
     expected: dict[tuple[int, int], list[int]] = {}
-    with sqlite3.connect(path) as raw:
-        seats = raw.execute(
-            "SELECT guild_id, user_id, payout, is_winner, how, caught FROM hand_player"
-            " WHERE is_bot = 0 ORDER BY hand_id, seat"
-        ).fetchall()
+    seats = fetch(
+        url,
+        "SELECT guild_id, user_id, payout, is_winner, how, caught FROM hand_player"
+        " WHERE NOT is_bot ORDER BY hand_id, seat",
+    )
     for guild_id, user_id, payout, won, how, caught in seats:
         row = expected.setdefault((guild_id, user_id), [0] * 9)
         row[0] += payout
@@ -73,7 +72,7 @@ def _expected_totals(path: Path) -> dict[tuple[int, int], tuple[int, ...]]:
 
 
 async def test_totals_equal_sums_of_seats_after_2000_random_hands(
-    store: Store, tmp_path: Path
+    store: Store, db_url: str
 ) -> None:
     """Every (guild, user) total matches its hand_player rows, retries included."""
     rng = random.Random(20240611)
@@ -93,21 +92,20 @@ async def test_totals_equal_sums_of_seats_after_2000_random_hands(
             assert not await store.record_hand(result)
     assert recorded == HANDS
 
-    path = tmp_path / "tonk.db"
-    with sqlite3.connect(path) as raw:
-        stored = {
-            (row[0], row[1]): tuple(row[2:])
-            for row in raw.execute(
-                "SELECT guild_id, user_id, net_chips, hands_played, hands_won, tonk_outs,"
-                " drops_won, times_caught, instant_wins, current_streak, best_streak"
-                " FROM player_totals"
-            )
-        }
-        assert raw.execute("SELECT count(*) FROM hand").fetchone()[0] == HANDS
-    expected = _expected_totals(path)
+    stored = {
+        (row[0], row[1]): tuple(row[2:])
+        for row in fetch(
+            db_url,
+            "SELECT guild_id, user_id, net_chips, hands_played, hands_won, tonk_outs,"
+            " drops_won, times_caught, instant_wins, current_streak, best_streak"
+            " FROM player_totals",
+        )
+    }
+    assert fetch(db_url, "SELECT count(*) FROM hand")[0][0] == HANDS
+    expected = _expected_totals(db_url)
     assert stored == expected
     assert {guild for guild, _ in stored} == set(GUILDS)
     for guild in GUILDS:
         board = await store.leaderboard(guild, per_page=100)
-        assert board.total == sum(1 for key in stored if key[0] == guild)
+        assert len(board.entries) == sum(1 for key in stored if key[0] == guild)
         assert sum(entry.player.net_chips for entry in board.entries) == 0

@@ -14,6 +14,12 @@ from bot.store import Store, StoreUnavailable
 from bot.store.writer import SQLiteWriter
 
 
+@pytest.fixture
+def db_url(sqlite_url: str) -> str:
+    """These tests are about SQLite itself."""
+    return sqlite_url
+
+
 def _insert(value: int) -> Callable[[Connection], int]:
     def work(connection: Connection) -> int:
         connection.execute(text("INSERT INTO probe VALUES (:value)"), {"value": value})

@@ -10,10 +10,11 @@ import threading
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
+import asyncpg
 import pytest
 from sqlalchemy import Connection
+from sqlalchemy.engine import make_url
 
 from bot.engine.rules import PRESETS, build_rules
 from bot.store import StaleVersion, Store, StoreUnavailable
@@ -21,6 +22,7 @@ from bot.tables.dealing import Shuffler
 from bot.tables.errors import TableError
 from bot.tables.journal import COMPACT_AFTER, StoreJournal, TableLedger, hand_result
 from bot.tables.table import BETWEEN, CLOSED, PLAYING, Seat, Table
+from tests.store.raw import execute, fetch
 from tests.tables.randomtable import random_move, random_step
 
 STEPS = 160
@@ -47,7 +49,16 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
+async def store(db_url: str) -> AsyncIterator[Store]:
+    """A store on each backend in turn."""
+    opened = await Store.open(db_url, lock_timeout=0.5)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+async def sqlite_store(db_path: Path) -> AsyncIterator[Store]:
+    """A store on the SQLite file ``db_path``, for what only SQLite has."""
     opened = await Store.open(f"sqlite+aiosqlite:///{db_path}", lock_timeout=0.5)
     yield opened
     await opened.close()
@@ -59,11 +70,6 @@ async def reloaded(store: Store, table_id: int) -> TableLedger:
     assert broken == []
     [ledger] = [ledger for ledger in ledgers if ledger.table.id == table_id]
     return ledger
-
-
-def tables_rows(path: Path, sql: str) -> list[tuple[Any, ...]]:
-    with sqlite3.connect(path) as raw:
-        return raw.execute(sql).fetchall()
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -96,7 +102,7 @@ async def test_a_rebuilt_table_equals_the_committed_one_at_every_step(
 
 
 async def test_entries_are_small_and_the_snapshot_is_rewritten_once_per_hand(
-    store: Store, db_path: Path
+    store: Store, db_url: str
 ) -> None:
     """Mid-hand commits append rows of a few hundred bytes; the hand's end compacts."""
     rng = random.Random(4)
@@ -104,21 +110,21 @@ async def test_entries_are_small_and_the_snapshot_is_rewritten_once_per_hand(
     table = ledger.table
     table.start(100, now=1.0)
     await ledger.commit()
-    sizes = tables_rows(db_path, "SELECT length(body_json) FROM table_log")
+    sizes = fetch(db_url, "SELECT length(body_json) FROM table_log")
     assert len(sizes) == 1  # the deal
     while table.status == PLAYING:
         random_move(table, rng, now=2.0)
         await ledger.commit()
         if table.status == PLAYING:
-            assert max(tables_rows(db_path, "SELECT length(body_json) FROM table_log"))[0] < 700
-    assert tables_rows(db_path, "SELECT count(*) FROM table_log") == [(0,)]
-    [(version, state)] = tables_rows(db_path, "SELECT version, length(state_json) FROM tonk_table")
+            assert max(fetch(db_url, "SELECT length(body_json) FROM table_log"))[0] < 700
+    assert fetch(db_url, "SELECT count(*) FROM table_log") == [(0,)]
+    [(version, state)] = fetch(db_url, "SELECT version, length(state_json) FROM tonk_table")
     assert version == ledger.version
     assert len(await store.history(1, 10)) == 1
     assert state > 1000
 
 
-async def test_a_long_lobby_is_compacted_after_so_many_entries(store: Store, db_path: Path) -> None:
+async def test_a_long_lobby_is_compacted_after_so_many_entries(store: Store, db_url: str) -> None:
     """Without a hand ending, the snapshot is still rewritten every COMPACT_AFTER entries."""
     ledger = await StoreJournal(store).create(new_table(10))
     for step in range(COMPACT_AFTER + 1):
@@ -126,7 +132,7 @@ async def test_a_long_lobby_is_compacted_after_so_many_entries(store: Store, db_
         await ledger.commit()
         ledger.table.leave(200, now=float(step))
         await ledger.commit()
-    assert tables_rows(db_path, "SELECT count(*) FROM table_log")[0][0] < COMPACT_AFTER
+    assert fetch(db_url, "SELECT count(*) FROM table_log")[0][0] < COMPACT_AFTER
     assert (await reloaded(store, ledger.table.id)).table.to_json() == ledger.table.to_json()
 
 
@@ -185,12 +191,12 @@ async def test_a_finished_hand_is_recorded_once_whoever_commits_it(store: Store)
 
 
 async def test_a_commit_refused_by_a_locked_database_rolls_back_to_the_last_commit(
-    store: Store, db_path: Path
+    sqlite_store: Store, db_path: Path
 ) -> None:
     """Another connection holds the write lock past the store's lock timeout: the commit
     raises StoreUnavailable, nothing lands, rollback gives the committed table, and once
     the lock is gone the same move commits."""
-    ledger = await StoreJournal(store).create(new_table(10))
+    ledger = await StoreJournal(sqlite_store).create(new_table(10))
     ledger.table.start(100, now=1.0)
     await ledger.commit()
     committed = ledger.table.to_json()
@@ -207,17 +213,58 @@ async def test_a_commit_refused_by_a_locked_database_rolls_back_to_the_last_comm
     assert ledger.version == version
     table = ledger.rollback()
     assert table.to_json() == committed
-    assert (await reloaded(store, table.id)).table.to_json() == committed
+    assert (await reloaded(sqlite_store, table.id)).table.to_json() == committed
     table.act(table.to_act_id or 0, "draw", now=3.0)
     await ledger.commit()
     assert ledger.version == version + 1
-    assert (await reloaded(store, table.id)).table.to_json() == table.to_json()
+    assert (await reloaded(sqlite_store, table.id)).table.to_json() == table.to_json()
 
 
-async def test_a_full_disk_fails_the_commit_whole_and_the_next_one_works(store: Store) -> None:
+async def test_a_table_row_locked_by_another_process_fails_the_commit_cleanly(
+    postgres_url: str,
+) -> None:
+    """PostgreSQL: another connection holds the table's row lock past the store's lock
+    timeout: the commit raises StoreUnavailable, nothing lands, and once the lock is gone
+    the same move commits."""
+    store = await Store.open(postgres_url, lock_timeout=0.3)
+    try:
+        ledger = await StoreJournal(store).create(new_table(10))
+        ledger.table.start(100, now=1.0)
+        await ledger.commit()
+        version = ledger.version
+        ledger.table.act(ledger.table.to_act_id or 0, "draw", now=2.0)
+        url = make_url(postgres_url)
+        blocker = await asyncpg.connect(
+            user=url.username,
+            password=url.password,
+            host=url.host,
+            port=url.port,
+            database=url.database,
+        )
+        try:
+            async with blocker.transaction():
+                await blocker.execute(
+                    f"SELECT 1 FROM tonk_table WHERE id = {ledger.table.id} FOR UPDATE"
+                )
+                with pytest.raises(StoreUnavailable, match="lock timeout"):
+                    await ledger.commit()
+        finally:
+            await blocker.close()
+        assert ledger.version == version
+        table = ledger.rollback()
+        table.act(table.to_act_id or 0, "draw", now=3.0)
+        await ledger.commit()
+        assert (await reloaded(store, table.id)).table.to_json() == table.to_json()
+    finally:
+        await store.close()
+
+
+async def test_a_full_disk_fails_the_commit_whole_and_the_next_one_works(
+    sqlite_store: Store,
+) -> None:
     """A write that runs out of pages (SQLITE_FULL) raises StoreUnavailable, leaves nothing
     behind, and the writer's next connection writes again."""
-    ledger = await StoreJournal(store).create(new_table(10))
+    ledger = await StoreJournal(sqlite_store).create(new_table(10))
     committed = ledger.table.to_json()
 
     def cap_pages(connection: Connection) -> None:
@@ -226,15 +273,15 @@ async def test_a_full_disk_fails_the_commit_whole_and_the_next_one_works(store: 
         pages = raw.execute("PRAGMA page_count").fetchone()[0]
         raw.execute(f"PRAGMA max_page_count = {pages}")
 
-    await store.writer.run(cap_pages)
+    await sqlite_store.writer.run(cap_pages)
     ledger.table.join(Seat(200, "c" * 50_000), now=1.0)
     with pytest.raises(StoreUnavailable, match="full"):
         await ledger.commit()
     assert ledger.rollback().to_json() == committed
-    assert (await reloaded(store, ledger.table.id)).table.to_json() == committed
+    assert (await reloaded(sqlite_store, ledger.table.id)).table.to_json() == committed
     ledger.table.join(Seat(200, "cat"), now=2.0)
     await ledger.commit()
-    assert (await reloaded(store, ledger.table.id)).table.is_seated(200)
+    assert (await reloaded(sqlite_store, ledger.table.id)).table.is_seated(200)
 
 
 async def test_a_commit_waits_for_a_lock_held_six_seconds_then_lands(db_path: Path) -> None:
@@ -310,7 +357,7 @@ async def test_a_table_between_hands_resumes_with_its_next_deal(store: Store) ->
 
 
 async def test_a_table_whose_entries_do_not_replay_is_reported_broken(
-    store: Store, db_path: Path
+    store: Store, db_url: str
 ) -> None:
     """An entry the engine refuses makes that table broken; the others still load."""
     journal = StoreJournal(store)
@@ -321,19 +368,17 @@ async def test_a_table_whose_entries_do_not_replay_is_reported_broken(
         await ledger.commit()
         ledger.table.act(ledger.table.to_act_id or 0, "draw", now=2.0)
         await ledger.commit()
-    with sqlite3.connect(db_path) as raw:
-        raw.execute(
-            "UPDATE table_log SET body_json = ? WHERE table_id = ? AND version = 2",
-            (
-                '{"actions": [{"player": "100", "do": "drop"}, {"player": "100", "do": "drop"}]}',
-                bad.table.id,
-            ),
-        )
+    body = '{"actions": [{"player": "100", "do": "drop"}, {"player": "100", "do": "drop"}]}'
+    execute(
+        db_url,
+        f"UPDATE table_log SET body_json = '{body}'"
+        f" WHERE table_id = {bad.table.id} AND version = 2",
+    )
     ledgers, broken = await journal.load()
     assert [ledger.table.id for ledger in ledgers] == [good.table.id]
     assert [table.id for table in broken] == [bad.table.id]
     assert await store.close_table(bad.table.id, "unreadable")
-    assert tables_rows(db_path, f"SELECT count(*) FROM table_log WHERE table_id = {bad.table.id}")[
-        0
-    ] == (0,)
+    assert fetch(db_url, f"SELECT count(*) FROM table_log WHERE table_id = {bad.table.id}")[0] == (
+        0,
+    )
     assert (await journal.load())[1] == []

@@ -3,10 +3,21 @@
 Every key used anywhere must be in one of these modules, and no key in two.
 """
 
-from bot.i18n.en import bots, cli, commands, engine, players, run, scoreboard, summary, table
+from bot.i18n.en import (
+    bots,
+    cli,
+    commands,
+    engine,
+    players,
+    run,
+    scoreboard,
+    store,
+    summary,
+    table,
+)
 from bot.i18n.source import Message
 
-AREAS = (engine, summary, table, players, bots, scoreboard, run, cli, commands)
+AREAS = (engine, summary, table, players, bots, scoreboard, run, cli, commands, store)
 
 MESSAGES: dict[str, Message] = {
     key: value for area in AREAS for key, value in area.MESSAGES.items()

@@ -14,8 +14,9 @@ MESSAGES: dict[str, Message] = {
     ),
     "run.bad_level": "LOG_LEVEL must be one of {levels}: fix it in .env, or leave it empty.",
     "run.bad_database_url": (
-        "DATABASE_URL must name an SQLite file for aiosqlite, such as {default}: fix it in "
-        ".env, or leave it empty for that default."
+        "DATABASE_URL must name an SQLite file for aiosqlite, such as {default}, or a "
+        "PostgreSQL database, postgresql+asyncpg://USER:PASSWORD@HOST:PORT/DATABASE: fix it "
+        "in .env, or leave it empty for that default."
     ),
     "run.unwritable_database": (
         "DATABASE_URL names {path}, but the bot cannot write there ({directory} is not a "

@@ -22,10 +22,10 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.command.forget": "Delete your stored data",
     "scoreboard.command.forget.me": "Delete your totals and anonymise your hands here",
     # Leaderboard.
-    "scoreboard.leaderboard.title.chips": "**Leaderboard: chips** (page {page} of {pages})",
-    "scoreboard.leaderboard.title.wins": "**Leaderboard: wins** (page {page} of {pages})",
+    "scoreboard.leaderboard.title.chips": "**Leaderboard: chips** (page {page})",
+    "scoreboard.leaderboard.title.wins": "**Leaderboard: wins** (page {page})",
     "scoreboard.leaderboard.title.win_rate": (
-        "**Leaderboard: win rate** (page {page} of {pages}, at least {min_hands} hands)"
+        "**Leaderboard: win rate** (page {page}, at least {min_hands} hands)"
     ),
     "scoreboard.leaderboard.line": (
         "{rank}. **{name}**: {chips} chips · {won} won of {played} ({rate}%)"

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import Connection, Row, insert, select
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col
@@ -16,6 +15,7 @@ from bot.store.errors import UnknownTable
 from bot.store.hands import HandResult
 from bot.store.models import HandPlayerRow, HandRow
 from bot.store.reports import HandSeat, HandSummary, RecentHand
+from bot.store.sql.dialect import upsert
 from bot.store.sql.prepared import Prepared
 
 
@@ -57,10 +57,14 @@ def encode_seats(result: HandResult) -> list[dict[str, Any]]:
 
 
 _INSERT_HAND = Prepared(
-    sqlite_insert(HandRow)
-    .on_conflict_do_nothing(index_elements=[col(HandRow.hand_uid)])
-    .returning(col(HandRow.id))
+    lambda dialect: (
+        upsert(dialect, HandRow)
+        .on_conflict_do_nothing(index_elements=[col(HandRow.hand_uid)])
+        .returning(col(HandRow.id))
+    )
 )
+"""Two processes racing to record one hand: the loser's insert waits for the winner's
+transaction, then does nothing and returns no row (``ON CONFLICT DO NOTHING``)."""
 _INSERT_SEATS = Prepared(insert(HandPlayerRow))
 
 

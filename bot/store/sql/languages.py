@@ -5,11 +5,11 @@ from __future__ import annotations
 import time
 
 from sqlalchemy import Connection, delete
-from sqlalchemy.dialects.sqlite import insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col, select
 
 from bot.store.models import MemberLanguage
+from bot.store.sql.dialect import upsert
 
 
 async def read_member_languages(connection: AsyncConnection) -> dict[tuple[int, int], str]:
@@ -37,7 +37,7 @@ def write_member_language(
         "language": language,
         "updated_at": time.time(),
     }
-    statement = insert(MemberLanguage).values(values)
+    statement = upsert(connection.dialect.name, MemberLanguage).values(values)
     connection.execute(
         statement.on_conflict_do_update(
             index_elements=[col(MemberLanguage.guild_id), col(MemberLanguage.user_id)], set_=values

@@ -14,7 +14,7 @@ SQLAlchemy's (``IntegrityError``, ``OperationalError``...), as ``Connection.exec
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from sqlalchemy import Connection
@@ -26,10 +26,14 @@ _Key = tuple[str, tuple[str, ...]]
 
 
 class Prepared:
-    """One Core statement, compiled per (dialect, parameter names) on first use."""
+    """One Core statement, compiled per (dialect, parameter names) on first use.
 
-    def __init__(self, statement: ClauseElement) -> None:
-        """Wrap ``statement``; nothing is compiled until it runs."""
+    The statement is given as it is, or as a function of the dialect's name for the few
+    that are spelled differently per backend (see ``bot.store.sql.dialect``).
+    """
+
+    def __init__(self, statement: ClauseElement | Callable[[str], ClauseElement]) -> None:
+        """Wrap ``statement``; nothing is built or compiled until it runs."""
         self._statement = statement
         self._compiled: dict[_Key, tuple[str, tuple[str, ...], dict[str, Any]]] = {}
 
@@ -53,9 +57,12 @@ class Prepared:
         key = (connection.dialect.name, names)
         found = self._compiled.get(key)
         if found is None:
+            statement = self._statement
+            if not isinstance(statement, ClauseElement):
+                statement = statement(connection.dialect.name)
             compiled = cast(
                 SQLCompiler,
-                self._statement.compile(dialect=connection.dialect, column_keys=list(names)),
+                statement.compile(dialect=connection.dialect, column_keys=list(names)),
             )
             fixed = {
                 name: bind.effective_value

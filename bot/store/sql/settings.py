@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import Connection
-from sqlalchemy.dialects.sqlite import insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col, select
 
@@ -15,6 +14,7 @@ from bot.store import jsontext
 from bot.store.errors import CorruptRow
 from bot.store.models import GuildSettings
 from bot.store.records import GuildConfig
+from bot.store.sql.dialect import upsert
 
 
 def _select(guild_id: int) -> Any:
@@ -71,7 +71,7 @@ def update_guild_config(
         "locale": updated.locale,
         "updated_at": time.time(),
     }
-    statement = insert(GuildSettings).values(values)
+    statement = upsert(connection.dialect.name, GuildSettings).values(values)
     connection.execute(
         statement.on_conflict_do_update(index_elements=[col(GuildSettings.guild_id)], set_=values)
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 from sqlalchemy import (
@@ -21,6 +22,7 @@ from sqlalchemy import (
     insert,
     literal_column,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -30,6 +32,7 @@ from bot.store import jsontext
 from bot.store.errors import CorruptRow, StaleVersion, TableAlreadyOpen, TableNotOpen
 from bot.store.models import TableLogRow, TableRow
 from bot.store.records import OpenTable, Seat, TableRules, TableStatus, TableUpdate
+from bot.store.sql.dialect import POSTGRESQL, greatest
 from bot.store.sql.prepared import Prepared
 
 logger = logging.getLogger(__name__)
@@ -113,24 +116,44 @@ def insert_table(connection: Connection, values: Mapping[str, Any]) -> int:
     return cast(int, result.scalar_one())
 
 
-_HEAD = Prepared(
-    select(
-        col(TableRow.status),
-        func.coalesce(
-            select(func.max(col(TableLogRow.version)))
-            .where(col(TableLogRow.table_id) == col(TableRow.id))
-            .scalar_subquery(),
-            col(TableRow.version),
-        ),
-    ).where(col(TableRow.id) == bindparam("table_id"))
-)
+def _head(dialect: str) -> Select[str, Any]:
+    """The table's status and head version; on PostgreSQL also a lock on its row.
+
+    On PostgreSQL a commit of the same table by another process waits on ``FOR UPDATE``
+    until that one ends; the row is then read again as that transaction left it, but the
+    log subquery still sees the statement's older snapshot. So the head is the greater of
+    the two: a snapshot rewrite (which raises ``tonk_table.version``) is seen through the
+    row, and an appended log row the subquery missed makes our own append of that version
+    fail on the log's primary key, which :func:`append_log` reports as stale.
+    """
+    stored = col(TableRow.version)
+    logged = (
+        select(func.max(col(TableLogRow.version)))
+        .where(col(TableLogRow.table_id) == col(TableRow.id))
+        .scalar_subquery()
+    )
+    head: ColumnElement[Any] = func.coalesce(logged, stored)
+    if dialect == POSTGRESQL:
+        head = greatest(dialect, stored, head)
+    query = select(col(TableRow.status), head).where(col(TableRow.id) == bindparam("table_id"))
+    if dialect == POSTGRESQL:
+        return query.with_for_update(of=TableRow)
+    return query
+
+
+_HEAD = Prepared(_head)
 _APPEND = Prepared(insert(TableLogRow))
 _SNAPSHOT = Prepared(update(TableRow).where(col(TableRow.id) == bindparam("table_id")))
 _DROP_LOG = Prepared(delete(TableLogRow).where(col(TableLogRow.table_id) == bindparam("table_id")))
 
 
 def head_version(connection: Connection, table_id: int) -> int:
-    """The version of the table's last commit; :class:`TableNotOpen` if closed or unknown."""
+    """The version of the table's last commit; :class:`TableNotOpen` if closed or unknown.
+
+    On PostgreSQL the table's row stays locked until the transaction ends (see
+    :func:`_head`), so two processes cannot both commit one version. (SQLite's writer
+    already holds the database's write lock.)
+    """
     cursor = _HEAD.execute(connection, {"table_id": table_id})
     try:
         row = cursor.fetchone()
@@ -139,6 +162,140 @@ def head_version(connection: Connection, table_id: int) -> int:
     if row is None or row[0] == TableStatus.CLOSED.value:
         raise TableNotOpen(table_id)
     return cast(int, row[1])
+
+
+_APPEND_IF_NEXT = Prepared(
+    text(
+        "WITH head AS ("
+        " SELECT t.status, greatest(t.version, coalesce((SELECT max(l.version) FROM table_log l"
+        " WHERE l.table_id = t.id), t.version)) AS version"
+        " FROM tonk_table t WHERE t.id = :table_id FOR UPDATE OF t),"
+        " appended AS ("
+        " INSERT INTO table_log (table_id, version, body_json)"
+        " SELECT :table_id, :version, :body_json FROM head"
+        f" WHERE head.status != '{TableStatus.CLOSED.value}' AND head.version = :version - 1"
+        " RETURNING 1)"
+        " SELECT head.status, head.version, (SELECT count(*) FROM appended) FROM head"
+    )
+)
+"""PostgreSQL: :func:`check_next` and :func:`append_log` in one round trip (``_head``'s
+lock and head version, then the insert if the version is the next one)."""
+
+
+def append_next(connection: Connection, table_id: int, version: int, body: str) -> None:
+    """Append the table's log row ``version`` if the table is open at ``version - 1``.
+
+    Raises :class:`StaleVersion` or :class:`TableNotOpen` as :func:`check_next` does,
+    writing nothing. On PostgreSQL one statement (:data:`_APPEND_IF_NEXT`): each move's
+    commit is one round trip to the server.
+    """
+    if connection.dialect.name != POSTGRESQL:
+        check_next(connection, table_id, version)
+        append_log(connection, table_id, version, body)
+        return
+    parameters = {"table_id": table_id, "version": version, "body_json": body}
+    try:
+        cursor = _APPEND_IF_NEXT.execute(connection, parameters)
+    except IntegrityError as exc:
+        if not _duplicate_key(exc):
+            raise  # another constraint or a trigger: the database refused the write
+        raise _version_exists(table_id, version) from exc
+    try:
+        row = cursor.fetchone()
+    finally:
+        cursor.close()
+    if row is None or row[0] == TableStatus.CLOSED.value:
+        raise TableNotOpen(table_id)
+    if not row[2]:
+        logger.info(
+            "stale commit of table %d refused: stored version %d, committing version %d",
+            table_id,
+            row[1],
+            version,
+        )
+        raise StaleVersion(table_id, expected=version - 1, actual=row[1])
+
+
+_APPEND_MANY = Prepared(
+    text(
+        "WITH input AS ("
+        " SELECT * FROM unnest(CAST(:table_ids AS integer[]), CAST(:versions AS integer[]),"
+        " CAST(:bodies AS text[])) WITH ORDINALITY AS i(table_id, version, body_json, n)),"
+        " head AS ("
+        " SELECT t.id, t.status, greatest(t.version, coalesce((SELECT max(l.version)"
+        " FROM table_log l WHERE l.table_id = t.id), t.version)) AS version"
+        " FROM tonk_table t WHERE t.id IN (SELECT table_id FROM input)"
+        " ORDER BY t.id FOR UPDATE OF t),"
+        " appended AS ("
+        " INSERT INTO table_log (table_id, version, body_json)"
+        " SELECT i.table_id, i.version, i.body_json FROM input i JOIN head h ON h.id = i.table_id"
+        f" WHERE h.status != '{TableStatus.CLOSED.value}' AND h.version = i.version - 1"
+        " RETURNING table_id)"
+        " SELECT h.status, h.version, i.table_id IN (SELECT table_id FROM appended)"
+        " FROM input i LEFT JOIN head h ON h.id = i.table_id ORDER BY i.n"
+    )
+)
+"""PostgreSQL: :data:`_APPEND_IF_NEXT` for several tables (each once) in one statement; the
+rows are locked in id order, so two processes appending to the same tables cannot
+deadlock."""
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """A unit of work (``bot.store.writer.Work``): :func:`append_next` of one journal entry.
+
+    The PostgreSQL writer runs consecutive ``Append`` units of distinct tables together
+    with :meth:`run_many` (one round trip for them all) instead of one by one: the outcome
+    of each is the same.
+    """
+
+    table_id: int
+    version: int
+    body: str
+
+    def __call__(self, connection: Connection) -> None:
+        append_next(connection, self.table_id, self.version, self.body)
+
+    @staticmethod
+    def run_many(connection: Connection, appends: Sequence[Append]) -> list[tuple[bool, Any]]:
+        """PostgreSQL: run ``appends`` (of distinct tables) as one statement; each one's
+        outcome as the writer reports it, ``(True, None)`` or ``(False, error)``: a refused
+        append wrote nothing and leaves the transaction usable. If the statement itself fails
+        (another process appended one of the versions meanwhile) it raises, and the writer
+        runs the units one by one instead.
+        """
+        cursor = _APPEND_MANY.execute(
+            connection,
+            {
+                "table_ids": [append.table_id for append in appends],
+                "versions": [append.version for append in appends],
+                "bodies": [append.body for append in appends],
+            },
+        )
+        try:
+            rows = cursor.fetchall()
+        finally:
+            cursor.close()
+        return [
+            _judge(append.table_id, append.version, row)
+            for append, row in zip(appends, rows, strict=True)
+        ]
+
+
+def _judge(table_id: int, version: int, row: Sequence[Any]) -> tuple[bool, Any]:
+    """The outcome of one append from its ``(status, head version, appended)`` row."""
+    status, head, appended = row
+    if status is None or status == TableStatus.CLOSED.value:
+        return False, TableNotOpen(table_id)
+    if not appended:
+        logger.info(
+            "stale commit of table %d refused: stored version %d, committing version %d",
+            table_id,
+            head,
+            version,
+        )
+        return False, StaleVersion(table_id, expected=version - 1, actual=head)
+    return True, None
 
 
 def check_next(connection: Connection, table_id: int, version: int) -> None:
@@ -154,11 +311,38 @@ def check_next(connection: Connection, table_id: int, version: int) -> None:
         raise StaleVersion(table_id, expected=version - 1, actual=stored)
 
 
+DUPLICATE_KEY_CODES = frozenset(
+    {"SQLITE_CONSTRAINT_PRIMARYKEY", "SQLITE_CONSTRAINT_UNIQUE", "23505"}
+)
+"""SQLite's extended result names and PostgreSQL's SQLSTATE for a key that already exists."""
+
+
+def _duplicate_key(error: IntegrityError) -> bool:
+    """Whether ``error`` says the row's key exists (not another constraint or a trigger)."""
+    cause = error.orig
+    code = getattr(cause, "sqlite_errorname", None) or getattr(cause, "sqlstate", None)
+    return code in DUPLICATE_KEY_CODES
+
+
+def _version_exists(table_id: int, version: int) -> StaleVersion:
+    """Another commit appended ``version`` of the table first."""
+    logger.info("stale commit of table %d refused: version %d exists", table_id, version)
+    return StaleVersion(table_id, expected=version - 1, actual=version)
+
+
 def append_log(connection: Connection, table_id: int, version: int, body: str) -> None:
-    """Add the table's log row ``version`` (checked by :func:`check_next` first)."""
-    _APPEND.execute(
-        connection, {"table_id": table_id, "version": version, "body_json": body}
-    ).close()
+    """Add the table's log row ``version`` (checked by :func:`check_next` first).
+
+    Raises :class:`StaleVersion` if another process appended that version meanwhile.
+    """
+    try:
+        _APPEND.execute(
+            connection, {"table_id": table_id, "version": version, "body_json": body}
+        ).close()
+    except IntegrityError as exc:
+        if not _duplicate_key(exc):
+            raise  # another constraint or a trigger: the database refused the write
+        raise _version_exists(table_id, version) from exc
 
 
 def write_snapshot(connection: Connection, table_id: int, values: Mapping[str, Any]) -> None:

@@ -9,16 +9,15 @@ lost with chips paid (not won, payout < 0) resets it to 0; a hand neither won no
 (payout 0: a dead hand, a thrown-in hand, a push) leaves it as it was, since nothing was
 lost.
 
-The update is one SQLite upsert per player, evaluated by the database against the row as it
-stands, so it never works from a stale read.
+The update is one upsert per player (``INSERT … ON CONFLICT DO UPDATE`` on both backends),
+evaluated by the database against the row as it stands, so it never works from a stale read.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, Row, and_, case, func, or_, select
-from sqlalchemy.dialects.sqlite import Insert, insert
+from sqlalchemy import ColumnElement, Connection, Row, and_, case, func, or_, select, tuple_
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col
 
@@ -26,6 +25,7 @@ from bot.engine.settle import Ending
 from bot.store.hands import HandResult, PlayerResult
 from bot.store.models import PlayerTotals
 from bot.store.reports import LeaderboardOrder, PlayerRecord
+from bot.store.sql.dialect import greatest, upsert
 from bot.store.sql.prepared import Prepared
 
 _COUNTED_WINS = {
@@ -58,14 +58,14 @@ def _totals_row(guild_id: int, player: PlayerResult) -> dict[str, Any]:
     return row
 
 
-def _totals_upsert() -> Insert:
+def _totals_upsert(dialect: str) -> Any:
     """Statement adding one hand's rows from :func:`_totals_rows` to the stored totals.
 
     In the ``DO UPDATE`` clause ``excluded`` is this hand's row and bare columns are the
     stored values before the update, so ``excluded.net_chips`` is the payout and
     ``excluded.hands_won`` is 1 for a win.
     """
-    statement = insert(PlayerTotals)
+    statement = upsert(dialect, PlayerTotals)
     hand = statement.excluded
     won = hand.hands_won == 1
     streak = col(PlayerTotals.current_streak)
@@ -81,15 +81,15 @@ def _totals_upsert() -> Insert:
     changes: dict[str, Any] = {name: getattr(PlayerTotals, name) + hand[name] for name in summed}
     changes["display_name"] = hand.display_name
     changes["current_streak"] = case((won, streak + 1), (hand.net_chips < 0, 0), else_=streak)
-    changes["best_streak"] = func.max(
-        col(PlayerTotals.best_streak), case((won, streak + 1), else_=0)
+    changes["best_streak"] = greatest(
+        dialect, col(PlayerTotals.best_streak), case((won, streak + 1), else_=0)
     )
     return statement.on_conflict_do_update(
         index_elements=[col(PlayerTotals.guild_id), col(PlayerTotals.user_id)], set_=changes
     )
 
 
-_TOTALS_UPSERT = Prepared(_totals_upsert())
+_TOTALS_UPSERT = Prepared(_totals_upsert)
 
 
 def add_hand(connection: Connection, result: HandResult) -> None:
@@ -98,24 +98,25 @@ def add_hand(connection: Connection, result: HandResult) -> None:
     _TOTALS_UPSERT.executemany(connection, rows)
 
 
-LEADERBOARD_ORDER: dict[LeaderboardOrder, tuple[ColumnElement[Any], ...]] = {
-    "chips": (
-        col(PlayerTotals.net_chips).desc(),
-        col(PlayerTotals.hands_won).desc(),
-        col(PlayerTotals.user_id).asc(),
-    ),
-    "wins": (
-        col(PlayerTotals.hands_won).desc(),
-        col(PlayerTotals.net_chips).desc(),
-        col(PlayerTotals.user_id).asc(),
-    ),
-    "win_rate": (
-        col(PlayerTotals.win_score).desc(),
-        col(PlayerTotals.hands_played).desc(),
-        col(PlayerTotals.user_id).asc(),
-    ),
+RANKED_BY: dict[LeaderboardOrder, tuple[str, str]] = {
+    "chips": ("net_chips", "hands_won"),
+    "wins": ("hands_won", "net_chips"),
+    "win_rate": ("win_score", "hands_played"),
 }
-"""Leaderboard orderings; each is the column list of one ``ix_player_totals_by_*`` index."""
+"""Each leaderboard ordering: two columns, descending, then the user id ascending; the
+column list of one ``ix_player_totals_by_*`` index, which the pages are read off."""
+
+
+def _ranking(by: LeaderboardOrder) -> tuple[Any, Any, Any]:
+    first, second = RANKED_BY[by]
+    return getattr(PlayerTotals, first), getattr(PlayerTotals, second), col(PlayerTotals.user_id)
+
+
+def _order(by: LeaderboardOrder, backwards: bool) -> tuple[ColumnElement[Any], ...]:
+    first, second, user = _ranking(by)
+    if backwards:
+        return first.asc(), second.asc(), user.desc()
+    return first.desc(), second.desc(), user.asc()
 
 
 async def leaderboard_rows(
@@ -124,25 +125,65 @@ async def leaderboard_rows(
     by: LeaderboardOrder,
     min_hands: int,
     limit: int,
-    offset: int,
-) -> tuple[int, list[PlayerRecord]]:
-    """How many players the board holds, and the ``limit`` records from ``offset`` on."""
-    conditions = [col(PlayerTotals.guild_id) == guild_id]
+    *,
+    offset: int = 0,
+    after: int | None = None,
+    before: int | None = None,
+) -> tuple[list[PlayerRecord], bool] | None:
+    """``limit`` records of the board and whether more follow; None if the anchor is gone.
+
+    With ``after`` (or ``before``), the records right after (before) that member's, read
+    by seeking the ordering's index to the member's key: the cost does not grow with the
+    page number. Otherwise the records from ``offset`` on. Nothing counts the board.
+    """
+    conditions: list[ColumnElement[bool]] = [col(PlayerTotals.guild_id) == guild_id]
     if by == "win_rate":
         conditions.append(col(PlayerTotals.hands_played) >= min_hands)
-    total = (
-        await connection.execute(select(func.count()).select_from(PlayerTotals).where(*conditions))
-    ).scalar_one()
-    rows = (
+    anchor = after if after is not None else before
+    if anchor is not None:
+        seek = await _seek(connection, guild_id, by, anchor, forward=after is not None)
+        if seek is None:
+            return None
+        conditions.extend(seek)
+    query = select(PlayerTotals).where(*conditions).order_by(*_order(by, before is not None))
+    if before is not None:
+        rows = (await connection.execute(query.limit(limit))).all()
+        return [_player_record(row) for row in reversed(rows)], True
+    rows = (await connection.execute(query.limit(limit + 1).offset(offset))).all()
+    return [_player_record(row) for row in rows[:limit]], len(rows) > limit
+
+
+async def _seek(
+    connection: AsyncConnection, guild_id: int, by: LeaderboardOrder, user_id: int, forward: bool
+) -> list[ColumnElement[bool]] | None:
+    """Conditions selecting the rows after (``forward``) or before the member's row.
+
+    The row comparison on the two descending columns is what the index seeks to; the exact
+    condition then drops the few rows that tie with the anchor on both and fall on its
+    other side by user id.
+    """
+    first, second, user = _ranking(by)
+    key = (
         await connection.execute(
-            select(PlayerTotals)
-            .where(*conditions)
-            .order_by(*LEADERBOARD_ORDER[by])
-            .limit(limit)
-            .offset(offset)
+            select(first, second).where(col(PlayerTotals.guild_id) == guild_id, user == user_id)
         )
-    ).all()
-    return total, [_player_record(row) for row in rows]
+    ).first()
+    if key is None:
+        return None
+    a, b = key
+    if forward:
+        return [
+            tuple_(first, second) <= tuple_(a, b),
+            or_(
+                first < a,
+                and_(first == a, second < b),
+                and_(first == a, second == b, user > user_id),
+            ),
+        ]
+    return [
+        tuple_(first, second) >= tuple_(a, b),
+        or_(first > a, and_(first == a, second > b), and_(first == a, second == b, user < user_id)),
+    ]
 
 
 async def player_totals(

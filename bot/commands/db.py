@@ -1,0 +1,156 @@
+"""``tonk db upgrade`` and ``tonk db copy --from URL --to URL``: the database, by hand.
+
+``upgrade`` runs the schema migrations that the bot also runs on start. ``copy`` moves a
+whole store between databases of either backend (``bot.store.copy``), with a progress bar,
+refusing a target that holds data unless ``--force``. Each problem is one line on standard
+error and the exit status is 1 (2 for a URL the store cannot take). URLs are shown with their
+password masked. SQLAlchemy, Alembic and rich are imported by the handlers only, so that
+``tonk rules`` and ``tonk scenario`` start without them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from importlib.util import find_spec
+
+from bot.dburl import is_postgres, is_sqlite, masked
+from bot.i18n import text
+
+EXIT_FAILED = 1
+EXIT_BAD_URL = 2
+
+
+def register(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], locale: str
+) -> argparse.ArgumentParser:
+    parser = commands.add_parser("db", help=text("cli.help.db", locale))
+    actions = parser.add_subparsers(dest="db_command", required=True, metavar="ACTION")
+    upgrade = actions.add_parser("upgrade", help=text("cli.help.db.upgrade", locale))
+    upgrade.add_argument("--database", metavar="URL", help=text("cli.help.db.database", locale))
+    upgrade.set_defaults(handler=run_upgrade)
+    copy = actions.add_parser("copy", help=text("cli.help.db.copy", locale))
+    copy.add_argument(
+        "--from",
+        dest="source",
+        required=True,
+        metavar="URL",
+        help=text("cli.help.db.from", locale),
+    )
+    copy.add_argument(
+        "--to", dest="target", required=True, metavar="URL", help=text("cli.help.db.to", locale)
+    )
+    copy.add_argument("--force", action="store_true", help=text("cli.help.db.force", locale))
+    copy.set_defaults(handler=run_copy)
+    return parser
+
+
+def _default_url() -> str:
+    from dotenv import load_dotenv
+
+    from bot.config import DEFAULT_DATABASE_URL
+
+    load_dotenv()
+    return os.environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
+
+
+def _check_url(url: str, locale: str) -> str | None:
+    """The one line that says why ``url`` is not a store URL, or None."""
+    if not (is_sqlite(url) or is_postgres(url)):
+        return text("db.bad_url", locale, url=masked(url))
+    if is_postgres(url) and find_spec("asyncpg") is None:
+        return text("store.no_asyncpg", locale, url=masked(url))
+    return None
+
+
+def run_upgrade(args: argparse.Namespace) -> int:
+    from bot.store.errors import StoreError
+    from bot.store.migrations import upgrade
+
+    url = args.database or _default_url()
+    problem = _check_url(url, args.locale)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return EXIT_BAD_URL
+    try:
+        revision = asyncio.run(upgrade(url))
+    except (StoreError, OSError, ValueError) as error:
+        print(text("db.failed", args.locale, url=masked(url), error=error), file=sys.stderr)
+        return EXIT_FAILED
+    print(text("db.upgraded", args.locale, url=masked(url), revision=revision))
+    return 0
+
+
+def run_copy(args: argparse.Namespace) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn
+
+    from bot.store.copy import CopyMismatch, TargetNotEmpty, copy_database
+    from bot.store.errors import StoreError
+
+    for url in (args.source, args.target):
+        problem = _check_url(url, args.locale)
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return EXIT_BAD_URL
+    if args.source == args.target:
+        print(text("db.same", args.locale), file=sys.stderr)
+        return EXIT_BAD_URL
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        transient=False,
+    ) as bar:
+        tasks: dict[str, TaskID] = {}
+
+        def advance(table: str, done: int, total: int) -> None:
+            if table not in tasks:
+                tasks[table] = bar.add_task(
+                    text("db.copying", args.locale, table=table), total=total
+                )
+            bar.update(tasks[table], completed=done)
+
+        try:
+            report = asyncio.run(
+                copy_database(args.source, args.target, force=args.force, progress=advance)
+            )
+        except TargetNotEmpty as refused:
+            bar.stop()
+            print(
+                text("db.target_not_empty", args.locale, url=refused.url, rows=refused.rows),
+                file=sys.stderr,
+            )
+            return EXIT_FAILED
+        except CopyMismatch as mismatch:
+            bar.stop()
+            print(
+                text(
+                    "db.mismatch",
+                    args.locale,
+                    url=masked(args.target),
+                    what=mismatch.what,
+                    source=mismatch.source,
+                    target=mismatch.target,
+                ),
+                file=sys.stderr,
+            )
+            return EXIT_FAILED
+        except (StoreError, OSError, ValueError) as error:
+            bar.stop()
+            print(
+                text("db.failed", args.locale, url=masked(args.target), error=error),
+                file=sys.stderr,
+            )
+            return EXIT_FAILED
+    print(
+        text(
+            "db.copied",
+            args.locale,
+            rows=report.total,
+            source=masked(args.source),
+            target=masked(args.target),
+        )
+    )
+    return 0

@@ -1,0 +1,25 @@
+"""English messages about the database, for whoever runs the bot or ``tonk db``: one line each."""
+
+from bot.i18n.source import Message
+
+MESSAGES: dict[str, Message] = {
+    "store.no_asyncpg": (
+        "{url} is a PostgreSQL database, but its driver asyncpg is not installed: "
+        "install the postgres extra (pip install 'tonk-bot[postgres]')."
+    ),
+    "db.upgraded": "{url}: the schema is at revision {revision}, the newest.",
+    "db.failed": "{url}: {error}",
+    "db.bad_url": (
+        "{url} is not a database URL the store takes: use sqlite+aiosqlite:///PATH or "
+        "postgresql+asyncpg://USER:PASSWORD@HOST:PORT/DATABASE."
+    ),
+    "db.same": "--from and --to name the same database: nothing to copy.",
+    "db.target_not_empty": (
+        "{url} already holds {rows} rows (tables, hands, totals or settings): copying would "
+        "mix two servers' data. Point --to at an empty database, or add --force to delete "
+        "everything in it first."
+    ),
+    "db.copying": "Copying {table}",
+    "db.mismatch": "{url}: after the copy, {what} differs: {source} in the source, {target} here.",
+    "db.copied": "Copied {rows} rows from {source} to {target}; counts and totals match.",
+}

@@ -1,0 +1,265 @@
+"""``PostgresWriter``: the :class:`~bot.store.writer.Writer` of a PostgreSQL store (asyncpg).
+
+Same guarantees as ``SQLiteWriter`` (see ``bot.store.writer``), the PostgreSQL way:
+
+* **Group commit.** One coroutine owns one connection. The units pending when it is free run
+  together in ONE transaction, all in a single ``run_sync`` hop; their callers are answered
+  once ``COMMIT`` returned, and the write connection sets ``synchronous_commit=on`` (whatever
+  the server's default), so the transaction is then on disk.
+* **Failures stay alone.** A unit that raises (a stale version, a constraint) fails alone
+  and the rest of the batch commits. Every round trip to the server counts here, so a batch
+  first runs without savepoints; only if one of its units raises is the transaction rolled
+  back and the batch run again with each unit in its own savepoint (``begin_nested``),
+  where the failing unit rolls back to its savepoint. A unit may therefore run twice; the
+  store's units are functions of the database alone, so the second run decides. A batch of
+  one unit never needs savepoints: its failure is the transaction's.
+* **Several processes share the database.** What needs exclusion takes it in the database:
+  a table's commit locks its row (``SELECT … FOR UPDATE``, see ``sql.tables``), a finished
+  hand is inserted with ``ON CONFLICT (hand_uid) DO NOTHING``, totals are ``ON CONFLICT DO
+  UPDATE`` upserts. A unit that waits longer than ``lock_timeout`` for a row lock held by
+  another process (server setting ``lock_timeout``), or that a deadlock ends, fails alone
+  with :class:`~bot.store.errors.StoreUnavailable`, nothing of it written.
+* **A database that cannot write fails cleanly.** A lost connection, a server shutting
+  down, a full disk or a read-only server fail the whole batch with ``StoreUnavailable``;
+  nothing of it lands (the transaction never committed) and the next batch reconnects.
+* **A cancelled caller does not cancel its write**: the batch runs in the writer's own task.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.pool import NullPool
+
+from bot.store.connection import create_engine_for
+from bot.store.errors import StoreUnavailable
+from bot.store.sql.tables import Append
+from bot.store.writer import (
+    DEFAULT_LOCK_TIMEOUT,
+    MAX_BATCH,
+    Request,
+    Work,
+    WriterStats,
+    deliver,
+)
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+_UNIT_UNAVAILABLE = frozenset({"55P03", "40P01", "40001"})
+"""SQLSTATEs that fail one unit as unavailable: lock timeout, deadlock, serialization."""
+
+_DATABASE_FAILED_CLASSES = ("08", "25", "53", "57", "58", "XX")
+"""SQLSTATE classes of a database that cannot write: connection, transaction state,
+resources (disk full), operator intervention (shutdown), system and internal errors."""
+
+
+class _BatchFailed(Exception):
+    """The whole transaction must roll back: the database itself failed."""
+
+
+class _UnitFailed(Exception):
+    """A unit of a batch run without savepoints raised: the batch must be isolated."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class PostgresWriter:
+    """The PostgreSQL :class:`~bot.store.writer.Writer` (see the module docstring)."""
+
+    def __init__(self, url: str, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> None:
+        """Prepare the writer for the database at ``url``; it connects on first use."""
+        if lock_timeout <= 0:
+            raise ValueError(f"lock_timeout must be positive, got {lock_timeout}")
+        self.lock_timeout = lock_timeout
+        self.engine = create_engine_for(
+            url,
+            poolclass=NullPool,
+            connect_args={
+                "server_settings": {
+                    "lock_timeout": str(max(1, round(lock_timeout * 1000))),
+                    "synchronous_commit": "on",
+                    "application_name": "tonk-writer",
+                }
+            },
+        )
+        """The async engine of the write connection (for diagnostics)."""
+        self._pending: list[Request] = []
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+        self._connection: AsyncConnection | None = None
+        self._stats = WriterStats()
+
+    @property
+    def stats(self) -> WriterStats:
+        """Transactions and units committed so far."""
+        return WriterStats(self._stats.transactions, self._stats.units)
+
+    def submit(
+        self, work: Work[T], on_done: Callable[[bool, Any], None] | None = None
+    ) -> asyncio.Future[T]:
+        """Queue ``work`` for the next transaction; ``on_done``, then the future, after it."""
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._pending.append(Request(work, future, loop, on_done))
+        if self._task is None:
+            self._task = loop.create_task(self._drain(), name="store-writer")
+        return future
+
+    async def run(self, work: Work[T]) -> T:
+        """Queue ``work`` and wait for it: its return value, or its exception."""
+        return await self.submit(work)
+
+    async def close(self) -> None:
+        """Finish the queued units, then close the connection."""
+        self._closed = True
+        if self._task is not None:
+            await asyncio.shield(self._task)
+        await self._disconnect()
+        await self.engine.dispose()
+
+    async def _drain(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self._pending:
+                batch = self._pending[:MAX_BATCH]
+                del self._pending[:MAX_BATCH]
+                outcomes = await self._run_batch(batch)
+                deliver(loop, batch, outcomes)
+        finally:
+            self._task = None
+
+    async def _run_batch(self, batch: list[Request]) -> list[tuple[bool, Any]]:
+        try:
+            if self._connection is None:
+                self._connection = await self.engine.connect()
+            connection = self._connection
+            works = [request.work for request in batch]
+            await connection.begin()
+            try:
+                outcomes = await connection.run_sync(_run_together, works)
+            except _UnitFailed as failed:
+                await connection.rollback()
+                await connection.begin()
+                if len(works) == 1:
+                    outcomes = [(False, _unit_error(failed.error))]
+                else:
+                    outcomes = await connection.run_sync(_run_units, works)
+            await connection.commit()
+        except (DBAPIError, OSError, _BatchFailed) as error:
+            unavailable = StoreUnavailable(_detail(error))
+            logger.error("a batch of %d writes failed: %s", len(batch), unavailable.detail)
+            await self._disconnect()
+            return [(False, unavailable)] * len(batch)
+        except Exception as error:
+            logger.exception("the writer failed on a batch of %d writes", len(batch))
+            await self._disconnect()
+            return [(False, StoreUnavailable(f"internal error {error!r}"))] * len(batch)
+        self._stats.transactions += 1
+        self._stats.units += len(batch)
+        return outcomes
+
+    async def _disconnect(self) -> None:
+        """Drop the write connection (its open transaction is rolled back with it)."""
+        if self._connection is None:
+            return
+        connection, self._connection = self._connection, None
+        try:
+            await connection.invalidate()
+            await connection.close()
+        except (DBAPIError, OSError) as error:
+            logger.warning("closing the write connection failed: %s", _detail(error))
+
+
+def _run_together(connection: Connection, works: Sequence[Work[Any]]) -> list[tuple[bool, Any]]:
+    """Run the units in order, no savepoints; :class:`_UnitFailed` if one raises.
+
+    Consecutive journal appends of distinct tables (``tables.Append``) run as one statement.
+    """
+    outcomes: list[tuple[bool, Any]] = []
+    for group in _groups(works):
+        try:
+            if len(group) > 1:
+                outcomes.extend(Append.run_many(connection, group))
+            else:
+                outcomes.append((True, group[0](connection)))
+        except Exception as error:
+            if _database_failed(error):
+                raise _BatchFailed(_detail(error)) from error
+            raise _UnitFailed(error) from error
+    return outcomes
+
+
+def _groups(works: Sequence[Work[Any]]) -> list[list[Any]]:
+    """The units in order, each alone except runs of ``Append`` units of distinct tables."""
+    groups: list[list[Any]] = []
+    tables: set[int] = set()
+    for work in works:
+        if (
+            isinstance(work, Append)
+            and groups
+            and isinstance(groups[-1][0], Append)
+            and work.table_id not in tables
+        ):
+            groups[-1].append(work)
+            tables.add(work.table_id)
+            continue
+        groups.append([work])
+        tables = {work.table_id} if isinstance(work, Append) else set()
+    return groups
+
+
+def _run_units(connection: Connection, works: Sequence[Work[Any]]) -> list[tuple[bool, Any]]:
+    """Run each unit in its own savepoint of the connection's transaction."""
+    outcomes: list[tuple[bool, Any]] = []
+    for work in works:
+        savepoint = connection.begin_nested()
+        try:
+            value = work(connection)
+        except Exception as error:
+            if _database_failed(error):
+                raise _BatchFailed(_detail(error)) from error
+            savepoint.rollback()
+            outcomes.append((False, _unit_error(error)))
+            continue
+        savepoint.commit()
+        outcomes.append((True, value))
+    return outcomes
+
+
+def _sqlstate(error: BaseException) -> str | None:
+    orig = error.orig if isinstance(error, DBAPIError) else error
+    state = getattr(orig, "sqlstate", None)
+    return state if isinstance(state, str) else None
+
+
+def _database_failed(error: BaseException) -> bool:
+    """Whether ``error`` is the database failing (the batch fails) or one unit's mistake."""
+    if isinstance(error, DBAPIError) and error.connection_invalidated:
+        return True
+    state = _sqlstate(error)
+    if state is None:
+        return isinstance(error, DBAPIError)  # a driver error without SQLSTATE: the connection
+    return state.startswith(_DATABASE_FAILED_CLASSES)
+
+
+def _unit_error(error: Exception) -> Exception:
+    if _sqlstate(error) in _UNIT_UNAVAILABLE:
+        return StoreUnavailable(_detail(error))
+    return error
+
+
+def _detail(error: BaseException) -> str:
+    orig = error.orig if isinstance(error, DBAPIError) else error
+    return str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__

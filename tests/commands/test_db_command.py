@@ -1,0 +1,167 @@
+"""``tonk db upgrade`` and ``tonk db copy`` against real databases of both backends."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.cli import main
+from bot.store import Store, TableCommit
+from bot.store.migrations import head
+from tests.postgres import PASSWORD, PostgresServer
+from tests.store.conftest import hand, open_table, player, two_player_hand
+
+ROOT = Path(__file__).parents[2]
+
+
+async def _fill(url: str) -> None:
+    """Settings, a closed table, two open tables (one with a log), three hands."""
+    async with await Store.open(url) as store:
+        await store.update_guild_settings(1, stake=5, allowed_channel_ids=[10, 11])
+        table = await open_table(store, channel_id=10)
+        assert await store.record_hand(two_player_hand(table, 1, 201, 202))
+        assert await store.record_hand(
+            hand(table, 2, [player(202, 3, won=True), player(201, -2), player(203, -1)])
+        )
+        await store.close_table(table.id, "done")
+        other = await open_table(store, channel_id=11)
+        await store.commit_table(TableCommit(other.id, 1, entry={"moves": [1]}))
+        await store.commit_table(TableCommit(other.id, 2, entry={"moves": [2]}))
+        third = await open_table(store, guild_id=2, channel_id=20)
+        assert await store.record_hand(two_player_hand(third, 1, 301, 302))
+
+
+async def _contents(url: str) -> dict[str, Any]:
+    """What the store serves from ``url``, as comparable values."""
+    async with await Store.open(url) as store:
+        loaded = await store.load_open_tables()
+        return {
+            "settings": [await store.get_guild_settings(g) for g in (1, 2)],
+            "tables": [(t.id, t.channel_id, t.version, t.state, t.log) for t in loaded.tables],
+            "boards": [await store.leaderboard(g) for g in (1, 2)],
+            "history": [await store.history(1, 10), await store.history(2, 20)],
+        }
+
+
+def _copy(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["db", "copy", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_copy_to_postgresql_and_back_keeps_everything(
+    tmp_path: Path, postgres_server: PostgresServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SQLite → PostgreSQL → SQLite: the store serves the same from all three, the progress
+    and the report never show the password, and new ids follow the copied ones."""
+    source = f"sqlite+aiosqlite:///{tmp_path / 'source.db'}"
+    middle = postgres_server.create_database()
+    back = f"sqlite+aiosqlite:///{tmp_path / 'back.db'}"
+    asyncio.run(_fill(source))
+    expected = asyncio.run(_contents(source))
+    settings = expected["settings"][0]
+    assert (settings.stake, settings.allowed_channel_ids) == (5, (10, 11))
+
+    status, out, err = _copy(capsys, "--from", source, "--to", middle)
+    assert (status, err) == (0, "")
+    assert "Copied 21 rows" in out and "counts and totals match" in out
+    assert "Copying hand_player" in out
+    assert PASSWORD not in out and "tonk:***@127.0.0.1" in out
+    assert asyncio.run(_contents(middle)) == expected
+
+    status, out, err = _copy(capsys, "--from", middle, "--to", back)
+    assert (status, err) == (0, "")
+    assert asyncio.run(_contents(back)) == expected
+
+    async def new_ids(url: str) -> int:
+        async with await Store.open(url) as store:
+            return (await open_table(store, channel_id=99)).id
+
+    assert asyncio.run(new_ids(middle)) == asyncio.run(new_ids(back)) == 4
+
+
+def test_copy_refuses_a_non_empty_target_unless_forced(
+    tmp_path: Path, postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = f"sqlite+aiosqlite:///{tmp_path / 'source.db'}"
+    asyncio.run(_fill(source))
+    assert _copy(capsys, "--from", source, "--to", postgres_url)[0] == 0
+    status, out, err = _copy(capsys, "--from", source, "--to", postgres_url)
+    assert status == 1
+    assert "already holds 21 rows" in err and "--force" in err
+    assert PASSWORD not in err + out
+    status, out, err = _copy(capsys, "--from", source, "--to", postgres_url, "--force")
+    assert (status, err) == (0, "")
+    assert asyncio.run(_contents(postgres_url)) == asyncio.run(_contents(source))
+
+
+def test_copy_refuses_bad_and_identical_urls(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'a.db'}"
+    status, _, err = _copy(capsys, "--from", "mysql://u:hunter2@h/db", "--to", url)
+    assert status == 2 and "mysql://u:***@h/db is not a database URL" in err
+    assert "hunter2" not in err
+    status, _, err = _copy(capsys, "--from", url, "--to", url)
+    assert status == 2 and "same database" in err
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_upgrade_migrates_and_says_the_revision(
+    backend: str, request: pytest.FixtureRequest, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = (
+        f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+        if backend == "sqlite"
+        else request.getfixturevalue("postgres_url")
+    )
+    assert main(["db", "upgrade", "--database", url]) == 0
+    out = capsys.readouterr().out
+    assert f"at revision {head()}" in out
+    assert PASSWORD not in out
+
+
+def _without_asyncpg(code: str) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a fresh interpreter where ``import asyncpg`` fails, as it does
+    where the postgres extra is not installed."""
+    return subprocess.run(
+        [sys.executable, "-c", f"import sys\nsys.modules['asyncpg'] = None\n{code}"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+
+
+def test_a_postgresql_url_without_asyncpg_is_one_line_naming_the_extra() -> None:
+    url = "postgresql+asyncpg://tonk:hunter2@127.0.0.1:5432/tonk"
+    expected = (
+        "postgresql+asyncpg://tonk:***@127.0.0.1:5432/tonk is a PostgreSQL database, but its "
+        "driver asyncpg is not installed: install the postgres extra "
+        "(pip install 'tonk-bot[postgres]').\n"
+    )
+    upgrade = _without_asyncpg(
+        f"from bot.cli import main\nsys.exit(main(['db', 'upgrade', '--database', {url!r}]))"
+    )
+    assert (upgrade.returncode, upgrade.stdout, upgrade.stderr) == (2, "", expected)
+    settings = _without_asyncpg(
+        "from bot.config import ConfigError, load_settings\n"
+        "try:\n"
+        f"    load_settings({{'DISCORD_TOKEN': 't', 'DATABASE_URL': {url!r}}})\n"
+        "except ConfigError as error:\n"
+        "    print(error)\n"
+    )
+    assert settings.stdout == expected
+    store = _without_asyncpg(
+        "import asyncio\nfrom bot.store import Store\nfrom bot.store.errors import MissingDriver\n"
+        "try:\n"
+        f"    asyncio.run(Store.open({url!r}))\n"
+        "except MissingDriver as error:\n"
+        "    print(error)\n"
+    )
+    assert store.stdout == expected
