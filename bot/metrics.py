@@ -54,19 +54,26 @@ class Metrics:
 
     def answered(self, seconds: float) -> None:
         """An interaction got its first answer ``seconds`` after Discord sent it."""
-        self._answers.append((self._clock(), seconds))
+        now = self._clock()
+        self._answers.append((now, seconds))
+        self._forget_before(now - WINDOW)
 
     def committed(self, seconds: float, *, ok: bool = True) -> None:
         """A table commit took ``seconds`` (``ok`` False: it failed)."""
-        self._commits.append((self._clock(), seconds, ok))
+        now = self._clock()
+        self._commits.append((now, seconds, ok))
+        self._forget_before(now - WINDOW)
 
-    def snapshot(self, open_tables: int, window: float = WINDOW) -> Snapshot:
-        """The figures of the last ``window`` seconds (older samples are dropped)."""
-        since = self._clock() - window
+    def _forget_before(self, since: float) -> None:
+        """Drop the samples older than ``since``: memory stays one window's worth."""
         while self._answers and self._answers[0][0] < since:
             self._answers.popleft()
         while self._commits and self._commits[0][0] < since:
             self._commits.popleft()
+
+    def snapshot(self, open_tables: int, window: float = WINDOW) -> Snapshot:
+        """The figures of the last ``window`` seconds (at most ``WINDOW``)."""
+        self._forget_before(self._clock() - window)
         answers = [seconds * 1000 for _, seconds in self._answers]
         commits = [seconds * 1000 for _, seconds, ok in self._commits if ok]
         return Snapshot(

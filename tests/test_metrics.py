@@ -41,3 +41,15 @@ def test_a_snapshot_counts_the_last_window_only_and_flags_late_answers() -> None
     line = status_line(snapshot)
     assert line.startswith("status: 7 open tables; 0.0 interactions/s")
     assert "1 late" in line and "1 failed" in line
+
+
+def test_samples_older_than_the_window_are_dropped_as_new_ones_come() -> None:
+    """Memory stays one window's worth even if nobody asks for a snapshot."""
+    ticks = Ticks()
+    metrics = Metrics(ticks)
+    for second in range(600):
+        ticks.now = float(second)
+        metrics.answered(0.001)
+        metrics.committed(0.001)
+    snapshot = metrics.snapshot(open_tables=1)
+    assert snapshot.interactions == 61 and snapshot.commits == 61
