@@ -39,9 +39,21 @@ def _suit_values(values: tuple[int, ...]) -> tuple[int, ...]:
 
 def _compress_table(order: tuple[int, ...]) -> tuple[int, ...]:
     """For every 13-bit rank pattern, the same cards as bits of run positions."""
+    position = {r: pos for pos, r in enumerate(order)}
     table = [0] * (1 << 13)
-    for pattern in range(1 << 13):
-        table[pattern] = sum(1 << pos for pos, r in enumerate(order) if pattern >> r & 1)
+    for pattern in range(1, 1 << 13):
+        low = pattern & -pattern
+        rank = low.bit_length() - 1
+        table[pattern] = table[pattern ^ low] | (1 << position[rank] if rank in position else 0)
+    return tuple(table)
+
+
+def _expand_table(order: tuple[int, ...]) -> tuple[int, ...]:
+    """For every pattern of run positions, the same cards as a 13-bit rank pattern."""
+    table = [0] * (1 << len(order))
+    for positions in range(1, 1 << len(order)):
+        low = positions & -positions
+        table[positions] = table[positions ^ low] | 1 << order[low.bit_length() - 1]
     return tuple(table)
 
 
@@ -96,9 +108,7 @@ class Pack:
         set_(self, "wild_mask", wild_mask)
         set_(self, "suit_value", _suit_values(values))
         set_(self, "compress", compress)
-        expand = tuple(
-            sum(1 << r for p, r in enumerate(order) if x >> p & 1) for x in range(1 << len(order))
-        )
+        expand = _expand_table(order)
         set_(self, "expand", expand)
         runs_of = [_runs_in(x, len(order)) for x in range(1 << len(order))]
         suit_runs = tuple(
