@@ -11,7 +11,6 @@ password masked. SQLAlchemy, Alembic and rich are imported by the handlers only,
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import sys
 from importlib.util import find_spec
@@ -66,6 +65,8 @@ def _check_url(url: str, locale: str) -> str | None:
 
 
 def run_upgrade(args: argparse.Namespace) -> int:
+    import asyncio
+
     from bot.store.errors import StoreError
     from bot.store.migrations import upgrade
 
@@ -84,6 +85,8 @@ def run_upgrade(args: argparse.Namespace) -> int:
 
 
 def run_copy(args: argparse.Namespace) -> int:
+    import asyncio
+
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn
 
     from bot.store.copy import CopyMismatch, TargetNotEmpty, copy_database
