@@ -40,11 +40,10 @@ PATIENCE = 60.0
 
 
 @pytest.fixture
-def shared_database_url(tmp_path: Path) -> str:
-    """The one database both shard processes use. For now an SQLite file (in WAL mode, which
-    works across processes); once the PostgreSQL backend lands, the URL of a PostgreSQL
-    database started for the tests."""
-    return f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+def shared_database_url(postgres_url: str) -> str:
+    """The one database both shard processes use: a PostgreSQL database on the server the
+    tests started, as several shard processes would share in production."""
+    return postgres_url
 
 
 class ShardProcess:
