@@ -32,17 +32,22 @@ def execute(url: str, sql: str) -> None:
         thread.submit(asyncio.run, _postgres(url, sql, fetch=False)).result()
 
 
-async def _postgres(url: str, sql: str, fetch: bool = True) -> list[tuple[Any, ...]]:
+async def connect_postgres(url: str) -> Any:
+    """A raw asyncpg connection to the database of a ``postgresql+asyncpg://`` URL."""
     import asyncpg
 
     parsed = make_url(url)
-    connection = await asyncpg.connect(
+    return await asyncpg.connect(
         user=parsed.username,
         password=parsed.password,
         host=parsed.host,
         port=parsed.port,
         database=parsed.database,
     )
+
+
+async def _postgres(url: str, sql: str, fetch: bool = True) -> list[tuple[Any, ...]]:
+    connection = await connect_postgres(url)
     try:
         if not fetch:
             await connection.execute(sql)

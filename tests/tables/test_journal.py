@@ -11,10 +11,8 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import asyncpg
 import pytest
 from sqlalchemy import Connection
-from sqlalchemy.engine import make_url
 
 from bot.engine.rules import PRESETS, build_rules
 from bot.store import StaleVersion, Store, StoreUnavailable
@@ -22,7 +20,7 @@ from bot.tables.dealing import Shuffler
 from bot.tables.errors import TableError
 from bot.tables.journal import COMPACT_AFTER, StoreJournal, TableLedger, hand_result
 from bot.tables.table import BETWEEN, CLOSED, PLAYING, Seat, Table
-from tests.store.raw import execute, fetch
+from tests.store.raw import connect_postgres, execute, fetch
 from tests.tables.randomtable import random_move, random_step
 
 STEPS = 160
@@ -233,14 +231,7 @@ async def test_a_table_row_locked_by_another_process_fails_the_commit_cleanly(
         await ledger.commit()
         version = ledger.version
         ledger.table.act(ledger.table.to_act_id or 0, "draw", now=2.0)
-        url = make_url(postgres_url)
-        blocker = await asyncpg.connect(
-            user=url.username,
-            password=url.password,
-            host=url.host,
-            port=url.port,
-            database=url.database,
-        )
+        blocker = await connect_postgres(postgres_url)
         try:
             async with blocker.transaction():
                 await blocker.execute(
