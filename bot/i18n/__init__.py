@@ -29,6 +29,7 @@ POP_DIRECTIONAL_ISOLATE = "\N{POP DIRECTIONAL ISOLATE}"
 MINUS = "\N{MINUS SIGN}"
 
 
+@lru_cache(maxsize=256)
 def language(locale: str) -> str:
     """The catalogue a locale reads: ``ro`` for ``ro``/``ro-RO``, English for any other."""
     base = locale.replace("_", "-").split("-")[0].lower()
@@ -64,6 +65,15 @@ def amount_text(amount: int, locale: str = DEFAULT_LOCALE) -> str:
     return digits
 
 
+Parsed = tuple[tuple[str, str | None, str | None, str | None], ...]
+
+
+@cache
+def _parsed(template: str) -> Parsed:
+    """A sentence cut into its literal text and fields, once (``string.Formatter.parse``)."""
+    return tuple(string.Formatter().parse(template))
+
+
 class _Formatter(string.Formatter):
     """``str.format`` that writes whole numbers the locale's way and, for a right-to-left
     locale, wraps each filled-in field in FSI … PDI."""
@@ -72,8 +82,26 @@ class _Formatter(string.Formatter):
         self.locale = locale
         self.isolate = is_rtl(locale)
 
+    def fill(self, template: str, params: Mapping[str, object]) -> str:
+        """``vformat(template, (), params)``, from the parsed sentence: the catalogue's
+        sentences are parsed once, not at every message."""
+        parts = []
+        for literal, field, spec, conversion in _parsed(template):
+            parts.append(literal)
+            if field is None:
+                continue
+            value = params[field] if field.isidentifier() else self.get_field(field, (), params)[0]
+            if conversion:
+                value = self.convert_field(value, conversion)
+            if spec and "{" in spec:
+                spec = self.vformat(spec, (), params)
+            parts.append(self.format_field(value, spec or ""))
+        return "".join(parts)
+
     def format_field(self, value: Any, format_spec: str) -> str:
-        if isinstance(value, Grouped) and not format_spec:
+        if type(value) is str and not format_spec:
+            shown = value
+        elif isinstance(value, Grouped) and not format_spec:
             shown = format_decimal(value, locale=self.locale, numbering_system="default")
         elif isinstance(value, int) and not isinstance(value, bool) and not format_spec:
             shown = number_text(value, self.locale)
@@ -92,7 +120,12 @@ def text(key: str, locale: str = DEFAULT_LOCALE, **params: object) -> str:
 def render(key: str, params: Mapping[str, object], locale: str = DEFAULT_LOCALE) -> str:
     """``text`` with the parameters as a mapping."""
     code = language(locale)
-    return _Formatter(code).vformat(template(key, params, code), (), params)
+    return _formatter(code).fill(template(key, params, code), params)
+
+
+@cache
+def _formatter(code: str) -> _Formatter:
+    return _Formatter(code)
 
 
 def template(key: str, params: Mapping[str, object], locale: str) -> str:

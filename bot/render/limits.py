@@ -55,11 +55,14 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
         embed.description = clip(embed.description, DESCRIPTION)
     if embed.footer.text:
         embed.set_footer(text=clip(embed.footer.text, FOOTER), icon_url=embed.footer.icon_url)
-    fields = [(clip(f.name or "", FIELD_NAME), clip(f.value or "", FIELD_VALUE), f.inline)
-              for f in embed.fields[:FIELDS]]  # fmt: skip
-    embed.clear_fields()
-    for name, value, inline in fields:
-        embed.add_field(name=name, value=value, inline=inline)
+    fields = embed.fields
+    if len(fields) > FIELDS or any(
+        len(f.name or "") > FIELD_NAME or len(f.value or "") > FIELD_VALUE for f in fields
+    ):
+        embed.clear_fields()
+        for f in fields[:FIELDS]:
+            name, value = clip(f.name or "", FIELD_NAME), clip(f.value or "", FIELD_VALUE)
+            embed.add_field(name=name, value=value, inline=f.inline)
     while len(embed) > EMBED_TOTAL and embed.fields:
         embed.remove_field(len(embed.fields) - 1)
     if len(embed) > EMBED_TOTAL and embed.description:

@@ -1,4 +1,5 @@
-"""The table's buttons and menus as persistent ``DynamicItem`` templates.
+"""The table's buttons and menus as persistent ``DynamicItem`` templates: they read every
+click back from its ``custom_id`` (``views.py`` builds the components that are sent).
 
 Every ``custom_id`` names the table and the table's state version (and, on the table
 message, the hand), so that a component keeps working after a restart, and a click on an
@@ -98,15 +99,6 @@ async def _handle(
         await client.tree.on_error(interaction, error)
 
 
-def _button(
-    custom_id: str, label: str, style: discord.ButtonStyle, disabled: bool, row: int | None
-) -> discord.ui.Button[Any]:
-    """The button a DynamicItem wraps."""
-    return discord.ui.Button(
-        label=label, style=style, disabled=disabled, custom_id=custom_id, row=row
-    )
-
-
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(
@@ -116,15 +108,8 @@ class TableButton(
 ):
     """A button under the table message: Join, Leave, Start, My hand, Draw, Take, Drop, Next."""
 
-    def __init__(
-        self,
-        key: TableKey,
-        label: str = "",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(_button(key.custom_id, label or key.action, style, disabled, row))
+    def __init__(self, key: TableKey) -> None:
+        super().__init__(discord.ui.Button(custom_id=key.custom_id))
         self.key = key
 
     @classmethod
@@ -153,15 +138,8 @@ class PanelButton(
 ):
     """A move on a private panel: Draw, Take, Drop, Claim, Spread, Hit, Discard, Slap."""
 
-    def __init__(
-        self,
-        key: PanelKey,
-        label: str = "",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(_button(key.custom_id, label or key.action, style, disabled, row))
+    def __init__(self, key: PanelKey) -> None:
+        super().__init__(discord.ui.Button(custom_id=key.custom_id))
         self.key = key
 
     @classmethod
@@ -188,24 +166,8 @@ class CardSelect(
 ):
     """The panel's menu of the player's cards (several may be picked)."""
 
-    def __init__(
-        self,
-        key: PickKey,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-        row: int | None = None,
-    ) -> None:
-        options = options or [discord.SelectOption(label="-")]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=key.custom_id,
-                placeholder=placeholder,
-                min_values=0,
-                max_values=len(options),
-                options=options,
-                row=row,
-            )
-        )
+    def __init__(self, key: PickKey) -> None:
+        super().__init__(discord.ui.Select(custom_id=key.custom_id))
         self.key = key
 
     @classmethod

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.client import locale_of, member_locale, show, update
+from bot.client import edit_message, locale_of, member_locale, show, update
 from bot.engine.hand import OVER
 from bot.i18n import text
 from bot.render.dm import dm_over_text, dm_text
@@ -299,7 +299,9 @@ class TableScreens:
             ours = Shown(table.message_id, era, table.version)
             self._shown = ours
         try:
-            await self._channel().get_partial_message(ours.message_id).edit(embed=embed, view=view)
+            await edit_message(
+                self._bot, self._table.channel_id, ours.message_id, embed=embed, view=view
+            )
         except discord.NotFound:
             async with self._runtime.lock:
                 if self._table.message_id == ours.message_id:
@@ -315,7 +317,6 @@ class TableScreens:
     async def _replace_table_message(self, shown: Shown | None, era: Era) -> None:
         """A new era (a hand dealt, back to the lobby) or a closed table: under the lock."""
         table = self._table
-        channel = self._channel()
         if (
             shown is not None
             and shown.message_id == table.message_id
@@ -323,26 +324,32 @@ class TableScreens:
             and shown.era[0] == HAND
             and table.status != CLOSED
         ):
-            await self._finalize(channel, shown)
+            await self._finalize(shown)
             table.message_id = None
         embed, view = self.table_message()
         if table.message_id is not None:
             try:
-                await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
+                await edit_message(
+                    self._bot, table.channel_id, table.message_id, embed=embed, view=view
+                )
             except discord.NotFound:
                 table.message_id = None
         if table.message_id is None:
-            table.message_id = (await channel.send(embed=embed, view=view)).id
+            table.message_id = (await self._channel().send(embed=embed, view=view)).id
         self._shown = Shown(table.message_id, era, table.version)
 
-    async def _finalize(self, channel: discord.PartialMessageable, shown: Shown) -> None:
+    async def _finalize(self, shown: Shown) -> None:
         """Leave the finished hand's message with its result and no buttons."""
         final = self._finals.pop(shown.era[1], None)
         if final is None:
             return
         try:
-            await channel.get_partial_message(shown.message_id).edit(
-                embed=table_embed(final, self._table.locale, final=True), view=discord.ui.View()
+            await edit_message(
+                self._bot,
+                self._table.channel_id,
+                shown.message_id,
+                embed=table_embed(final, self._table.locale, final=True),
+                view=discord.ui.View(),
             )
         except discord.NotFound:
             log.info("table %d: the message of hand %d was deleted", self._id, final.hand_number)
@@ -366,8 +373,7 @@ class TableScreens:
         sent = self._dms.get(user_id)
         if sent is not None and sent.hand == hand.hand_number:
             if sent.content != content:
-                dm = self._bot.get_partial_messageable(sent.channel_id)
-                await dm.get_partial_message(sent.message_id).edit(content=content)
+                await edit_message(self._bot, sent.channel_id, sent.message_id, content=content)
                 self._dms[user_id] = replace(sent, content=content)
             return
         if hand.legal.phase == OVER:

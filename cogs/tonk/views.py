@@ -1,59 +1,117 @@
-"""Discord components from the renderers' plain control specs."""
+"""Discord components from the renderers' plain control specs.
+
+A table message or panel is sent as ``Rows``: its action rows built directly as the JSON
+Discord takes, with the custom ids of the ``DynamicItem`` templates (``components.py``) that
+read the clicks back. Building ``discord.ui`` items for every edit (a ``DynamicItem`` around
+a ``Button`` per button, a ``SelectOption`` per card, then their JSON) took about 7% of the
+bot's CPU in ``bench/bot_load.py``; nothing needs those items, since the templates dispatch
+every click.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import discord
 
-from bot.render.controls import Controls, Style
-from bot.render.limits import fit_view
-from cogs.tonk.components import (
-    CardSelect,
-    PanelButton,
-    PanelKey,
-    PickKey,
-    TableButton,
-    TableKey,
-)
+from bot.render.controls import ButtonSpec, CardSelectSpec, Controls, Style
+from bot.render.limits import BUTTON_LABEL, OPTION_LABEL, PLACEHOLDER, clip
+from cogs.tonk.components import PanelKey, PickKey, TableKey
+
+Component = dict[str, Any]
 
 STYLES = {
-    Style.PRIMARY: discord.ButtonStyle.primary,
-    Style.SECONDARY: discord.ButtonStyle.secondary,
-    Style.SUCCESS: discord.ButtonStyle.success,
-    Style.DANGER: discord.ButtonStyle.danger,
+    Style.PRIMARY: discord.ButtonStyle.primary.value,
+    Style.SECONDARY: discord.ButtonStyle.secondary.value,
+    Style.SUCCESS: discord.ButtonStyle.success.value,
+    Style.DANGER: discord.ButtonStyle.danger.value,
 }
+ROW_WIDTH = 5
+"""Buttons in one action row; a menu fills a row alone."""
+ACTION_ROW = discord.ComponentType.action_row.value
+BUTTON = discord.ComponentType.button.value
+STRING_SELECT = discord.ComponentType.string_select.value
 
 
-def table_view(table_id: int, hand: int, version: int, controls: Controls) -> discord.ui.View:
-    """The table message's buttons (an empty view removes them)."""
-    view = discord.ui.View(timeout=None)
-    for spec in controls.buttons:
-        key = TableKey(table_id, hand, version, spec.action, spec.cards)
-        view.add_item(TableButton(key, spec.label, STYLES[spec.style], spec.disabled, spec.row))
-    return fit_view(view)
+class Rows(discord.ui.View):
+    """A message's components, sent as they are (no rows: the message loses its buttons).
+
+    It holds no items, so discord.py stores nothing for it: the ``DynamicItem`` templates,
+    registered once with the client, answer its clicks."""
+
+    def __init__(self, rows: list[Component]) -> None:
+        super().__init__(timeout=None)
+        self.rows = rows
+
+    def to_components(self) -> list[Component]:
+        return self.rows
 
 
-def panel_view(table_id: int, hand: int, version: int, controls: Controls) -> discord.ui.View:
+def table_view(table_id: int, hand: int, version: int, controls: Controls) -> Rows:
+    """The table message's buttons (an empty one removes them)."""
+    return _rows(
+        (spec.row, _button(TableKey(table_id, hand, version, spec.action, spec.cards), spec))
+        for spec in controls.buttons
+    )
+
+
+def panel_view(table_id: int, hand: int, version: int, controls: Controls) -> Rows:
     """A private panel's card menu and move buttons."""
-    view = discord.ui.View(timeout=None)
+    placed = [
+        (
+            spec.row,
+            _button(PanelKey(table_id, hand, version, spec.action, spec.cards, spec.spread), spec),
+        )
+        for spec in controls.buttons
+    ]
     if controls.select is not None:
-        options = [
-            discord.SelectOption(label=o.label, value=o.value, default=o.selected)
-            for o in controls.select.options
-        ]
-        view.add_item(
-            CardSelect(
-                PickKey(table_id, hand, version),
-                options,
-                controls.select.placeholder,
-                controls.select.row,
-            )
+        placed.insert(
+            0, (controls.select.row, _select(PickKey(table_id, hand, version), controls.select))
         )
-    for spec in controls.buttons:
-        key = PanelKey(table_id, hand, version, spec.action, spec.cards, spec.spread)
-        item: discord.ui.Item[Any] = PanelButton(
-            key, spec.label, STYLES[spec.style], spec.disabled, spec.row
-        )
-        view.add_item(item)
-    return fit_view(view)
+    return _rows(placed)
+
+
+def _button(key: TableKey | PanelKey, spec: ButtonSpec) -> Component:
+    return {
+        "type": BUTTON,
+        "style": STYLES[spec.style],
+        "disabled": spec.disabled,
+        "label": clip(spec.label or spec.action, BUTTON_LABEL),
+        "custom_id": key.custom_id,
+    }
+
+
+def _select(key: PickKey, spec: CardSelectSpec) -> Component:
+    options = [
+        {"label": clip(o.label, OPTION_LABEL), "value": o.value, "default": o.selected}
+        for o in spec.options
+    ] or [{"label": "-", "value": "-", "default": False}]
+    menu: Component = {
+        "type": STRING_SELECT,
+        "custom_id": key.custom_id,
+        "min_values": 0,
+        "max_values": len(options),
+        "disabled": False,
+        "required": True,
+        "options": options,
+    }
+    if spec.placeholder:
+        menu["placeholder"] = clip(spec.placeholder, PLACEHOLDER)
+    return menu
+
+
+def _rows(placed: Iterable[tuple[int, Component]]) -> Rows:
+    """Components by row number, as action rows in row order (a row holds at most five
+    buttons, or one menu)."""
+    by_row: dict[int, list[Component]] = {}
+    for row, component in placed:
+        by_row.setdefault(row, []).append(component)
+    rows = []
+    for number in sorted(by_row):
+        components = by_row[number]
+        width = sum(ROW_WIDTH if c["type"] == STRING_SELECT else 1 for c in components)
+        if width > ROW_WIDTH:
+            raise ValueError(f"row {number} holds more than one menu or {ROW_WIDTH} buttons")
+        rows.append({"type": ACTION_ROW, "components": components})
+    return Rows(rows)

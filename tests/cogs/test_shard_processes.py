@@ -37,6 +37,9 @@ BOT_LOAD = str(Path(__file__).resolve().parents[2] / "bench" / "bot_load.py")
 SHARDS = 2
 BACK = text("scoreboard.restore.back")
 PATIENCE = 60.0
+EDITS = ("--edit-interval", "0.05")
+"""Panels follow the turns within 50 ms (the bot's own pace, a second, is for Discord's
+rate limits, which the fake does not have)."""
 
 
 @pytest.fixture
@@ -61,7 +64,7 @@ class ShardProcess:
         """Start the process; back once Discord has sent it its guilds."""
         fake = self.fake
         environ = bot_environment(self.database, self.shard, SHARDS)
-        argv = ("--serve-bot", fake.api_url, fake.gateway_url, fake.token)
+        argv = ("--serve-bot", fake.api_url, fake.gateway_url, fake.token, *EDITS)
         self.child = await start_child(fake, self.log, BOT_LOAD, *argv, env=environ)
         assert self.child is not None, f"shard {self.shard} did not start"
 

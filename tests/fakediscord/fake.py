@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar
@@ -109,7 +110,8 @@ class FakeDiscord:
     every wait), ``guilds``, ``channels``, ``users``, ``messages`` (by id, in creation order),
     ``interactions``, ``discord_errors`` (discord.py ERROR log records) and
     ``unhandled_requests`` (calls to routes the fake lacks), ``oversize`` (messages refused
-    for breaking Discord's size limits).
+    for breaking Discord's size limits), ``requests`` (REST requests served, counted by
+    method and route, e.g. ``"PATCH /channels/{channel_id}/messages/{message_id}"``).
     """
 
     def __init__(
@@ -131,6 +133,7 @@ class FakeDiscord:
         self.interactions: dict[int, InteractionResult] = {}
         self._by_token: dict[str, InteractionResult] = {}
         self.unhandled_requests: list[str] = []
+        self.requests: Counter[str] = Counter()
         self.outages: list[Outage] = []
         self.oversize: list[str] = []
         self.discord_errors: list[logging.LogRecord] = []

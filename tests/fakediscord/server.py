@@ -127,6 +127,9 @@ class FakeServer:
         authorized = request.headers.get("Authorization") == f"Bot {self._fake.token}"
         if path.startswith(API) and not path.startswith(TOKEN_IN_URL_PREFIXES) and not authorized:
             return json_response({"code": 0, "message": "401: Unauthorized"}, 401)
+        resource = request.match_info.route.resource
+        route = resource.canonical.removeprefix(API) if resource is not None else path
+        self._fake.requests[f"{request.method} {route}"] += 1
         failed = self._fake.outage_for(request.method, path)
         if failed is not None:
             return json_response({"code": 0, "message": f"{failed}: Service Unavailable"}, failed)

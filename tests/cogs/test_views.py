@@ -1,0 +1,116 @@
+"""The components the bot sends (``cogs/tonk/views.py``) against discord.py's own rendering of
+the same buttons and menu, and the ``DynamicItem`` templates that read their clicks back."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+import pytest
+
+from bot.render.controls import ButtonSpec, CardOption, CardSelectSpec, Controls, Style
+from bot.render.limits import BUTTON_LABEL, clip
+from cogs.tonk.components import CardSelect, PanelButton, PanelKey, PickKey, TableButton, TableKey
+from cogs.tonk.views import STYLES, panel_view, table_view
+
+CONTROLS = Controls(
+    buttons=(
+        ButtonSpec("draw", "Draw", Style.PRIMARY, row=1),
+        ButtonSpec("discard", "Discard 7♥", Style.DANGER, disabled=True, cards=0x40, row=1),
+        ButtonSpec("hit", "Hit on spread 2", Style.SUCCESS, cards=0x3, spread=2, row=2),
+        ButtonSpec("drop", "x" * 200, row=3),
+    ),
+    select=CardSelectSpec(
+        "Pick cards", (CardOption("10H", "10♥", True), CardOption("2S", "2♠", False)), row=0
+    ),
+)
+
+
+def discord_py_rows(controls: Controls, key_of: Any, pick: PickKey | None) -> list[Any]:
+    """What discord.py sends for the same controls built as ``discord.ui`` items."""
+    view = discord.ui.View(timeout=None)
+    if controls.select is not None and pick is not None:
+        options = [
+            discord.SelectOption(label=o.label, value=o.value, default=o.selected)
+            for o in controls.select.options
+        ]
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=pick.custom_id,
+            placeholder=controls.select.placeholder,
+            min_values=0,
+            max_values=len(options),
+            options=options,
+            row=controls.select.row,
+        )
+        view.add_item(select)
+    for spec in controls.buttons:
+        view.add_item(
+            discord.ui.Button(
+                label=clip(spec.label, BUTTON_LABEL),
+                style=discord.ButtonStyle(STYLES[spec.style]),
+                disabled=spec.disabled,
+                custom_id=key_of(spec).custom_id,
+                row=spec.row,
+            )
+        )
+    return view.to_components()
+
+
+def test_a_panel_is_sent_as_discord_py_would_send_its_items() -> None:
+    rows = panel_view(7, 3, 41, CONTROLS).to_components()
+    expected = discord_py_rows(
+        CONTROLS,
+        lambda s: PanelKey(7, 3, 41, s.action, s.cards, s.spread),
+        PickKey(7, 3, 41),
+    )
+    assert rows == expected
+
+
+def test_a_table_message_is_sent_as_discord_py_would_send_its_items() -> None:
+    controls = Controls(
+        buttons=(ButtonSpec("join", "Join", Style.SUCCESS), ButtonSpec("hand", "My hand", row=1))
+    )
+    rows = table_view(7, 3, 41, controls).to_components()
+    assert rows == discord_py_rows(controls, lambda s: TableKey(7, 3, 41, s.action, s.cards), None)
+
+
+def test_no_controls_send_no_rows_and_no_view_is_stored() -> None:
+    view = table_view(7, 3, 41, Controls())
+    assert view.to_components() == []
+    assert not view.is_dispatchable()  # the DynamicItem templates answer the clicks
+
+
+@pytest.mark.asyncio
+async def test_every_sent_custom_id_is_read_back_by_its_template() -> None:
+    rows = panel_view(7, 3, 41, CONTROLS).to_components()
+    rows += table_view(
+        7, 3, 41, Controls(buttons=(ButtonSpec("take", "Take", cards=0x80),))
+    ).to_components()
+    read: list[Any] = []
+    for row in rows:
+        for component in row["components"]:
+            matches = [
+                (item, m)
+                for item in (TableButton, PanelButton, CardSelect)
+                if (
+                    m := re.fullmatch(item.__discord_ui_compiled_template__, component["custom_id"])
+                )
+            ]
+            assert len(matches) == 1, component["custom_id"]
+            item, match = matches[0]
+            read.append((await item.from_custom_id(None, None, match)).key)  # type: ignore[arg-type]
+    assert read == [
+        PickKey(7, 3, 41),
+        PanelKey(7, 3, 41, "draw"),
+        PanelKey(7, 3, 41, "discard", 0x40),
+        PanelKey(7, 3, 41, "hit", 0x3, 2),
+        PanelKey(7, 3, 41, "drop"),
+        TableKey(7, 3, 41, "take", 0x80),
+    ]
+
+
+def test_a_row_with_more_than_five_buttons_is_refused() -> None:
+    crowded = Controls(buttons=tuple(ButtonSpec(f"b{i}", f"B{i}") for i in range(6)))
+    with pytest.raises(ValueError, match="row 0"):
+        table_view(1, 1, 1, crowded)
