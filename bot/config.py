@@ -66,6 +66,10 @@ class Timing:
     can follow its moves in the table message. ``retry_delay``: when a timer's or computer
     player's change could not be saved, how long before the table tries again.
     ``message_retry``: the first pause before a failed table-message update is tried again.
+    ``channel_requests_per_s``: the table-message and DM edits (and DMs sent) of all tables
+    together, per second: Discord allows a bot 50 requests a second besides its replies to
+    interactions, and the rest is kept for new table messages, notices and commands. Shard
+    processes share it (each takes its shards' part).
     """
 
     edit_interval: float = 1.0
@@ -76,6 +80,7 @@ class Timing:
     bot_pause: float = 1.5
     retry_delay: float = 5.0
     message_retry: float = 1.0
+    channel_requests_per_s: float = 40.0
 
 
 def load_settings(environ: Mapping[str, str], locale: str = DEFAULT_LOCALE) -> Settings:

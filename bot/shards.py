@@ -29,6 +29,13 @@ class Shards:
     count: int | None = None
     ids: tuple[int, ...] | None = None
 
+    @property
+    def share(self) -> float:
+        """The part of all shards this process connects (1: every shard)."""
+        if self.count is None or self.ids is None:
+            return 1.0
+        return len(self.ids) / self.count
+
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process serves ``guild_id`` (None: a direct message)."""
         if self.count is None or self.ids is None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.shards import Shards, shard_of
 
 MS = 1 << 22
@@ -29,3 +31,10 @@ def test_direct_messages_travel_on_shard_zero() -> None:
 def test_without_shard_ids_a_process_serves_every_guild() -> None:
     assert all(Shards().owns(n * MS) for n in range(4))
     assert all(Shards(count=4).owns(n * MS) for n in range(4))
+
+
+def test_a_process_takes_its_shards_part_of_the_request_budget() -> None:
+    assert Shards().share == 1.0
+    assert Shards(count=4).share == 1.0
+    assert Shards(count=4, ids=(0, 2)).share == 0.5
+    assert Shards(count=3, ids=(1,)).share == pytest.approx(1 / 3)

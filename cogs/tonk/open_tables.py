@@ -21,6 +21,7 @@ from bot.tables.errors import TableError
 from bot.tables.ledger import Journal, Ledger
 from bot.tables.table import Table
 from bot.tables.timers import Clock
+from cogs.tonk.budget import RequestBudget
 from cogs.tonk.coalesce import Coalescer
 from cogs.tonk.runtime import TableRuntime
 
@@ -53,6 +54,7 @@ class OpenTables:
         timing: Timing,
         metrics: Metrics,
         bot_rng: random.Random | None = None,
+        share: float = 1.0,
     ) -> None:
         self.bot = bot
         self.journal = journal
@@ -62,6 +64,10 @@ class OpenTables:
         self.bot_rng = bot_rng or random.Random()
         """Seeds each computer player and times its pauses."""
         self.updates = Coalescer(timing.edit_interval)
+        rate = timing.channel_requests_per_s * share
+        self.channel_budget = RequestBudget(rate, burst=max(1, round(rate)))
+        """Edits of table messages and DMs, all tables together (``share``: this process's
+        part of the bot's shards)."""
         self._by_id: dict[int, TableRuntime] = {}
         self._by_channel: dict[int, TableRuntime] = {}
         self._claimed: set[int] = set()

@@ -245,8 +245,9 @@ class TableScreens:
         self._runtime.host.spawn(self._channel().send(content))
 
     def _request_table(self) -> None:
-        interval = self._runtime.host.timing.table_edit_interval
-        self._runtime.host.updates.request(("table", self._id), self._sync_table, interval)
+        host = self._runtime.host
+        interval = host.timing.table_edit_interval
+        host.updates.request(("table", self._id), self._sync_table, interval, host.channel_budget)
 
     async def _sync_table(self) -> None:
         """Bring the table message up to date.
@@ -355,8 +356,9 @@ class TableScreens:
             log.info("table %d: the message of hand %d was deleted", self._id, final.hand_number)
 
     def _request_dm(self, user_id: int) -> None:
+        host = self._runtime.host
         key = ("dm", self._id, user_id)
-        self._runtime.host.updates.request(key, lambda: self._sync_dm(user_id))
+        host.updates.request(key, lambda: self._sync_dm(user_id), budget=host.channel_budget)
 
     async def _sync_dm(self, user_id: int) -> None:
         table = self._table

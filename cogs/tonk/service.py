@@ -68,7 +68,9 @@ class TableService:
     def __init__(self, bot: TonkBot) -> None:
         self.bot = bot
         self.clock = bot.clock
-        self.tables = OpenTables(bot, bot.journal, bot.clock, bot.timing, bot.metrics)
+        self.tables = OpenTables(
+            bot, bot.journal, bot.clock, bot.timing, bot.metrics, share=bot.own_shards.share
+        )
 
     def close(self) -> None:
         """Stop every timer, computer player and pending edit (the cog is unloading)."""
