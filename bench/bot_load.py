@@ -41,7 +41,7 @@ one JSON object with these figures instead: ``tables``, ``think_s``, ``seconds``
 ``--soak-minutes N``: the tables play until each has finished a hand, then N minutes more
 while the bot's resident set is sampled every 10 s; the least-squares slope of the samples,
 in KiB per table per minute, shows whether memory grows per table (``--seconds`` is then
-unused).
+unused, and the floor is not run: it would take as long again).
 
 ``--processes N`` (N ≥ 2): then, in the same run, N shard processes (``SHARD_COUNT=N``, one
 ``SHARD_IDS`` each) on one database serve N times ``--tables`` tables, ``--tables`` in a guild
@@ -906,7 +906,7 @@ async def drive(
         return 1
     bot, panel = measured
     floor = None
-    if panel is not None and bot.stats.answered:
+    if panel is not None and bot.stats.answered and soak_minutes is None:
         floor = await run_floor(tables, panel, bot.stats.answered, bot.elapsed, seed)
     result = figures(tables, think, bot, floor, panel)
     if processes > 1:

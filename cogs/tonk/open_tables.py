@@ -68,6 +68,8 @@ class OpenTables:
         self.channel_budget = RequestBudget(rate, burst=max(1, round(rate)))
         """Edits of table messages and DMs, all tables together (``share``: this process's
         part of the bot's shards)."""
+        self.dm_channels: dict[int, int] = {}
+        """Each player's DM channel id, by user id, once the bot opened it."""
         self._by_id: dict[int, TableRuntime] = {}
         self._by_channel: dict[int, TableRuntime] = {}
         self._claimed: set[int] = set()

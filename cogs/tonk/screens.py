@@ -381,7 +381,7 @@ class TableScreens:
         if hand.legal.phase == OVER:
             return
         try:
-            channel = await self._bot.create_dm(discord.Object(user_id))
+            channel = await self._dm_channel(user_id)
             message = await channel.send(content)
         except discord.Forbidden:
             self._dm_blocked.add(user_id)
@@ -433,6 +433,17 @@ class TableScreens:
             self._request_panel(user_id)
 
     # -- helpers -------------------------------------------------------------------------
+
+    async def _dm_channel(self, user_id: int) -> discord.PartialMessageable | discord.DMChannel:
+        """The DM channel with ``user_id``: opened once per player for the whole bot
+        (discord.py remembers only the last 128, so a busy bot would open them again)."""
+        channels = self._runtime.host.dm_channels
+        known = channels.get(user_id)
+        if known is not None:
+            return self._bot.get_partial_messageable(known, type=discord.ChannelType.private)
+        channel = await self._bot.create_dm(discord.Object(user_id))
+        channels[user_id] = channel.id
+        return channel
 
     def _channel(self) -> discord.PartialMessageable:
         table = self._table

@@ -14,12 +14,14 @@ from cogs.tonk.budget import RequestBudget
 from cogs.tonk.coalesce import Coalescer
 from tests.cogs.helpers import (
     FAST,
+    clock,
     make_bot,
     my_hand,
     open_table,
     play_cards,
     quiet,
     stack_table,
+    table_in,
     table_message,
 )
 from tests.fakediscord import FakeDiscord, run_bot
@@ -110,3 +112,28 @@ async def test_two_busy_tables_edit_within_the_budget_and_end_on_the_latest_stat
         for channel, _, _ in tables:
             shown = table_message(fake_discord, bot, channel).text()
             assert "ann discarded K♣" in shown and "**bob** to play" in shown
+
+
+async def test_a_players_dm_channel_is_opened_once_even_when_discord_py_forgot_it(
+    fake_discord: FakeDiscord,
+) -> None:
+    """discord.py keeps only the last 128 DM channels: a busy bot's players would have their
+    DM channel opened again at every hand (a request against the global limit). The bot
+    keeps each player's DM channel id itself."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    channel = guild.channel("tonk")
+    ann, bob = fake_discord.add_member(guild, "ann"), fake_discord.add_member(guild, "bob")
+    async with run_bot(fake_discord, make_bot()) as bot:
+        lobby = await open_table(ann.at(channel), [bob.at(channel)])
+        await ann.at(channel).click(lobby, "Start")
+        await quiet(fake_discord, bot)
+        assert fake_discord.requests["POST /users/@me/channels"] == 2
+        state = bot._connection
+        state._private_channels.clear()  # as when 128 other players' DMs came since
+        state._private_channels_by_user.clear()
+        await bob.at(channel).click(table_message(fake_discord, bot, channel), "Drop")
+        clock(bot).advance(FAST.next_hand_delay + 1)
+        await fake_discord.wait_for(lambda: table_in(bot, channel).hand_number == 2)
+        await quiet(fake_discord, bot)
+        assert len(ann.dms()) == len(bob.dms()) == 2  # one DM of each hand
+        assert fake_discord.requests["POST /users/@me/channels"] == 2
