@@ -39,6 +39,7 @@ EXTENSIONS = ("cogs.tonk", "cogs.scoreboard")
 
 REPLY_LOCK = "tonk.reply_lock"
 DEFER_AS = "tonk.defer_as"
+DEFERRAL = "tonk.deferral"
 
 
 class Defer(Enum):
@@ -84,7 +85,13 @@ def defer_as(interaction: discord.Interaction, how: Defer) -> None:
 
 
 def _note_answer(interaction: discord.Interaction) -> None:
-    """The interaction got its first answer (or deferral): count how long it waited."""
+    """The interaction got its first answer (or deferral): count how long it waited, and
+    drop its deferral timer, which would keep the interaction's objects alive for two
+    seconds (long enough for them to reach the collector's oldest generation, whose full
+    collections then pause the bot)."""
+    deferral = interaction.extras.pop(DEFERRAL, None)
+    if deferral is not None:
+        deferral.cancel()
     metrics = getattr(interaction.client, "metrics", None)
     if isinstance(metrics, Metrics):
         waited = discord.utils.utcnow() - interaction.created_at
@@ -389,7 +396,7 @@ class TonkBot(commands.AutoShardedBot):
             discord.InteractionType.application_command,
             discord.InteractionType.component,
         ):
-            self.loop.call_later(
+            interaction.extras[DEFERRAL] = self.loop.call_later(
                 self.timing.reply_patience,
                 lambda: self._watch(defer_if_unanswered(interaction)),
             )

@@ -189,7 +189,13 @@ class TableScreens:
 
     def panel_shown(self, user_id: int, interaction: discord.Interaction, selection: int) -> None:
         """``interaction``'s message is now ``user_id``'s panel, at the current version; it
-        says it expired just before Discord stops letting the bot edit it."""
+        says it expired just before Discord stops letting the bot edit it.
+
+        The panel keeps the interaction (its token edits the panel) but not the message it
+        was clicked on, parsed into some hundred objects that nothing reads again: kept
+        until the player's next click, they would reach the collector's oldest generation
+        and lengthen its full collections (about 100 ms at 300 busy tables)."""
+        interaction.message = None
         panel = Panel(
             interaction, selection, private_key(self._table, user_id), locale_of(interaction)
         )
