@@ -921,8 +921,9 @@ async def drive(
         print(json.dumps(result | dict.fromkeys(nan)))  # nan (nothing measured) as null
     else:
         print_report(result)
-    failed = result["errors"] or result["floor_errors"] or result.get("sharded_errors")
-    return 0 if floor is not None and not failed else 1
+    failed = result["errors"] or result.get("floor_errors") or result.get("sharded_errors")
+    complete = floor is not None or soak_minutes is not None
+    return 0 if complete and not failed else 1
 
 
 def main() -> int:
