@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.http import handle_message_parameters
 from discord.utils import MISSING
+from sqlalchemy.exc import DBAPIError
 
 from bot.config import Timing
 from bot.i18n import DEFAULT_LOCALE, has_text, text
@@ -26,7 +27,7 @@ from bot.i18n.readers import Readers
 from bot.metrics import Metrics
 from bot.render.limits import CONTENT, clip, fit_embed, fit_view
 from bot.shards import Shards
-from bot.store import BrokenTable, Store
+from bot.store import BrokenTable, DatabaseUnreachable, Store
 from bot.tables.dealing import Shuffler
 from bot.tables.journal import StoreJournal
 from bot.tables.ledger import Journal, Ledger, MemoryJournal
@@ -364,8 +365,13 @@ class TonkBot(commands.AutoShardedBot):
 
     async def _open_store(self, url: str) -> None:
         """Open the database, read the members' chosen languages and bring the open tables
-        back (the cogs report broken ones)."""
-        self.store = await Store.open(url)
+        back (the cogs report broken ones). :class:`DatabaseUnreachable` if it cannot be
+        opened."""
+        try:
+            self.store = await Store.open(url)
+        except (OSError, DBAPIError) as error:
+            first_line = str(getattr(error, "orig", None) or error).splitlines()[0]
+            raise DatabaseUnreachable(f"{type(error).__name__}: {first_line}") from error
         self.readers = Readers(await self.store.member_languages())
         self.journal = StoreJournal(self.store, self.new_shuffler)
         self.restored, self.broken_tables = await self.journal.load(self.own_shards.owns)

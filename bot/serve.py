@@ -16,7 +16,9 @@ import discord
 
 from bot.client import TonkBot
 from bot.config import Settings, Timing
+from bot.dburl import masked
 from bot.i18n import text
+from bot.store.errors import DatabaseUnreachable
 
 EXIT_LOGIN = 1
 T = TypeVar("T")
@@ -34,6 +36,10 @@ def run_bot(settings: Settings) -> int:
         return EXIT_LOGIN
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as error:
         print(text("run.unreachable", error=type(error).__name__), file=sys.stderr)
+        return EXIT_LOGIN
+    except DatabaseUnreachable as error:
+        url = masked(settings.database_url)
+        print(text("run.database_unreachable", url=url, error=error.detail), file=sys.stderr)
         return EXIT_LOGIN
     except KeyboardInterrupt:
         pass

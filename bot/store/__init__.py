@@ -19,6 +19,7 @@ from bot.engine.settle import Ending
 from bot.store.connection import DEFAULT_URL
 from bot.store.errors import (
     CorruptRow,
+    DatabaseUnreachable,
     MissingDriver,
     SchemaTooNew,
     StaleVersion,
@@ -63,6 +64,7 @@ __all__ = [
     "MAX_PER_PAGE",
     "BrokenTable",
     "CorruptRow",
+    "DatabaseUnreachable",
     "Ending",
     "ForgetReport",
     "GuildConfig",

@@ -86,3 +86,13 @@ class StoreUnavailable(StoreError):
     def __init__(self, detail: str) -> None:
         super().__init__(f"the database could not save: {detail}; nothing was written")
         self.detail = detail
+
+
+class DatabaseUnreachable(StoreError):
+    """The database could not be opened: its server refused or is unknown, the password or
+    database name is wrong, or the SQLite file cannot be created. ``detail`` names the
+    driver's error (never the URL's password)."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"the database could not be opened: {detail}")
+        self.detail = detail

@@ -1,9 +1,11 @@
 """``tonk run``: settings from the environment, checked before logging in, and one line per
-problem (a missing or rejected token, a bad database URL, a missing --env-file)."""
+problem (a missing or rejected token, a bad or unreachable database, a missing
+--env-file)."""
 
 from __future__ import annotations
 
 import logging
+import socket
 from pathlib import Path
 
 import discord
@@ -15,6 +17,7 @@ from bot.commands import run as run_command
 from bot.config import DEFAULT_DATABASE_URL, ConfigError, Settings, load_settings
 from bot.i18n import text
 from bot.shards import Shards
+from bot.store import DatabaseUnreachable
 from tests.fakediscord import FakeDiscord
 
 TOKEN = "MTIz.secret.token"
@@ -157,3 +160,36 @@ async def test_the_bot_raises_login_failure_for_a_token_discord_rejects(
         await serving.serve(Settings("not-the-fake-token"))
     assert "not-the-fake-token" not in caplog.text
     fake_discord.discord_errors.clear()
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def test_the_bot_raises_database_unreachable_for_a_server_that_refuses(
+    fake_discord: FakeDiscord,
+) -> None:
+    url = f"postgresql+asyncpg://tonk:pw-{TOKEN}@127.0.0.1:{_closed_port()}/tonk"
+    with pytest.raises(DatabaseUnreachable) as raised:
+        await serving.serve(Settings(fake_discord.token, database_url=url))
+    assert raised.value.detail.startswith("ConnectionRefusedError")
+    assert TOKEN not in raised.value.detail
+    fake_discord.discord_errors.clear()
+
+
+def test_an_unreachable_database_ends_with_one_sentence_that_hides_the_password(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def unreachable(settings: Settings) -> None:
+        raise DatabaseUnreachable("ConnectionRefusedError: Connect call failed")
+
+    monkeypatch.setattr(serving, "serve", unreachable)
+    url = f"postgresql+asyncpg://tonk:{TOKEN}@db.example:5432/tonk"
+    env = f"DISCORD_TOKEN=abc.def.ghi\nDATABASE_URL={url}\n"
+    assert _run(tmp_path, monkeypatch, env) == serving.EXIT_LOGIN
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("Could not open the database at postgresql+asyncpg://tonk:")
+    assert "db.example:5432/tonk (ConnectionRefusedError: Connect call failed)" in line
+    assert TOKEN not in line and "Traceback" not in line

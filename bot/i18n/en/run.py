@@ -40,4 +40,8 @@ MESSAGES: dict[str, Message] = {
         "(Bot → Reset Token) into .env."
     ),
     "run.unreachable": "Could not reach Discord: {error}.",
+    "run.database_unreachable": (
+        "Could not open the database at {url} ({error}): check DATABASE_URL in .env, and "
+        "that the database server is running and reachable."
+    ),
 }
