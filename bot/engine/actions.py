@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from bot.engine.cards import card_list, card_text, mask_of, nth_card, parse_card
+from bot.engine.cards import card_text, cards_in, mask_of, nth_card, parse_card
 
 
 class Kind(StrEnum):
@@ -53,6 +53,9 @@ CLAIM = Kind.CLAIM
 SLAP = Kind.SLAP
 SLAP_DISCARD = Kind.SLAP_DISCARD
 KINDS = tuple(Kind)  # every kind, for a quick "is this a move" test on outside text
+_SEVERAL_CARDS = frozenset({SPREAD, HIT})
+_ONE_CARD = frozenset({DISCARD, SLAP_DISCARD, TAKE, SLAP})
+_ONTO_SPREAD = frozenset({HIT, SLAP})
 START = Phase.START
 PLAY = Phase.PLAY
 OWES = Phase.SLAP_DISCARD
@@ -72,12 +75,13 @@ class Action(NamedTuple):
     spread: int | None = None
 
     def to_json(self, players: tuple[str, ...]) -> dict[str, Any]:
-        data: dict[str, Any] = {"player": players[self.seat], "do": str(self.kind)}
-        if self.kind in (SPREAD, HIT):
-            data["cards"] = [card_text(c) for c in card_list(self.cards)]
-        if self.kind in (DISCARD, SLAP_DISCARD) or (self.kind in (TAKE, SLAP) and self.cards):
-            data["card"] = card_text(card_list(self.cards)[0])
-        if self.kind in (HIT, SLAP):
+        kind = self.kind
+        data: dict[str, Any] = {"player": players[self.seat], "do": str(kind)}
+        if kind in _SEVERAL_CARDS:
+            data["cards"] = [card_text(c) for c in cards_in(self.cards)]
+        elif self.cards and kind in _ONE_CARD:
+            data["card"] = card_text((self.cards & -self.cards).bit_length() - 1)
+        if kind in _ONTO_SPREAD:
             data["spread"] = self.spread
         return data
 

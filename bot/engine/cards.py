@@ -106,11 +106,14 @@ def parse_card(text: str) -> int:
     return card(RANKS.index(rank_text), SUITS.index(t[-1]))
 
 
+_NATURAL_TEXTS = tuple(RANKS[rank_of(c)] + SUITS[suit_of(c)] for c in range(FIRST_JOKER))
+
+
 def card_text(c: int) -> str:
     """The canonical spelling of a card: ``10H``, ``AC``, ``JK1``."""
-    if is_joker(c):
-        return f"JK{c - FIRST_JOKER + 1}"
-    return RANKS[rank_of(c)] + SUITS[suit_of(c)]
+    if c < FIRST_JOKER:
+        return _NATURAL_TEXTS[c]
+    return f"JK{c - FIRST_JOKER + 1}"
 
 
 def card_symbol(c: int) -> str:

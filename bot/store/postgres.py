@@ -39,7 +39,7 @@ from sqlalchemy.pool import NullPool
 
 from bot.store.connection import create_engine_for
 from bot.store.errors import StoreUnavailable
-from bot.store.sql.tables import Append
+from bot.store.sql.tables import Append, groups
 from bot.store.writer import (
     DEFAULT_LOCK_TIMEOUT,
     MAX_BATCH,
@@ -188,7 +188,7 @@ def _run_together(connection: Connection, works: Sequence[Work[Any]]) -> list[tu
     Consecutive journal appends of distinct tables (``tables.Append``) run as one statement.
     """
     outcomes: list[tuple[bool, Any]] = []
-    for group in _groups(works):
+    for group in groups(works):
         try:
             if len(group) > 1:
                 outcomes.extend(Append.run_many(connection, group))
@@ -199,25 +199,6 @@ def _run_together(connection: Connection, works: Sequence[Work[Any]]) -> list[tu
                 raise _BatchFailed(_detail(error)) from error
             raise _UnitFailed(error) from error
     return outcomes
-
-
-def _groups(works: Sequence[Work[Any]]) -> list[list[Any]]:
-    """The units in order, each alone except runs of ``Append`` units of distinct tables."""
-    groups: list[list[Any]] = []
-    tables: set[int] = set()
-    for work in works:
-        if (
-            isinstance(work, Append)
-            and groups
-            and isinstance(groups[-1][0], Append)
-            and work.table_id not in tables
-        ):
-            groups[-1].append(work)
-            tables.add(work.table_id)
-            continue
-        groups.append([work])
-        tables = {work.table_id} if isinstance(work, Append) else set()
-    return groups
 
 
 def _run_units(connection: Connection, works: Sequence[Work[Any]]) -> list[tuple[bool, Any]]:

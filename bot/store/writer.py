@@ -36,8 +36,9 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from sqlalchemy import Connection, create_engine, event
 from sqlalchemy.exc import DBAPIError
@@ -45,6 +46,7 @@ from sqlalchemy.pool import StaticPool
 
 from bot.store.connection import configure
 from bot.store.errors import StoreUnavailable
+from bot.store.sql.tables import Append, groups
 
 logger = logging.getLogger(__name__)
 
@@ -238,7 +240,9 @@ class SQLiteWriter:
     def _run_batch(self, batch: list[Request]) -> list[tuple[bool, Any]]:
         try:
             connection, raw = self._begin()
-            outcomes = [self._run_unit(connection, raw, request.work) for request in batch]
+            outcomes: list[tuple[bool, Any]] = []
+            for group in groups([request.work for request in batch]):
+                outcomes.extend(self._run_group(connection, raw, group))
             raw.commit()
             connection.commit()
         except (DBAPIError, sqlite3.Error, _BatchFailed, StoreUnavailable) as error:
@@ -250,13 +254,26 @@ class SQLiteWriter:
         self._stats.units += len(batch)
         return outcomes
 
+    @classmethod
+    def _run_group(
+        cls, connection: Connection, raw: sqlite3.Connection, group: list[Any]
+    ) -> list[tuple[bool, Any]]:
+        """Run one unit, or a run of journal appends together (``Append.run_many``) and,
+        should that fail, each of them alone."""
+        if len(group) == 1:
+            return [cls._in_savepoint(raw, partial(group[0], connection))]
+        ok, outcomes = cls._in_savepoint(raw, partial(Append.run_many, connection, group))
+        if ok:
+            return cast(list[tuple[bool, Any]], outcomes)
+        return [cls._in_savepoint(raw, partial(work, connection)) for work in group]
+
     @staticmethod
-    def _run_unit(
-        connection: Connection, raw: sqlite3.Connection, work: Work[Any]
-    ) -> tuple[bool, Any]:
+    def _in_savepoint(raw: sqlite3.Connection, work: Callable[[], Any]) -> tuple[bool, Any]:
+        """Run ``work`` in a savepoint: ``(True, value)``, or ``(False, error)`` with its
+        writes rolled back; :class:`_BatchFailed` if the database itself failed."""
         raw.execute("SAVEPOINT unit")
         try:
-            value = work(connection)
+            value = work()
         except Exception as error:
             cause = error.orig if isinstance(error, DBAPIError) else error
             if not raw.in_transaction or (

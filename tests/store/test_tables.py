@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import pytest
+from sqlalchemy import Connection
 
 from bot.store import (
     CorruptRow,
@@ -203,3 +205,79 @@ async def test_entries_committed_together_land_in_order_and_a_stale_one_fails_al
     tables = {table.id: table for table in (await store.load_open_tables()).tables}
     assert (tables[first.id].version, tables[first.id].log) == (2, ({"n": 1}, {"n": 2}))
     assert (tables[second.id].version, tables[second.id].log) == (2, ({"n": 1}, {"n": 2}))
+
+
+async def test_appends_committed_together_are_judged_one_by_one(store: Store) -> None:
+    """Journal entries of many tables submitted at once run as one group (one statement on
+    PostgreSQL, one query and one insert on SQLite): each lands or is refused exactly as it
+    would alone, and a refused one takes nothing from the others."""
+    tables = [await open_table(store, channel_id=channel) for channel in range(20, 32)]
+    closed, stale = tables[3], tables[7]
+    await store.commit_table(TableCommit(stale.id, 1, entry={"n": "first"}))
+    assert await store.close_table(closed.id, "host left")
+    before = store.writer.stats
+    outcomes = await asyncio.gather(
+        *(store.commit_table(TableCommit(table.id, 1, entry={"n": table.id})) for table in tables),
+        store.commit_table(TableCommit(10_000, 1, entry={"n": "nowhere"})),
+        return_exceptions=True,
+    )
+    after = store.writer.stats
+    assert after.transactions - before.transactions < len(outcomes)
+    unknown = outcomes.pop()
+    assert isinstance(unknown, TableNotOpen)
+    for table, outcome in zip(tables, outcomes, strict=True):
+        if table is closed:
+            assert isinstance(outcome, TableNotOpen)
+        elif table is stale:
+            assert isinstance(outcome, StaleVersion)
+            assert (outcome.expected, outcome.actual) == (0, 1)
+        else:
+            assert outcome is None
+    loaded = {table.id: table for table in (await store.load_open_tables()).tables}
+    assert closed.id not in loaded
+    assert loaded[stale.id].log == ({"n": "first"},)
+    for table in tables:
+        if table not in (closed, stale):
+            assert (loaded[table.id].version, loaded[table.id].log) == (1, ({"n": table.id},))
+
+
+def _refuse_log_rows_of(table_id: int) -> Callable[[Connection], None]:
+    """A trigger on the writer's connection that refuses ``table_id``'s log rows."""
+
+    def work(connection: Connection) -> None:
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql(
+                "CREATE FUNCTION refuse_row() RETURNS trigger AS $$ BEGIN"
+                f" IF NEW.table_id = {table_id} THEN RAISE EXCEPTION 'refused'; END IF;"
+                " RETURN NEW; END $$ LANGUAGE plpgsql"
+            )
+            connection.exec_driver_sql(
+                "CREATE TRIGGER refuse BEFORE INSERT ON table_log"
+                " FOR EACH ROW EXECUTE FUNCTION refuse_row()"
+            )
+        else:
+            connection.exec_driver_sql(
+                "CREATE TEMP TRIGGER refuse BEFORE INSERT ON main.table_log"
+                f" WHEN NEW.table_id = {table_id} BEGIN SELECT RAISE(ABORT, 'refused'); END"
+            )
+
+    return work
+
+
+async def test_a_group_of_appends_that_fails_is_run_again_one_by_one(store: Store) -> None:
+    """When the group's insert itself fails (here a trigger refuses one table's row), each
+    append runs again alone: only the refused one fails, the others land."""
+    tables = [await open_table(store, channel_id=channel) for channel in range(40, 46)]
+    refused = tables[2]
+    await store.writer.run(_refuse_log_rows_of(refused.id))
+    outcomes = await asyncio.gather(
+        *(store.commit_table(TableCommit(table.id, 1, entry={"n": 1})) for table in tables),
+        return_exceptions=True,
+    )
+    assert [isinstance(outcome, Exception) for outcome in outcomes] == [
+        table is refused for table in tables
+    ]
+    loaded = {table.id: table for table in (await store.load_open_tables()).tables}
+    assert [loaded[table.id].version for table in tables] == [
+        0 if table is refused else 1 for table in tables
+    ]

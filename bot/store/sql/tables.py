@@ -240,13 +240,24 @@ rows are locked in id order, so two processes appending to the same tables canno
 deadlock."""
 
 
+_HEADS_SQLITE = Prepared(
+    text(
+        "SELECT t.id, t.status, coalesce((SELECT max(l.version) FROM table_log l"
+        " WHERE l.table_id = t.id), t.version) FROM tonk_table t"
+        " WHERE t.id IN (SELECT value FROM json_each(:table_ids))"
+    )
+)
+"""SQLite: the status and head version of several tables (ids as one JSON array), for
+:meth:`Append.run_many`; the writer already holds the database's write lock."""
+
+
 @dataclass(frozen=True, slots=True)
 class Append:
     """A unit of work (``bot.store.writer.Work``): :func:`append_next` of one journal entry.
 
-    The PostgreSQL writer runs consecutive ``Append`` units of distinct tables together
-    with :meth:`run_many` (one round trip for them all) instead of one by one: the outcome
-    of each is the same.
+    Both writers run consecutive ``Append`` units of distinct tables together with
+    :meth:`run_many` (see :func:`groups`) instead of one by one: the outcome of each is
+    the same.
     """
 
     table_id: int
@@ -258,28 +269,82 @@ class Append:
 
     @staticmethod
     def run_many(connection: Connection, appends: Sequence[Append]) -> list[tuple[bool, Any]]:
-        """PostgreSQL: run ``appends`` (of distinct tables) as one statement; each one's
-        outcome as the writer reports it, ``(True, None)`` or ``(False, error)``: a refused
-        append wrote nothing and leaves the transaction usable. If the statement itself fails
+        """Run ``appends`` (of distinct tables) together; each one's outcome as the writer
+        reports it, ``(True, None)`` or ``(False, error)``: a refused append wrote nothing
+        and leaves the transaction usable.
+
+        On PostgreSQL one statement (:data:`_APPEND_MANY`); on SQLite one query of the
+        heads and one ``executemany`` of the accepted rows. If a statement itself fails
         (another process appended one of the versions meanwhile) it raises, and the writer
         runs the units one by one instead.
         """
-        cursor = _APPEND_MANY.execute(
-            connection,
-            {
-                "table_ids": [append.table_id for append in appends],
-                "versions": [append.version for append in appends],
-                "bodies": [append.body for append in appends],
-            },
-        )
-        try:
-            rows = cursor.fetchall()
-        finally:
-            cursor.close()
+        if connection.dialect.name == POSTGRESQL:
+            rows = _append_many_postgres(connection, appends)
+        else:
+            rows = _append_many_sqlite(connection, appends)
         return [
             _judge(append.table_id, append.version, row)
             for append, row in zip(appends, rows, strict=True)
         ]
+
+
+def groups(works: Sequence[Any]) -> list[list[Any]]:
+    """Units of work in order, each alone except runs of :class:`Append` units of distinct
+    tables, which a writer runs with :meth:`Append.run_many`."""
+    grouped: list[list[Any]] = []
+    tables: set[int] = set()
+    for work in works:
+        if (
+            isinstance(work, Append)
+            and grouped
+            and isinstance(grouped[-1][0], Append)
+            and work.table_id not in tables
+        ):
+            grouped[-1].append(work)
+            tables.add(work.table_id)
+            continue
+        grouped.append([work])
+        tables = {work.table_id} if isinstance(work, Append) else set()
+    return grouped
+
+
+def _append_many_postgres(connection: Connection, appends: Sequence[Append]) -> list[Any]:
+    """``(status, head version, appended)`` per append, from :data:`_APPEND_MANY`."""
+    cursor = _APPEND_MANY.execute(
+        connection,
+        {
+            "table_ids": [append.table_id for append in appends],
+            "versions": [append.version for append in appends],
+            "bodies": [append.body for append in appends],
+        },
+    )
+    try:
+        return list(cursor.fetchall())
+    finally:
+        cursor.close()
+
+
+def _append_many_sqlite(connection: Connection, appends: Sequence[Append]) -> list[Any]:
+    """``(status, head version, appended)`` per append: the heads read at once, then the
+    rows whose version is the next one inserted with one ``executemany``."""
+    ids = jsontext.dumps([append.table_id for append in appends])
+    cursor = _HEADS_SQLITE.execute(connection, {"table_ids": ids})
+    try:
+        heads = {row[0]: (row[1], row[2]) for row in cursor.fetchall()}
+    finally:
+        cursor.close()
+    rows: list[tuple[Any, Any, bool]] = []
+    accepted: list[dict[str, Any]] = []
+    for append in appends:
+        status, head = heads.get(append.table_id, (None, None))
+        appended = status not in (None, TableStatus.CLOSED.value) and head == append.version - 1
+        rows.append((status, head, appended))
+        if appended:
+            accepted.append(
+                {"table_id": append.table_id, "version": append.version, "body_json": append.body}
+            )
+    _APPEND.executemany(connection, accepted)
+    return rows
 
 
 def _judge(table_id: int, version: int, row: Sequence[Any]) -> tuple[bool, Any]:
