@@ -26,6 +26,7 @@ from bot.i18n.en import MESSAGES
 from bot.i18n.readers import Readers
 from bot.metrics import Metrics
 from bot.render.limits import CONTENT, clip, fit_embed, fit_view
+from bot.routing import ComponentRouter
 from bot.shards import Shards
 from bot.store import BrokenTable, DatabaseUnreachable, Store
 from bot.tables.dealing import Shuffler
@@ -201,8 +202,9 @@ async def edit_message(
 
     Unlike ``PartialMessage.edit`` it makes no ``Message`` of Discord's answer, which nothing
     here reads (that parse took about a fifth of a table-message edit's CPU time in
-    ``bench/bot_load.py``), and it does not store the view: every component the bot sends
-    is a ``DynamicItem``, registered once with the client.
+    ``bench/bot_load.py``), and it does not store the view: the clicks on every component
+    the bot sends are routed by their custom id (``bot.routing``, or a ``DynamicItem``),
+    registered once with the client.
     """
     if content:
         content = clip(content, CONTENT)
@@ -343,6 +345,8 @@ class TonkBot(commands.AutoShardedBot):
         self.timing = timing or Timing()
         self.new_shuffler = shuffler_factory
         self._deferrals: set[asyncio.Task[None]] = set()
+        self.components = ComponentRouter()
+        """The routes of the table's buttons and menus (``bot.routing``); the cogs add them."""
         self.metrics = Metrics()
         self._sync = sync_commands
         self.database_url = database_url
@@ -394,8 +398,8 @@ class TonkBot(commands.AutoShardedBot):
         parsers["INTERACTION_CREATE"] = parse_ours
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Remember the member's Discord language (for their DMs) and arm the deferral of
-        every command and component interaction."""
+        """Remember the member's Discord language (for their DMs), arm the deferral of every
+        command and component interaction, and run a click's route (``components``)."""
         if interaction.guild_id is not None:
             self.readers.seen(interaction.guild_id, interaction.user.id, str(interaction.locale))
         if interaction.type in (
@@ -406,6 +410,8 @@ class TonkBot(commands.AutoShardedBot):
                 self.timing.reply_patience,
                 lambda: self._watch(defer_if_unanswered(interaction)),
             )
+        if interaction.type is discord.InteractionType.component:
+            await self.components.dispatch(interaction)
 
     def _watch(self, deferral: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(deferral)

@@ -1,6 +1,6 @@
 """The Tonk extension: the ``/tonk`` commands and the tables' persistent components.
 
-- ``commands``: the slash-command group.  ``components``: the ``DynamicItem`` templates.
+- ``commands``: the slash-command group.  ``components``: the buttons' and menus' routes.
 - ``service``: what commands and clicks ask of a table.
 - ``open_tables``: the tables open in this process.  ``runtime``: one open table, and
   ``transact``, the one way it changes (lock, check, commit, reply, catch up).
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cogs.tonk.commands import TonkCommands
-from cogs.tonk.components import DYNAMIC_ITEMS
+from cogs.tonk.components import ROUTES
 from cogs.tonk.restore import restore_tables
 
 STATUS_EVERY = 60.0
@@ -27,10 +27,12 @@ if TYPE_CHECKING:
 async def setup(bot: TonkBot) -> None:
     cog = TonkCommands(bot)
     await bot.add_cog(cog)
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    for pattern, handler in ROUTES:
+        bot.components.add(pattern, handler)
     await restore_tables(bot, cog.service)
     cog.service.tables.report_every(STATUS_EVERY)
 
 
 async def teardown(bot: TonkBot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    for pattern, _handler in ROUTES:
+        bot.components.remove(pattern)

@@ -1,11 +1,12 @@
-"""The table's buttons and menus as persistent ``DynamicItem`` templates: they read every
-click back from its ``custom_id`` (``views.py`` builds the components that are sent).
+"""The table's buttons and menus: what their ``custom_id`` says, written and read back.
 
 Every ``custom_id`` names the table and the table's state version (and, on the table
 message, the hand), so that a component keeps working after a restart, and a click on an
 out-of-date component is recognised: a panel's is refused; a table-message button is taken
 at its word while its meaning holds (Draw and Drop for the player to act, Take while the
-same card is on top). Registered with ``bot.add_dynamic_items``.
+same card is on top). Each key's ``PATTERN`` reads its custom ids back; :data:`ROUTES`,
+added to the bot's ``ComponentRouter`` (``bot.routing``), sends each click to the tables
+service.
 
 - ``tonk:t:{table}:{hand}:{version}:{action}[:{cards}]``: a button of the table message
   (``cards``: for Take, the discard it takes, a hexadecimal card mask).
@@ -19,9 +20,11 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import discord
+
+from bot.routing import Handler
 
 TONK_COG = "Tonk"
 
@@ -30,6 +33,11 @@ TONK_COG = "Tonk"
 class TableKey:
     """What a table-message button says: which table, hand and version, what to do, and
     for Take the card it takes (a card mask)."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(
+        r"tonk:t:(?P<table>\d+):(?P<hand>\d+):(?P<version>\d+):(?P<action>[a-z_]+)"
+        r"(?::(?P<cards>[0-9a-f]+))?"
+    )
 
     table_id: int
     hand: int
@@ -42,10 +50,26 @@ class TableKey:
         base = f"tonk:t:{self.table_id}:{self.hand}:{self.version}:{self.action}"
         return f"{base}:{self.cards:x}" if self.cards else base
 
+    @classmethod
+    def read(cls, match: re.Match[str]) -> TableKey:
+        """The key a custom id matched by :attr:`PATTERN` holds."""
+        return cls(
+            int(match["table"]),
+            int(match["hand"]),
+            int(match["version"]),
+            match["action"],
+            int(match["cards"] or "0", 16),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class PanelKey:
     """What a panel button says: a move (``action``) on ``cards``, onto ``spread``."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(
+        r"tonk:p:(?P<table>\d+):(?P<hand>\d+):(?P<version>\d+):(?P<action>[a-z_]+)"
+        r":(?P<cards>[0-9a-f]+):(?P<spread>-?\d+)"
+    )
 
     table_id: int
     hand: int
@@ -61,10 +85,26 @@ class PanelKey:
             f":{self.cards:x}:{self.spread}"
         )
 
+    @classmethod
+    def read(cls, match: re.Match[str]) -> PanelKey:
+        """The key a custom id matched by :attr:`PATTERN` holds."""
+        return cls(
+            int(match["table"]),
+            int(match["hand"]),
+            int(match["version"]),
+            match["action"],
+            int(match["cards"], 16),
+            int(match["spread"]),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class PickKey:
     """What the panel's card menu says: which table, hand and version it was shown for."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(
+        r"tonk:s:(?P<table>\d+):(?P<hand>\d+):(?P<version>\d+)"
+    )
 
     table_id: int
     hand: int
@@ -73,6 +113,11 @@ class PickKey:
     @property
     def custom_id(self) -> str:
         return f"tonk:s:{self.table_id}:{self.hand}:{self.version}"
+
+    @classmethod
+    def read(cls, match: re.Match[str]) -> PickKey:
+        """The key a custom id matched by :attr:`PATTERN` holds."""
+        return cls(int(match["table"]), int(match["hand"]), int(match["version"]))
 
 
 class ComponentHandler(Protocol):
@@ -99,86 +144,29 @@ async def _handle(
         await client.tree.on_error(interaction, error)
 
 
-class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=(
-        r"tonk:t:(?P<table>\d+):(?P<hand>\d+):(?P<version>\d+):(?P<action>[a-z_]+)"
-        r"(?::(?P<cards>[0-9a-f]+))?"
-    ),
-):
+async def table_button(interaction: discord.Interaction, match: re.Match[str]) -> None:
     """A button under the table message: Join, Leave, Start, My hand, Draw, Take, Drop, Next."""
-
-    def __init__(self, key: TableKey) -> None:
-        super().__init__(discord.ui.Button(custom_id=key.custom_id))
-        self.key = key
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TableButton:
-        key = TableKey(
-            int(match["table"]),
-            int(match["hand"]),
-            int(match["version"]),
-            match["action"],
-            int(match["cards"] or "0", 16),
-        )
-        return cls(key)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _handle(interaction, lambda service: service.table_button(interaction, self.key))
+    key = TableKey.read(match)
+    await _handle(interaction, lambda service: service.table_button(interaction, key))
 
 
-class PanelButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=(
-        r"tonk:p:(?P<table>\d+):(?P<hand>\d+):(?P<version>\d+):(?P<action>[a-z_]+)"
-        r":(?P<cards>[0-9a-f]+):(?P<spread>-?\d+)"
-    ),
-):
+async def panel_button(interaction: discord.Interaction, match: re.Match[str]) -> None:
     """A move on a private panel: Draw, Take, Drop, Claim, Spread, Hit, Discard, Slap."""
-
-    def __init__(self, key: PanelKey) -> None:
-        super().__init__(discord.ui.Button(custom_id=key.custom_id))
-        self.key = key
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PanelButton:
-        key = PanelKey(
-            int(match["table"]),
-            int(match["hand"]),
-            int(match["version"]),
-            match["action"],
-            int(match["cards"], 16),
-            int(match["spread"]),
-        )
-        return cls(key)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _handle(interaction, lambda service: service.panel_button(interaction, self.key))
+    key = PanelKey.read(match)
+    await _handle(interaction, lambda service: service.panel_button(interaction, key))
 
 
-class CardSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"tonk:s:(?P<table>\d+):(?P<hand>\d+):(?P<version>\d+)",
-):
+async def card_pick(interaction: discord.Interaction, match: re.Match[str]) -> None:
     """The panel's menu of the player's cards (several may be picked)."""
-
-    def __init__(self, key: PickKey) -> None:
-        super().__init__(discord.ui.Select(custom_id=key.custom_id))
-        self.key = key
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> CardSelect:
-        return cls(PickKey(int(match["table"]), int(match["hand"]), int(match["version"])))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = self.item.values
-        await _handle(interaction, lambda service: service.card_pick(interaction, self.key, values))
+    key = PickKey.read(match)
+    data: Any = interaction.data or {}
+    values = [str(value) for value in data.get("values", [])]
+    await _handle(interaction, lambda service: service.card_pick(interaction, key, values))
 
 
-DYNAMIC_ITEMS = (TableButton, PanelButton, CardSelect)
+ROUTES: tuple[tuple[re.Pattern[str], Handler], ...] = (
+    (TableKey.PATTERN, table_button),
+    (PanelKey.PATTERN, panel_button),
+    (PickKey.PATTERN, card_pick),
+)
+"""The table's components, for the bot's ``ComponentRouter``."""

@@ -1,11 +1,10 @@
 """Discord components from the renderers' plain control specs.
 
 A table message or panel is sent as ``Rows``: its action rows built directly as the JSON
-Discord takes, with the custom ids of the ``DynamicItem`` templates (``components.py``) that
-read the clicks back. Building ``discord.ui`` items for every edit (a ``DynamicItem`` around
-a ``Button`` per button, a ``SelectOption`` per card, then their JSON) took about 7% of the
-bot's CPU in ``bench/bot_load.py``; nothing needs those items, since the templates dispatch
-every click.
+Discord takes, with the custom ids that ``components.py``'s keys write and its routes read
+back. Building ``discord.ui`` items for every edit (a ``Button`` per button, a
+``SelectOption`` per card, then their JSON) took about 7% of the bot's CPU in
+``bench/bot_load.py``; nothing needs those items, since the routes answer every click.
 """
 
 from __future__ import annotations
@@ -37,8 +36,8 @@ STRING_SELECT = discord.ComponentType.string_select.value
 class Rows(discord.ui.View):
     """A message's components, sent as they are (no rows: the message loses its buttons).
 
-    It holds no items, so discord.py stores nothing for it: the ``DynamicItem`` templates,
-    registered once with the client, answer its clicks."""
+    It holds no items, so discord.py stores nothing for it: the routes of ``components.py``,
+    added once to the client's ``ComponentRouter``, answer its clicks."""
 
     def __init__(self, rows: list[Component]) -> None:
         super().__init__(timeout=None)

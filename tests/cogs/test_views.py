@@ -1,9 +1,8 @@
 """The components the bot sends (``cogs/tonk/views.py``) against discord.py's own rendering of
-the same buttons and menu, and the ``DynamicItem`` templates that read their clicks back."""
+the same buttons and menu, and the routes that read their clicks back."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
@@ -11,7 +10,8 @@ import pytest
 
 from bot.render.controls import ButtonSpec, CardOption, CardSelectSpec, Controls, Style
 from bot.render.limits import BUTTON_LABEL, clip
-from cogs.tonk.components import CardSelect, PanelButton, PanelKey, PickKey, TableButton, TableKey
+from bot.routing import ComponentRouter
+from cogs.tonk.components import ROUTES, PanelKey, PickKey, TableKey
 from cogs.tonk.views import STYLES, panel_view, table_view
 
 CONTROLS = Controls(
@@ -78,28 +78,31 @@ def test_a_table_message_is_sent_as_discord_py_would_send_its_items() -> None:
 def test_no_controls_send_no_rows_and_no_view_is_stored() -> None:
     view = table_view(7, 3, 41, Controls())
     assert view.to_components() == []
-    assert not view.is_dispatchable()  # the DynamicItem templates answer the clicks
+    assert not view.is_dispatchable()  # the routes answer the clicks
 
 
-@pytest.mark.asyncio
-async def test_every_sent_custom_id_is_read_back_by_its_template() -> None:
+def test_every_sent_custom_id_is_read_back_by_its_route() -> None:
     rows = panel_view(7, 3, 41, CONTROLS).to_components()
     rows += table_view(
         7, 3, 41, Controls(buttons=(ButtonSpec("take", "Take", cards=0x80),))
     ).to_components()
+    router = ComponentRouter()
+    for pattern, handler in ROUTES:
+        router.add(pattern, handler)
+    keys = {TableKey.PATTERN: TableKey, PanelKey.PATTERN: PanelKey, PickKey.PATTERN: PickKey}
     read: list[Any] = []
     for row in rows:
         for component in row["components"]:
             matches = [
-                (item, m)
-                for item in (TableButton, PanelButton, CardSelect)
-                if (
-                    m := re.fullmatch(item.__discord_ui_compiled_template__, component["custom_id"])
-                )
+                (key, m)
+                for pattern, key in keys.items()
+                if (m := pattern.fullmatch(component["custom_id"]))
             ]
             assert len(matches) == 1, component["custom_id"]
-            item, match = matches[0]
-            read.append((await item.from_custom_id(None, None, match)).key)  # type: ignore[arg-type]
+            key, match = matches[0]
+            found = router.find(component["custom_id"])
+            assert found is not None and found[1].re is match.re
+            read.append(key.read(match))
     assert read == [
         PickKey(7, 3, 41),
         PanelKey(7, 3, 41, "draw"),
