@@ -37,14 +37,36 @@ class Rows(discord.ui.View):
     """A message's components, sent as they are (no rows: the message loses its buttons).
 
     It holds no items, so discord.py stores nothing for it: the routes of ``components.py``,
-    added once to the client's ``ComponentRouter``, answer its clicks."""
+    added once to the client's ``ComponentRouter``, answer its clicks. For the same reason
+    it skips ``View.__init__`` (a random id, a future, the children's layout: a tenth of a
+    millisecond per message sent) and answers the few questions discord.py asks of a view
+    that it sends: its components, its children (none), its timeout (none), and that it is
+    finished (nothing to store).
+    """
 
-    def __init__(self, rows: list[Component]) -> None:
-        super().__init__(timeout=None)
+    def __init__(self, rows: list[Component]) -> None:  # no super().__init__: see above
         self.rows = rows
+        self._children = []  # read by ``children`` (``fit_view`` walks it)
 
     def to_components(self) -> list[Component]:
         return self.rows
+
+    @property
+    def timeout(self) -> float | None:
+        return None
+
+    @timeout.setter
+    def timeout(self, value: float | None) -> None:
+        """Nothing times out: the routes answer the clicks, whenever they come."""
+
+    def has_components_v2(self) -> bool:
+        return False
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    def is_finished(self) -> bool:
+        return True
 
 
 def table_view(table_id: int, hand: int, version: int, controls: Controls) -> Rows:
