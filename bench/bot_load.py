@@ -40,8 +40,10 @@ one JSON object with these figures instead: ``tables``, ``think_s``, ``seconds``
 
 ``--soak-minutes N``: the tables play until each has finished a hand, then N minutes more
 while the bot's resident set is sampled every 10 s; the least-squares slope of the samples,
-in KiB per table per minute, shows whether memory grows per table (``--seconds`` is then
-unused, and the floor is not run: it would take as long again).
+in KiB per table per minute, shows whether memory grows per table, and the slope of each
+third of the samples whether that growth slows down (an allocator and caches warming up) or
+keeps on (a leak). ``--seconds`` is then unused, and the floor is not run: it would take as
+long again.
 
 ``--processes N`` (N ≥ 2): then, in the same run, N shard processes (``SHARD_COUNT=N``, one
 ``SHARD_IDS`` each) on one database serve N times ``--tables`` tables, ``--tables`` in a guild
@@ -434,11 +436,14 @@ def hand_over_channels(fake: Any) -> list[int]:
     ]
 
 
-async def soak(fake: Any, pid: int, tables: int, minutes: float) -> tuple[int, int, float]:
+async def soak(
+    fake: Any, pid: int, tables: int, minutes: float
+) -> tuple[int, int, float, list[float]]:
     """Wait until every table has finished a hand (``FIRST_HAND_PATIENCE`` at most), then
     sample the resident set of process ``pid`` every ``SOAK_INTERVAL`` for ``minutes``: how
     many tables had finished a hand, how many samples, and their slope in KiB per table per
-    minute (least squares; nan with fewer than two samples)."""
+    minute (least squares; nan with fewer than two samples), then the slope of each third of
+    the samples (whether the growth slows down: a warming allocator, or keeps on: a leak)."""
     patience = time.perf_counter() + FIRST_HAND_PATIENCE
     while len(warm := set(hand_over_channels(fake))) < tables and time.perf_counter() < patience:
         await asyncio.sleep(2)
@@ -451,8 +456,16 @@ async def soak(fake: Any, pid: int, tables: int, minutes: float) -> tuple[int, i
         if at[-1] >= minutes:
             break
         await asyncio.sleep(started + len(at) * SOAK_INTERVAL - time.perf_counter())
-    slope = statistics.linear_regression(at, kib).slope / tables if len(at) > 1 else math.nan
-    return len(warm), len(at), slope
+    thirds = [(len(at) * part // 3, len(at) * (part + 1) // 3) for part in range(3)]
+    by_third = [slope_per_table(at[a:b], kib[a:b], tables) for a, b in thirds]
+    return len(warm), len(at), slope_per_table(at, kib, tables), by_third
+
+
+def slope_per_table(minutes: list[float], kib: list[float], tables: int) -> float:
+    """The least-squares slope of ``kib`` over ``minutes``, per table (nan below two samples)."""
+    if len(minutes) < 2:
+        return math.nan
+    return statistics.linear_regression(minutes, kib).slope / tables
 
 
 def payload_bytes(panel: dict[str, Any]) -> int:
@@ -737,11 +750,12 @@ def figures(
             "ratio": cpu_ms(bot) / cpu_ms(floor),
         }
     if bot.extra["soak"] is not None:
-        warm, samples, slope = bot.extra["soak"]
+        warm, samples, slope, by_third = bot.extra["soak"]
         result |= {
             "soak_warm_tables": warm,
             "soak_samples": samples,
             "soak_kib_per_table_per_min": slope,
+            "soak_kib_per_table_per_min_by_third": [round(third, 3) for third in by_third],
         }
     return {key: round(v, 3) if isinstance(v, float) else v for key, v in result.items()}
 
@@ -842,7 +856,9 @@ def print_report(f: dict[str, Any]) -> None:
         print(
             f"soak: {f['soak_warm_tables']} tables had finished a hand; then, over "
             f"{f['soak_samples']} samples 10 s apart, the bot's memory grew "
-            f"{f['soak_kib_per_table_per_min']:.2f} KiB per table per minute (least squares)"
+            f"{f['soak_kib_per_table_per_min']:.2f} KiB per table per minute (least squares); "
+            "by third of the soak: "
+            + ", ".join(f"{third:.2f}" for third in f["soak_kib_per_table_per_min_by_third"])
         )
     if "floor_interactions" in f:
         print(
