@@ -56,7 +56,8 @@ once an interaction is answered (:func:`_note_answer`) its response is dropped, 
 :func:`_answered` asks ``extras`` instead. At 300 busy tables of ``bench/bot_load.py`` (a
 30 s run) the full collections had freed 77,000 objects, nearly all of them interactions'
 (8 collections, the longest 104 ms, 1.5 s in all collections); with the response dropped
-they free about 500 (5 collections, the longest about 60 ms, 0.6 s in all collections)."""
+they free about 500 (5 to 7 collections, the longest 52-80 ms, 0.5-1.4 s in all of them:
+what remains is the objects that live long for good reasons, a hand's actions and views)."""
 
 
 class Defer(Enum):
