@@ -113,6 +113,8 @@ class Hand:
 
     _public: tuple[PublicMove, ...] = ()
     """The log as the table saw it, as far as ``public_moves`` has read it."""
+    _log_json: tuple[dict[str, Any], ...] = ()
+    """The log in JSON, as far as ``log_json`` has read it."""
 
     def __init__(
         self,
@@ -251,6 +253,17 @@ class Hand:
         if len(known) != len(self.log):
             known = known + tuple(PublicMove.of(a) for a in self.log[len(known) :])
             self._public = known
+        return known
+
+    def log_json(self) -> tuple[dict[str, Any], ...]:
+        """The action log in ``Action.to_json``'s notation, each action converted once
+        (extended as the log grows, never rebuilt: a move rewrites only its own entry, inside
+        ``act``). The dicts are shared by every caller: read them, never change them."""
+        known = self._log_json
+        if len(known) != len(self.log):
+            players = self.players
+            known = known + tuple(a.to_json(players) for a in self.log[len(known) :])
+            self._log_json = known
         return known
 
     def count(self, seat: int) -> int:
@@ -766,7 +779,7 @@ class Hand:
             "hit_ever": list(self.hit_ever),
             "slap_from": self.slap_from,
             "owes": self.owes,
-            "log": [a.to_json(self.players) for a in self.log],
+            "log": list(self.log_json()),
             "result": self.result.to_json() if self.result else None,
             "version": self.version,
         }

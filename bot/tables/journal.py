@@ -180,7 +180,7 @@ class TableLedger:
             entry["deal"] = {key: dealt[key] for key in DEAL_KEYS}
             first = 0
         if played > first:
-            entry["actions"] = [action.to_json(hand.players) for action in hand.log[first:played]]
+            entry["actions"] = list(hand.log_json()[first:played])
         return entry
 
     def _landed(

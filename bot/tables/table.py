@@ -22,6 +22,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.engine.actions import Action, Kind
+from bot.engine.cards import card_text
 from bot.engine.hand import Hand
 from bot.engine.melds import most_players, pack_for
 from bot.engine.rules import MIN_PLAYERS, Rules, RulesError, rules_from_json
@@ -81,10 +82,6 @@ class Seat:
     @property
     def is_bot(self) -> bool:
         return self.level is not None
-
-
-# What reproduces a finished hand: its seed or pack order, and its action log.
-REPLAY_KEYS = ("seed", "order", "log")
 
 
 @dataclass(frozen=True, slots=True)
@@ -447,7 +444,7 @@ class Table:
             tuple(hand.hands),
             balances,
             winner,
-            {key: value for key, value in hand.to_json().items() if key in REPLAY_KEYS},
+            _replay(hand),
         )
         self.dealer_id = self._next_seat(players[hand.dealer], exclude=self.leaving)
         for user_id in sorted(self.leaving):
@@ -632,6 +629,16 @@ class Table:
             )
         except (KeyError, TypeError, RulesError) as error:
             raise ValueError(f"not a saved table: {error!r}") from error
+
+
+def _replay(hand: Hand) -> dict[str, Any]:
+    """What reproduces a finished hand: its seed, its pack order and its action log (as
+    ``Hand.to_json`` writes them)."""
+    return {
+        "seed": hand.seed,
+        "order": [card_text(card) for card in hand.order],
+        "log": list(hand.log_json()),
+    }
 
 
 def _record_json(record: HandRecord | None) -> dict[str, Any] | None:

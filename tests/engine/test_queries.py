@@ -77,8 +77,10 @@ def test_the_seat_view_names_the_upcard_and_a_slapped_card_is_logged() -> None:
     slap.act(Action("discard", 0, cards("KC")))
     slap.act(Action("draw", 1))
     slap.act(Action("discard", 1, cards("9H")))
+    assert len(slap.log_json()) == 5  # converted so far; the slap is logged, then rewritten
     slap.act(Action("slap", 0, 0, 0))
     assert slap.public_moves()[-1].cards == cards("9H")
+    assert slap.log_json()[-1] == {"player": "ann", "do": "slap", "card": "9H", "spread": 0}
     assert Hand.from_json(slap.to_json()).log == slap.log
 
 

@@ -15,6 +15,7 @@ SQLAlchemy's (``IntegrityError``, ``OperationalError``...), as ``Connection.exec
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any, cast
 
 from sqlalchemy import Connection
@@ -23,6 +24,7 @@ from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.expression import ClauseElement
 
 _Key = tuple[str, tuple[str, ...]]
+_Compiled = tuple[str, Callable[[Mapping[str, Any]], tuple[Any, ...]], dict[str, Any]]
 
 
 class Prepared:
@@ -35,25 +37,24 @@ class Prepared:
     def __init__(self, statement: ClauseElement | Callable[[str], ClauseElement]) -> None:
         """Wrap ``statement``; nothing is built or compiled until it runs."""
         self._statement = statement
-        self._compiled: dict[_Key, tuple[str, tuple[str, ...], dict[str, Any]]] = {}
+        self._compiled: dict[_Key, _Compiled] = {}
 
     def execute(self, connection: Connection, parameters: Mapping[str, Any]) -> Any:
         """Run the statement with ``parameters``; return the DB-API cursor (to fetch from)."""
-        sql, order, fixed = self._compile(connection, tuple(parameters))
-        values = {**fixed, **parameters}
-        return self._run(connection, sql, [tuple(values[name] for name in order)], many=False)
+        sql, arguments, fixed = self._compile(connection, tuple(parameters))
+        values = {**fixed, **parameters} if fixed else parameters
+        return self._run(connection, sql, [arguments(values)], many=False)
 
     def executemany(self, connection: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
         """Run the statement once per row (every row has the first row's parameter names)."""
         if not rows:
             return
-        sql, order, fixed = self._compile(connection, tuple(rows[0]))
-        arguments = [tuple({**fixed, **row}[name] for name in order) for row in rows]
-        self._run(connection, sql, arguments, many=True)
+        sql, arguments, fixed = self._compile(connection, tuple(rows[0]))
+        if fixed:
+            rows = [{**fixed, **row} for row in rows]
+        self._run(connection, sql, [arguments(row) for row in rows], many=True)
 
-    def _compile(
-        self, connection: Connection, names: tuple[str, ...]
-    ) -> tuple[str, tuple[str, ...], dict[str, Any]]:
+    def _compile(self, connection: Connection, names: tuple[str, ...]) -> _Compiled:
         key = (connection.dialect.name, names)
         found = self._compiled.get(key)
         if found is None:
@@ -69,7 +70,7 @@ class Prepared:
                 for name, bind in compiled.binds.items()
                 if name not in names
             }
-            found = (compiled.string, tuple(compiled.positiontup or ()), fixed)
+            found = (compiled.string, _positional(tuple(compiled.positiontup or ())), fixed)
             self._compiled[key] = found
         return found
 
@@ -86,3 +87,14 @@ class Prepared:
             cursor.close()
             raise DBAPIError.instance(sql, arguments, error, dbapi.Error) from error
         return cursor
+
+
+def _positional(order: tuple[str, ...]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
+    """A function of the parameters that returns their values in ``order`` (a tuple even
+    for one name or none)."""
+    if len(order) > 1:
+        return cast(Callable[[Mapping[str, Any]], tuple[Any, ...]], itemgetter(*order))
+    if order:
+        name = order[0]
+        return lambda values: (values[name],)
+    return lambda _values: ()

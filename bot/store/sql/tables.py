@@ -337,7 +337,7 @@ def _append_many_sqlite(connection: Connection, appends: Sequence[Append]) -> li
     accepted: list[dict[str, Any]] = []
     for append in appends:
         status, head = heads.get(append.table_id, (None, None))
-        appended = status not in (None, TableStatus.CLOSED.value) and head == append.version - 1
+        appended = status not in (None, TableStatus.CLOSED) and head == append.version - 1
         rows.append((status, head, appended))
         if appended:
             accepted.append(
@@ -350,7 +350,7 @@ def _append_many_sqlite(connection: Connection, appends: Sequence[Append]) -> li
 def _judge(table_id: int, version: int, row: Sequence[Any]) -> tuple[bool, Any]:
     """The outcome of one append from its ``(status, head version, appended)`` row."""
     status, head, appended = row
-    if status is None or status == TableStatus.CLOSED.value:
+    if status is None or status == TableStatus.CLOSED:
         return False, TableNotOpen(table_id)
     if not appended:
         logger.info(
