@@ -25,7 +25,8 @@ Latency is measured as a member sees it, from sending INTERACTION_CREATE to the 
 deferral (callback type 5 or 6) counts as the callback; the follow-up or edit that completes
 it is then awaited (an error if none comes within 30 s). Interactions still in flight when the
 time is up are awaited too, so a late callback is never lost; the rate counts those answered
-in time.
+in time. This process freezes what it holds every second (``kept_out_of_gc``), so that its own
+garbage collections do not count as the bot's latency.
 
 Prints the interactions answered per second, the latency (p50, p99, max), the interactions
 answered later than 3 s (set-up included; one never answered counts too) and the deferred
