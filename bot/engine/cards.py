@@ -91,7 +91,13 @@ def popcount(mask: int) -> int:
 
 
 def parse_card(text: str) -> int:
-    """Parse ``10H``, ``th``, ``QS`` or ``JK2`` into a card number."""
+    """Parse ``10H``, ``th``, ``QS`` or ``JK2`` into a card number.
+
+    The canonical spelling (``card_text``, as saved states and logs hold it) is one lookup:
+    a restart replays every open hand from those spellings."""
+    canonical = _BY_TEXT.get(text)
+    if canonical is not None:
+        return canonical
     t = text.strip().upper()
     if t.startswith("JK"):
         digits = t[2:]
@@ -107,6 +113,7 @@ def parse_card(text: str) -> int:
 
 
 _NATURAL_TEXTS = tuple(RANKS[rank_of(c)] + SUITS[suit_of(c)] for c in range(FIRST_JOKER))
+_BY_TEXT = {text: c for c, text in enumerate(_NATURAL_TEXTS)}
 
 
 def card_text(c: int) -> str:
