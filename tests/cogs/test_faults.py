@@ -169,7 +169,8 @@ async def test_a_table_button_a_version_behind_still_means_what_it_says(
     fake_discord: FakeDiscord,
 ) -> None:
     ann, bob = ann_and_bob(fake_discord)
-    async with run_bot(fake_discord, make_bot()) as bot:
+    timing = replace(FAST, message_retry=60.0)  # the message stays behind for the whole test
+    async with run_bot(fake_discord, make_bot(timing=timing)) as bot:
         lobby = await dealt(fake_discord, bot, ann, bob)
         shown = table_in(bot, bob.channel).version  # type: ignore[arg-type]
         fake_discord.fail_requests("PATCH", f"/messages/{lobby.id}")
