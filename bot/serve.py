@@ -102,8 +102,9 @@ def tune_gc() -> None:
     those objects dies by its reference count): half the bot's CPU, and the stalls that put
     a few answers past Discord's three seconds. With :data:`YOUNG_COLLECTION_THRESHOLD` the
     objects of an interaction die before a young collection sees them twice: one full
-    collection in a 30 s run, CPU per interaction 2.27 ms to 1.16-1.19 ms, 439 to 833-847
-    interactions a second, p50 990 ms to 79-87 ms, the resident set no larger.
+    collection in a 30 s run, CPU per interaction 2.27 ms to 1.14-1.19 ms, 439 to 833-851
+    interactions a second, p50 990 ms to 55-87 ms, none answered after 3 s, the resident set
+    no larger.
     """
     gc.collect()
     gc.freeze()
