@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import random
 import statistics
@@ -44,6 +43,7 @@ from sqlalchemy.engine import make_url
 from bot.dburl import is_postgres, masked
 from bot.engine.rules import build_rules
 from bot.engine.settle import Ending
+from bot.serve import tune_gc
 from bot.store import (
     HandResult,
     OpenTable,
@@ -453,7 +453,7 @@ async def flat_out(ledger: TableLedger, moves: int, latencies: list[float]) -> N
 
 
 async def bench_journal(
-    store: Store, url: str | None, directory: str, tables: int, rounds: int, *, freeze: bool
+    store: Store, url: str | None, directory: str, tables: int, rounds: int, *, bot_gc: bool
 ) -> None:
     """The move journal: one table alone; ``tables`` tables each committing one move at the
     same moment, ``rounds`` times; the same tables flat out; all against raw aiosqlite."""
@@ -467,8 +467,8 @@ async def bench_journal(
     alone_figures = summarise("journal commit, one table alone", alone, "journal_alone")
 
     ledgers = [await journal.create(play_table(2_000 + n, n)) for n in range(tables)]
-    if freeze:
-        gc.freeze()
+    if bot_gc:
+        tune_gc()
     latencies: list[float] = []
     hand_ends: list[float] = []
     before = store.writer.stats
@@ -574,15 +574,17 @@ async def main() -> None:
     parser.add_argument("--repeat", type=int, default=200)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
-        "--gc-freeze",
+        "--bot-gc",
         action="store_true",
-        help="gc.freeze() the objects alive after set-up, as a long-running bot would after "
-        "start-up: CPython's full collections then skip them (25-35 ms pauses otherwise)",
+        help="from the tables playing at once on, the bot's collector settings "
+        "(bot.serve.tune_gc: the objects alive after set-up frozen, a young collection every "
+        "10,000 objects): the store as the bot runs it, without CPython's script-sized "
+        "collections pausing the commits",
     )
     args = parser.parse_args()
     if args.json:
         OUT[0] = sys.stderr
-    REPORT["gc_freeze"] = args.gc_freeze
+    REPORT["bot_gc"] = args.bot_gc
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as directory:
         url = args.database or f"sqlite+aiosqlite:///{directory}/bench.db"
@@ -595,7 +597,7 @@ async def main() -> None:
             await bench_hands(store, rng, args.hands)
             say("Move journal (one entry per move, a snapshot per hand):")
             await bench_journal(
-                store, args.database, directory, args.tables, args.rounds, freeze=args.gc_freeze
+                store, args.database, directory, args.tables, args.rounds, bot_gc=args.bot_gc
             )
             if not is_postgres(url):
                 await bench_bytes(store, 10)

@@ -39,7 +39,7 @@ from sqlalchemy.pool import NullPool
 
 from bot.store.connection import create_engine_for
 from bot.store.errors import StoreUnavailable
-from bot.store.sql.tables import Append, groups
+from bot.store.sql.commits import groups, run_group
 from bot.store.writer import (
     DEFAULT_LOCK_TIMEOUT,
     MAX_BATCH,
@@ -185,13 +185,13 @@ class PostgresWriter:
 def _run_together(connection: Connection, works: Sequence[Work[Any]]) -> list[tuple[bool, Any]]:
     """Run the units in order, no savepoints; :class:`_UnitFailed` if one raises.
 
-    Consecutive journal appends of distinct tables (``tables.Append``) run as one statement.
+    Consecutive table commits of distinct tables run together (``commits.run_group``).
     """
     outcomes: list[tuple[bool, Any]] = []
     for group in groups(works):
         try:
             if len(group) > 1:
-                outcomes.extend(Append.run_many(connection, group))
+                outcomes.extend(run_group(connection, group))
             else:
                 outcomes.append((True, group[0](connection)))
         except Exception as error:

@@ -68,7 +68,7 @@ from bot.store.reports import (
     LeaderboardPage,
     PlayerStats,
 )
-from bot.store.sql import forget, hands, languages, settings, tables, totals
+from bot.store.sql import commits, forget, hands, languages, settings, tables, totals
 from bot.store.writer import DEFAULT_LOCK_TIMEOUT, SQLiteWriter, Work, Writer
 
 logger = logging.getLogger(__name__)
@@ -271,8 +271,8 @@ class Store:
             values = tables.encode_snapshot(commit.snapshot, commit.version, commit.update, now)
             if commit.close_reason is not None:
                 values.update(tables.close_values(commit.close_reason))
-            hand = None if commit.hand is None else _encode_hand(commit.hand, now)
-            work = partial(_compact, commit=commit, values=values, hand=hand)
+            hand = None if commit.hand is None else commits.encode_hand(commit.hand, now)
+            work = commits.Compact(commit.table_id, commit.version, values, hand)
         return self._writer.submit(work, on_done)
 
     async def save_table(
@@ -370,7 +370,7 @@ class Store:
             )
             save = (table_update, values)
         recorded = await self._writer.run(
-            partial(_record_with_save, hand=_encode_hand(result, now), save=save)
+            partial(_record_with_save, hand=commits.encode_hand(result, now), save=save)
         )
         if not recorded:
             logger.info("hand %s was already recorded; ignored", result.hand_uid)
@@ -473,48 +473,18 @@ def _check_page(page: int, per_page: int) -> None:
         raise ValueError(f"page size must be between 1 and {MAX_PER_PAGE}, got {per_page}")
 
 
-_EncodedHand = tuple[HandResult, dict[str, Any], list[dict[str, Any]]]
-
-
-def _encode_hand(result: HandResult, now: float) -> _EncodedHand:
-    return result, hands.encode_hand(result, now), hands.encode_seats(result)
-
-
-def _record(connection: Connection, hand: _EncodedHand) -> bool:
-    """Insert the hand, its seats and its totals; False (nothing written) if recorded already."""
-    result, hand_row, seat_rows = hand
-    hand_id = hands.insert_hand(connection, hand_row, result.table_id)
-    if hand_id is None:
-        return False
-    hands.insert_seats(connection, hand_id, seat_rows)
-    totals.add_hand(connection, result)
-    return True
-
-
 def _record_with_save(
     connection: Connection,
-    hand: _EncodedHand,
+    hand: commits.EncodedHand,
     save: tuple[TableSave, dict[str, Any]] | None,
 ) -> bool:
-    if not _record(connection, hand):
+    if not commits.record(connection, hand):
         return False
     if save is not None:
         table_save, values = save
         tables.check_next(connection, table_save.table_id, table_save.version)
         tables.write_snapshot(connection, table_save.table_id, values)
     return True
-
-
-def _compact(
-    connection: Connection,
-    commit: TableCommit,
-    values: dict[str, Any],
-    hand: _EncodedHand | None,
-) -> None:
-    tables.check_next(connection, commit.table_id, commit.version)
-    if hand is not None and not _record(connection, hand):
-        logger.info("hand %s was already recorded; the table commits alone", hand[0].hand_uid)
-    tables.write_snapshot(connection, commit.table_id, values)
 
 
 def _forget_member(connection: Connection, guild_id: int, user_id: int) -> ForgetReport:

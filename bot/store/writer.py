@@ -7,8 +7,10 @@ store builds every write as such a unit and hands it to a :class:`Writer`.
 What every ``Writer`` guarantees:
 
 * **Group commit.** The units waiting when the writer becomes free run together in ONE
-  transaction, each in its own SAVEPOINT, in the order they were submitted. Their callers
-  are answered once that transaction has committed (or failed).
+  transaction, each in its own SAVEPOINT, in the order they were submitted (a run of table
+  commits of distinct tables shares one, see ``bot.store.sql.commits``: their order among
+  themselves cannot matter). Their callers are answered once that transaction has
+  committed (or failed).
 * **Failures stay alone.** A unit that raises is rolled back to its savepoint and its
   caller gets the exception; the other units of the batch commit.
 * **A database that cannot write fails cleanly.** If the write lock is held by another
@@ -46,7 +48,7 @@ from sqlalchemy.pool import StaticPool
 
 from bot.store.connection import configure
 from bot.store.errors import StoreUnavailable
-from bot.store.sql.tables import Append, groups
+from bot.store.sql.commits import groups, run_group
 
 logger = logging.getLogger(__name__)
 
@@ -258,11 +260,11 @@ class SQLiteWriter:
     def _run_group(
         cls, connection: Connection, raw: sqlite3.Connection, group: list[Any]
     ) -> list[tuple[bool, Any]]:
-        """Run one unit, or a run of journal appends together (``Append.run_many``) and,
+        """Run one unit, or a run of table commits together (``commits.run_group``) and,
         should that fail, each of them alone."""
         if len(group) == 1:
             return [cls._in_savepoint(raw, partial(group[0], connection))]
-        ok, outcomes = cls._in_savepoint(raw, partial(Append.run_many, connection, group))
+        ok, outcomes = cls._in_savepoint(raw, partial(run_group, connection, group))
         if ok:
             return cast(list[tuple[bool, Any]], outcomes)
         return [cls._in_savepoint(raw, partial(work, connection)) for work in group]

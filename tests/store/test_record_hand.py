@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 
 import pytest
 from sqlalchemy import Connection
@@ -80,17 +81,17 @@ async def test_failure_mid_transaction_writes_nothing_and_retry_succeeds_once(
     """An error after the hand and seat rows are inserted rolls all of them back."""
     table = await open_table(store)
     result = two_player_hand(table, 1, winner=100, loser=200)
-    real_add_hand = totals.add_hand
+    real_add_hands = totals.add_hands
 
-    def crash(connection: Connection, hand_result: HandResult) -> None:
+    def crash(connection: Connection, hand_results: Sequence[HandResult]) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(totals, "add_hand", crash)
+    monkeypatch.setattr(totals, "add_hands", crash)
     with pytest.raises(RuntimeError, match="disk on fire"):
         await store.record_hand(result)
     assert _counts(db_url) == (0, 0, 0)
 
-    monkeypatch.setattr(totals, "add_hand", real_add_hand)
+    monkeypatch.setattr(totals, "add_hands", real_add_hands)
     assert await store.record_hand(result)
     assert not await store.record_hand(result)
     assert _counts(db_url) == (1, 2, 2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from sqlalchemy import Connection
@@ -18,9 +19,10 @@ from bot.store import (
     TableNotOpen,
     TableRules,
     TableStatus,
+    UnknownTable,
 )
 
-from .conftest import open_table
+from .conftest import open_table, two_player_hand
 from .raw import execute
 
 
@@ -239,6 +241,81 @@ async def test_appends_committed_together_are_judged_one_by_one(store: Store) ->
     for table in tables:
         if table not in (closed, stale):
             assert (loaded[table.id].version, loaded[table.id].log) == (1, ({"n": table.id},))
+
+
+async def test_compactions_committed_together_are_judged_one_by_one(store: Store) -> None:
+    """Snapshots with finished hands of many tables, submitted at once among journal
+    entries, run as one group (on PostgreSQL one statement of each kind): each lands or is
+    refused exactly as it would alone. A stale table and a closed one write nothing, a hand
+    recorded already is not recorded again, a closing snapshot closes its table, and the
+    member who won at every table has each of those hands in their totals, in order."""
+    tables = [await open_table(store, channel_id=channel) for channel in range(40, 52)]
+    stale, closed, recorded, closing = tables[1], tables[4], tables[6], tables[9]
+    await store.commit_table(TableCommit(stale.id, 1, entry={"n": "first"}))
+    assert await store.close_table(closed.id, "host left")
+    assert await store.record_hand(two_player_hand(recorded, 1, winner=100, loser=300))
+    commits = [
+        TableCommit(table.id, 1, entry={"n": n})
+        if n % 3 == 2
+        else TableCommit(
+            table.id,
+            1,
+            snapshot={"after": n},
+            hand=two_player_hand(table, 1, winner=100, loser=200 + n),
+            close_reason="game over" if table is closing else None,
+        )
+        for n, table in enumerate(tables)
+    ]
+    before = store.writer.stats
+    outcomes = await asyncio.gather(
+        *(store.commit_table(commit) for commit in commits), return_exceptions=True
+    )
+    after = store.writer.stats
+    assert after.transactions - before.transactions < len(commits)
+    assert isinstance(outcomes[1], StaleVersion) and outcomes[1].actual == 1
+    assert isinstance(outcomes[4], TableNotOpen)
+    assert [outcome for n, outcome in enumerate(outcomes) if n not in (1, 4)] == [None] * 10
+    loaded = {table.id: table for table in (await store.load_open_tables()).tables}
+    assert closed.id not in loaded and closing.id not in loaded
+    assert (loaded[stale.id].state, loaded[stale.id].log) == (stale.state, ({"n": "first"},))
+    for n, table in enumerate(tables):
+        if n % 3 == 2:
+            assert loaded[table.id].log == ({"n": n},)
+        elif table not in (stale, closed, closing):
+            assert (loaded[table.id].version, loaded[table.id].state) == (1, {"after": n})
+            assert loaded[table.id].log == ()
+    winner = (await store.stats(1, 100)).player
+    assert winner is not None
+    assert (winner.hands_played, winner.net_chips, winner.current_streak) == (6, 12, 6)
+    for n, table in enumerate(tables):
+        loser = (await store.stats(1, 200 + n)).player
+        landed = n % 3 != 2 and table not in (stale, closed, recorded)
+        assert (loser.hands_played if loser else 0) == (1 if landed else 0), n
+    assert [len(await store.history(1, table.channel_id)) for table in tables] == [
+        0 if n % 3 == 2 or table in (stale, closed) else 1 for n, table in enumerate(tables)
+    ]
+
+
+async def test_a_group_of_compactions_that_fails_is_run_again_one_by_one(store: Store) -> None:
+    """One snapshot of a group records a hand of a table the store never created: the
+    group's statement fails, the writer runs its units one by one, and that unit alone is
+    refused with UnknownTable; the others land with their hands."""
+    tables = [await open_table(store, channel_id=channel) for channel in range(60, 64)]
+    hands = [two_player_hand(table, 1, winner=100, loser=101) for table in tables]
+    hands[2] = replace(hands[2], table_id=10_000)
+    outcomes = await asyncio.gather(
+        *(
+            store.commit_table(TableCommit(table.id, 1, snapshot={"done": True}, hand=result))
+            for table, result in zip(tables, hands, strict=True)
+        ),
+        return_exceptions=True,
+    )
+    assert isinstance(outcomes[2], UnknownTable) and outcomes[2].table_id == 10_000
+    assert [outcomes[n] for n in (0, 1, 3)] == [None, None, None]
+    loaded = {table.id: table for table in (await store.load_open_tables()).tables}
+    assert [loaded[table.id].version for table in tables] == [1, 1, 0, 1]
+    winner = (await store.stats(1, 100)).player
+    assert winner is not None and winner.hands_played == 3
 
 
 def _refuse_log_rows_of(table_id: int) -> Callable[[Connection], None]:

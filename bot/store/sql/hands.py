@@ -15,7 +15,7 @@ from bot.store.errors import UnknownTable
 from bot.store.hands import HandResult
 from bot.store.models import HandPlayerRow, HandRow
 from bot.store.reports import HandSeat, HandSummary, RecentHand
-from bot.store.sql.dialect import upsert
+from bot.store.sql.dialect import POSTGRESQL, upsert
 from bot.store.sql.prepared import Prepared
 
 
@@ -68,8 +68,34 @@ transaction, then does nothing and returns no row (``ON CONFLICT DO NOTHING``)."
 _INSERT_SEATS = Prepared(insert(HandPlayerRow))
 
 
-def insert_hand(connection: Connection, hand: dict[str, Any], table_id: int) -> int | None:
-    """Insert the hand row and return its id, or None if its ``hand_uid`` already exists."""
+def insert_hands(
+    connection: Connection, rows: Sequence[tuple[dict[str, Any], int]]
+) -> list[int | None]:
+    """Insert ``hand`` rows (each with its table's id); the id of each, or None where its
+    ``hand_uid`` exists already (nothing inserted for it).
+
+    One row at a time, raising :class:`UnknownTable` for a table id the store never
+    created. On PostgreSQL several rows are one statement (SQLAlchemy's "insertmanyvalues":
+    one ``INSERT … VALUES (…), (…) … RETURNING``), which raises the database's
+    ``IntegrityError`` for an unknown table id (the writer then runs its units one by one).
+    """
+    if connection.dialect.name == POSTGRESQL and len(rows) > 1:
+        inserted = connection.execute(_INSERT_MANY_HANDS, [row for row, _ in rows]).all()
+        ids = {uid: hand_id for hand_id, uid in inserted}
+        return [ids.get(row["hand_uid"]) for row, _ in rows]
+    return [_insert_hand(connection, row, table_id) for row, table_id in rows]
+
+
+_INSERT_MANY_HANDS = (
+    upsert(POSTGRESQL, HandRow)
+    .on_conflict_do_nothing(index_elements=[col(HandRow.hand_uid)])
+    .returning(col(HandRow.id), col(HandRow.hand_uid))
+)
+"""PostgreSQL: :data:`_INSERT_HAND` of several rows, returning each inserted row's id with
+its ``hand_uid`` (a row recorded already returns nothing)."""
+
+
+def _insert_hand(connection: Connection, hand: dict[str, Any], table_id: int) -> int | None:
     try:
         cursor = _INSERT_HAND.execute(connection, hand)
     except IntegrityError as exc:
@@ -81,9 +107,9 @@ def insert_hand(connection: Connection, hand: dict[str, Any], table_id: int) -> 
     return None if row is None else int(row[0])
 
 
-def insert_seats(connection: Connection, hand_id: int, seats: list[dict[str, Any]]) -> None:
-    """Insert the hand's ``hand_player`` rows."""
-    _INSERT_SEATS.executemany(connection, [{"hand_id": hand_id, **seat} for seat in seats])
+def insert_seats(connection: Connection, seats: list[dict[str, Any]]) -> None:
+    """Insert ``hand_player`` rows (each with its ``hand_id``)."""
+    _INSERT_SEATS.executemany(connection, seats)
 
 
 async def recent_hands(

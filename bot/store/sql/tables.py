@@ -164,11 +164,16 @@ def head_version(connection: Connection, table_id: int) -> int:
     return cast(int, row[1])
 
 
+_HEAD_POSTGRES = (
+    "greatest(t.version, coalesce((SELECT max(l.version) FROM table_log l"
+    " WHERE l.table_id = t.id), t.version))"
+)
+"""PostgreSQL: the head version of table ``t`` as :func:`_head` reads it, in SQL text."""
+
 _APPEND_IF_NEXT = Prepared(
     text(
         "WITH head AS ("
-        " SELECT t.status, greatest(t.version, coalesce((SELECT max(l.version) FROM table_log l"
-        " WHERE l.table_id = t.id), t.version)) AS version"
+        f" SELECT t.status, {_HEAD_POSTGRES} AS version"
         " FROM tonk_table t WHERE t.id = :table_id FOR UPDATE OF t),"
         " appended AS ("
         " INSERT INTO table_log (table_id, version, body_json)"
@@ -222,8 +227,7 @@ _APPEND_MANY = Prepared(
         " SELECT * FROM unnest(CAST(:table_ids AS integer[]), CAST(:versions AS integer[]),"
         " CAST(:bodies AS text[])) WITH ORDINALITY AS i(table_id, version, body_json, n)),"
         " head AS ("
-        " SELECT t.id, t.status, greatest(t.version, coalesce((SELECT max(l.version)"
-        " FROM table_log l WHERE l.table_id = t.id), t.version)) AS version"
+        f" SELECT t.id, t.status, {_HEAD_POSTGRES} AS version"
         " FROM tonk_table t WHERE t.id IN (SELECT table_id FROM input)"
         " ORDER BY t.id FOR UPDATE OF t),"
         " appended AS ("
@@ -247,17 +251,39 @@ _HEADS_SQLITE = Prepared(
         " WHERE t.id IN (SELECT value FROM json_each(:table_ids))"
     )
 )
-"""SQLite: the status and head version of several tables (ids as one JSON array), for
-:meth:`Append.run_many`; the writer already holds the database's write lock."""
+"""SQLite: the status and head version of several tables (ids as one JSON array); the
+writer already holds the database's write lock."""
+
+_HEADS_POSTGRES = Prepared(
+    text(
+        f"SELECT t.id, t.status, {_HEAD_POSTGRES} FROM tonk_table t"
+        " WHERE t.id = ANY(CAST(:table_ids AS integer[])) ORDER BY t.id FOR UPDATE OF t"
+    )
+)
+"""PostgreSQL: :data:`_HEADS_SQLITE`, the rows locked (in id order, so two processes
+locking the same tables cannot deadlock) until the transaction ends, as :func:`_head`."""
+
+
+def heads(connection: Connection, table_ids: Sequence[int]) -> dict[int, tuple[str, int]]:
+    """The status and head version of each of ``table_ids`` that exists, read with one
+    statement; on PostgreSQL their rows stay locked until the transaction ends."""
+    if connection.dialect.name == POSTGRESQL:
+        cursor = _HEADS_POSTGRES.execute(connection, {"table_ids": list(table_ids)})
+    else:
+        cursor = _HEADS_SQLITE.execute(connection, {"table_ids": jsontext.dumps(table_ids)})
+    try:
+        return {row[0]: (row[1], row[2]) for row in cursor.fetchall()}
+    finally:
+        cursor.close()
 
 
 @dataclass(frozen=True, slots=True)
 class Append:
     """A unit of work (``bot.store.writer.Work``): :func:`append_next` of one journal entry.
 
-    Both writers run consecutive ``Append`` units of distinct tables together with
-    :meth:`run_many` (see :func:`groups`) instead of one by one: the outcome of each is
-    the same.
+    Both writers run consecutive table commits of distinct tables together (see
+    ``bot.store.sql.commits``), the appends with :meth:`run_many` instead of one by one:
+    the outcome of each is the same.
     """
 
     table_id: int
@@ -283,29 +309,9 @@ class Append:
         else:
             rows = _append_many_sqlite(connection, appends)
         return [
-            _judge(append.table_id, append.version, row)
+            judge(append.table_id, append.version, row)
             for append, row in zip(appends, rows, strict=True)
         ]
-
-
-def groups(works: Sequence[Any]) -> list[list[Any]]:
-    """Units of work in order, each alone except runs of :class:`Append` units of distinct
-    tables, which a writer runs with :meth:`Append.run_many`."""
-    grouped: list[list[Any]] = []
-    tables: set[int] = set()
-    for work in works:
-        if (
-            isinstance(work, Append)
-            and grouped
-            and isinstance(grouped[-1][0], Append)
-            and work.table_id not in tables
-        ):
-            grouped[-1].append(work)
-            tables.add(work.table_id)
-            continue
-        grouped.append([work])
-        tables = {work.table_id} if isinstance(work, Append) else set()
-    return grouped
 
 
 def _append_many_postgres(connection: Connection, appends: Sequence[Append]) -> list[Any]:
@@ -327,16 +333,11 @@ def _append_many_postgres(connection: Connection, appends: Sequence[Append]) -> 
 def _append_many_sqlite(connection: Connection, appends: Sequence[Append]) -> list[Any]:
     """``(status, head version, appended)`` per append: the heads read at once, then the
     rows whose version is the next one inserted with one ``executemany``."""
-    ids = jsontext.dumps([append.table_id for append in appends])
-    cursor = _HEADS_SQLITE.execute(connection, {"table_ids": ids})
-    try:
-        heads = {row[0]: (row[1], row[2]) for row in cursor.fetchall()}
-    finally:
-        cursor.close()
+    found = heads(connection, [append.table_id for append in appends])
     rows: list[tuple[Any, Any, bool]] = []
     accepted: list[dict[str, Any]] = []
     for append in appends:
-        status, head = heads.get(append.table_id, (None, None))
+        status, head = found.get(append.table_id, (None, None))
         appended = status not in (None, TableStatus.CLOSED) and head == append.version - 1
         rows.append((status, head, appended))
         if appended:
@@ -347,8 +348,9 @@ def _append_many_sqlite(connection: Connection, appends: Sequence[Append]) -> li
     return rows
 
 
-def _judge(table_id: int, version: int, row: Sequence[Any]) -> tuple[bool, Any]:
-    """The outcome of one append from its ``(status, head version, appended)`` row."""
+def judge(table_id: int, version: int, row: Sequence[Any]) -> tuple[bool, Any]:
+    """The outcome of one table commit from its ``(status, head version, written)`` row:
+    ``(True, None)``, or ``(False, error)`` for a closed or unknown table or a stale one."""
     status, head, appended = row
     if status is None or status == TableStatus.CLOSED:
         return False, TableNotOpen(table_id)
@@ -412,8 +414,20 @@ def append_log(connection: Connection, table_id: int, version: int, body: str) -
 
 def write_snapshot(connection: Connection, table_id: int, values: Mapping[str, Any]) -> None:
     """Replace the table's snapshot and columns with ``values`` and drop its log rows."""
-    _SNAPSHOT.execute(connection, {**values, "table_id": table_id}).close()
-    _DROP_LOG.execute(connection, {"table_id": table_id}).close()
+    write_snapshots(connection, [(table_id, values)])
+
+
+def write_snapshots(
+    connection: Connection, snapshots: Sequence[tuple[int, Mapping[str, Any]]]
+) -> None:
+    """:func:`write_snapshot` of each ``(table_id, values)``: one ``executemany`` of the
+    updates per set of columns written, and one of the log deletions."""
+    by_columns: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for table_id, values in snapshots:
+        by_columns.setdefault(tuple(values), []).append({**values, "table_id": table_id})
+    for rows in by_columns.values():
+        _SNAPSHOT.executemany(connection, rows)
+    _DROP_LOG.executemany(connection, [{"table_id": table_id} for table_id, _ in snapshots])
 
 
 def close_values(reason: str) -> dict[str, Any]:

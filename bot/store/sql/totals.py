@@ -15,6 +15,7 @@ evaluated by the database against the row as it stands, so it never works from a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import ColumnElement, Connection, Row, and_, case, func, or_, select, tuple_
@@ -92,10 +93,12 @@ def _totals_upsert(dialect: str) -> Any:
 _TOTALS_UPSERT = Prepared(_totals_upsert)
 
 
-def add_hand(connection: Connection, result: HandResult) -> None:
-    """Add ``result`` to the totals of its human players."""
-    rows = _totals_rows(result)
-    _TOTALS_UPSERT.executemany(connection, rows)
+def add_hands(connection: Connection, results: Sequence[HandResult]) -> None:
+    """Add each of ``results``, in order, to the totals of its human players (one upsert
+    per player and hand, all sent as one ``executemany``)."""
+    _TOTALS_UPSERT.executemany(
+        connection, [row for result in results for row in _totals_rows(result)]
+    )
 
 
 RANKED_BY: dict[LeaderboardOrder, tuple[str, str]] = {

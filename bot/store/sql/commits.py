@@ -1,0 +1,145 @@
+"""Table commits as units of work, and how a writer runs several of them at once.
+
+A table commit is a journal append (:class:`~bot.store.sql.tables.Append`) or a compaction
+(:class:`Compact`: the table's snapshot rewritten and its log dropped, with the hand that
+just finished recorded and added to the totals). Both writers run a run of consecutive
+table commits of distinct tables as one group (:func:`groups`, :func:`run_group`): the
+appends with one statement and the compactions with one statement of each kind, instead of
+one to six statements per unit. On PostgreSQL each statement is a round trip to the server,
+so a batch in which several hands end costs a handful of round trips, not dozens.
+
+Within a group every unit has the outcome it would have alone: a stale or closed table is
+refused with nothing written, and a hand recorded already (by another process) is not
+recorded again. If a statement of the group fails, the writer runs the units one by one.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection
+
+from bot.store.hands import HandResult
+from bot.store.records import TableStatus
+from bot.store.sql import hands, tables, totals
+from bot.store.sql.tables import Append
+
+logger = logging.getLogger(__name__)
+
+EncodedHand = tuple[HandResult, dict[str, Any], list[dict[str, Any]]]
+"""A finished hand, its ``hand`` row and its ``hand_player`` rows (without the hand id)."""
+
+
+def encode_hand(result: HandResult, now: float) -> EncodedHand:
+    """``result`` with the rows that record it, encoded outside the writer."""
+    return result, hands.encode_hand(result, now), hands.encode_seats(result)
+
+
+def record(connection: Connection, hand: EncodedHand) -> bool:
+    """Insert the hand, its seats and its totals; False (nothing written) if recorded already."""
+    return record_many(connection, [hand]) == [True]
+
+
+def record_many(connection: Connection, encoded: Sequence[EncodedHand]) -> list[bool]:
+    """:func:`record` of each hand, in order, with one statement of each kind: whether each
+    was recorded now (False: its ``hand_uid`` was recorded already, nothing written)."""
+    ids = hands.insert_hands(connection, [(row, result.table_id) for result, row, _ in encoded])
+    recorded = [hand for hand, hand_id in zip(encoded, ids, strict=True) if hand_id is not None]
+    hands.insert_seats(
+        connection,
+        [
+            {"hand_id": hand_id, **seat}
+            for (_, _, seats), hand_id in zip(encoded, ids, strict=True)
+            if hand_id is not None
+            for seat in seats
+        ],
+    )
+    totals.add_hands(connection, [result for result, _, _ in recorded])
+    return [hand_id is not None for hand_id in ids]
+
+
+@dataclass(frozen=True, slots=True)
+class Compact:
+    """A unit of work (``bot.store.writer.Work``): commit the table's snapshot as
+    ``version`` (its columns ``values``, from ``tables.encode_snapshot``), dropping its log,
+    with ``hand`` recorded in the same transaction.
+
+    Refused (:class:`~bot.store.StaleVersion`, :class:`~bot.store.TableNotOpen`) with
+    nothing written unless the table is open at ``version - 1``. A hand recorded already
+    is not recorded again; the snapshot is still written.
+    """
+
+    table_id: int
+    version: int
+    values: dict[str, Any]
+    hand: EncodedHand | None
+
+    def __call__(self, connection: Connection) -> None:
+        landed, refusal = Compact.run_many(connection, [self])[0]
+        if not landed:
+            raise refusal
+
+    @staticmethod
+    def run_many(connection: Connection, compacts: Sequence[Compact]) -> list[tuple[bool, Any]]:
+        """Run ``compacts`` (of distinct tables) together; each one's outcome as the writer
+        reports it, ``(True, None)`` or ``(False, error)`` for a refused one, which wrote
+        nothing. The heads are read (and on PostgreSQL locked) with one statement, then the
+        accepted units' hands, seats, totals, snapshots and log deletions each with one."""
+        heads = tables.heads(connection, [compact.table_id for compact in compacts])
+        outcomes: list[tuple[bool, Any]] = []
+        accepted: list[Compact] = []
+        for compact in compacts:
+            status, head = heads.get(compact.table_id, (None, None))
+            fits = status not in (None, TableStatus.CLOSED) and head == compact.version - 1
+            outcomes.append(tables.judge(compact.table_id, compact.version, (status, head, fits)))
+            if fits:
+                accepted.append(compact)
+        finished = [compact.hand for compact in accepted if compact.hand is not None]
+        recorded = record_many(connection, finished)
+        for (result, _, _), new in zip(finished, recorded, strict=True):
+            if not new:
+                logger.info(
+                    "hand %s was already recorded; the table commits alone", result.hand_uid
+                )
+        tables.write_snapshots(
+            connection, [(compact.table_id, compact.values) for compact in accepted]
+        )
+        return outcomes
+
+
+TableCommitWork = Append | Compact
+"""The units :func:`groups` runs together."""
+
+
+def groups(works: Sequence[Any]) -> list[list[Any]]:
+    """Units of work in order, each alone except runs of table commits (:class:`Append`,
+    :class:`Compact`) of distinct tables, which a writer runs with :func:`run_group`."""
+    grouped: list[list[Any]] = []
+    tables_in_run: set[int] = set()
+    for work in works:
+        if (
+            isinstance(work, TableCommitWork)
+            and grouped
+            and isinstance(grouped[-1][0], TableCommitWork)
+            and work.table_id not in tables_in_run
+        ):
+            grouped[-1].append(work)
+            tables_in_run.add(work.table_id)
+            continue
+        grouped.append([work])
+        tables_in_run = {work.table_id} if isinstance(work, TableCommitWork) else set()
+    return grouped
+
+
+def run_group(connection: Connection, group: Sequence[TableCommitWork]) -> list[tuple[bool, Any]]:
+    """The outcomes of a group of :func:`groups`, in its order: its appends run together
+    (``Append.run_many``), then its compactions (``Compact.run_many``). The units touch
+    distinct tables, so this order is as good as theirs."""
+    appends = [work for work in group if isinstance(work, Append)]
+    compacts = [work for work in group if isinstance(work, Compact)]
+    outcomes = iter(Append.run_many(connection, appends) if appends else [])
+    compacted = iter(Compact.run_many(connection, compacts) if compacts else [])
+    return [next(outcomes if isinstance(work, Append) else compacted) for work in group]
