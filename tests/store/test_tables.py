@@ -23,7 +23,7 @@ from bot.store import (
 )
 
 from .conftest import open_table, two_player_hand
-from .raw import execute
+from .raw import connect_postgres, execute
 
 
 async def test_created_table_is_open_at_version_zero(store: Store) -> None:
@@ -316,6 +316,43 @@ async def test_a_group_of_compactions_that_fails_is_run_again_one_by_one(store: 
     assert [loaded[table.id].version for table in tables] == [1, 1, 0, 1]
     winner = (await store.stats(1, 100)).player
     assert winner is not None and winner.hands_played == 3
+
+
+async def test_a_snapshot_waiting_on_another_process_append_is_refused_not_lost(
+    postgres_url: str,
+) -> None:
+    """PostgreSQL: another process holds the table's row lock while it appends the table's
+    next version; a snapshot of that same version waits for the lock. Once the other
+    process commits, the snapshot is refused as stale and the other's entry stays: it is
+    not deleted with the log of a snapshot that no longer follows it (no lost update)."""
+    store = await Store.open(postgres_url)
+    other = await connect_postgres(postgres_url)
+    try:
+        table = await open_table(store)
+        await store.commit_table(TableCommit(table.id, 1, entry={"n": 1}))
+        transaction = other.transaction()
+        await transaction.start()
+        await other.execute(f"SELECT 1 FROM tonk_table WHERE id = {table.id} FOR UPDATE")
+        await other.execute(
+            "INSERT INTO table_log (table_id, version, body_json) VALUES ($1, 2, $2)",
+            table.id,
+            '{"n": 2}',
+        )
+        snapshot = asyncio.ensure_future(
+            store.commit_table(TableCommit(table.id, 2, snapshot={"mine": True}))
+        )
+        waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+        async with asyncio.timeout(10):
+            while not await other.fetchval(waiting):
+                await asyncio.sleep(0.01)
+        await transaction.commit()
+        with pytest.raises(StaleVersion):
+            await snapshot
+        [loaded] = (await store.load_open_tables()).tables
+        assert (loaded.version, loaded.state, loaded.log) == (2, table.state, ({"n": 1}, {"n": 2}))
+    finally:
+        await other.close()
+        await store.close()
 
 
 def _refuse_log_rows_of(table_id: int) -> Callable[[Connection], None]:

@@ -18,7 +18,6 @@ from sqlalchemy import (
     Select,
     bindparam,
     delete,
-    func,
     insert,
     literal_column,
     select,
@@ -32,7 +31,7 @@ from bot.store import jsontext
 from bot.store.errors import CorruptRow, StaleVersion, TableAlreadyOpen, TableNotOpen
 from bot.store.models import TableLogRow, TableRow
 from bot.store.records import OpenTable, Seat, TableRules, TableStatus, TableUpdate
-from bot.store.sql.dialect import POSTGRESQL, greatest
+from bot.store.sql.dialect import POSTGRESQL
 from bot.store.sql.prepared import Prepared
 
 logger = logging.getLogger(__name__)
@@ -116,32 +115,6 @@ def insert_table(connection: Connection, values: Mapping[str, Any]) -> int:
     return cast(int, result.scalar_one())
 
 
-def _head(dialect: str) -> Select[str, Any]:
-    """The table's status and head version; on PostgreSQL also a lock on its row.
-
-    On PostgreSQL a commit of the same table by another process waits on ``FOR UPDATE``
-    until that one ends; the row is then read again as that transaction left it, but the
-    log subquery still sees the statement's older snapshot. So the head is the greater of
-    the two: a snapshot rewrite (which raises ``tonk_table.version``) is seen through the
-    row, and an appended log row the subquery missed makes our own append of that version
-    fail on the log's primary key, which :func:`append_log` reports as stale.
-    """
-    stored = col(TableRow.version)
-    logged = (
-        select(func.max(col(TableLogRow.version)))
-        .where(col(TableLogRow.table_id) == col(TableRow.id))
-        .scalar_subquery()
-    )
-    head: ColumnElement[Any] = func.coalesce(logged, stored)
-    if dialect == POSTGRESQL:
-        head = greatest(dialect, stored, head)
-    query = select(col(TableRow.status), head).where(col(TableRow.id) == bindparam("table_id"))
-    if dialect == POSTGRESQL:
-        return query.with_for_update(of=TableRow)
-    return query
-
-
-_HEAD = Prepared(_head)
 _APPEND = Prepared(insert(TableLogRow))
 _SNAPSHOT = Prepared(update(TableRow).where(col(TableRow.id) == bindparam("table_id")))
 _DROP_LOG = Prepared(delete(TableLogRow).where(col(TableLogRow.table_id) == bindparam("table_id")))
@@ -151,24 +124,29 @@ def head_version(connection: Connection, table_id: int) -> int:
     """The version of the table's last commit; :class:`TableNotOpen` if closed or unknown.
 
     On PostgreSQL the table's row stays locked until the transaction ends (see
-    :func:`_head`), so two processes cannot both commit one version. (SQLite's writer
+    :func:`heads`), so two processes cannot both commit one version. (SQLite's writer
     already holds the database's write lock.)
     """
-    cursor = _HEAD.execute(connection, {"table_id": table_id})
-    try:
-        row = cursor.fetchone()
-    finally:
-        cursor.close()
-    if row is None or row[0] == TableStatus.CLOSED.value:
+    status, head = heads(connection, [table_id]).get(table_id, (None, 0))
+    if status is None or status == TableStatus.CLOSED:
         raise TableNotOpen(table_id)
-    return cast(int, row[1])
+    return head
 
 
 _HEAD_POSTGRES = (
     "greatest(t.version, coalesce((SELECT max(l.version) FROM table_log l"
     " WHERE l.table_id = t.id), t.version))"
 )
-"""PostgreSQL: the head version of table ``t`` as :func:`_head` reads it, in SQL text."""
+"""PostgreSQL: the head version of table ``t`` (its last log row's, else its snapshot's),
+for the statements that lock the row and append in one go.
+
+Such a statement may wait on ``FOR UPDATE`` for another process's commit of the same
+table; the row is then read again as that transaction left it, but the log subquery still
+sees the statement's older snapshot. So the head is the greater of the two: a snapshot
+rewrite (which raises ``tonk_table.version``) is seen through the row, and an appended log
+row the subquery missed makes our own append of that version fail on the log's primary key,
+which is reported as stale. (A snapshot appends no log row: :func:`heads` locks first and
+reads after.)"""
 
 _APPEND_IF_NEXT = Prepared(
     text(
@@ -183,8 +161,8 @@ _APPEND_IF_NEXT = Prepared(
         " SELECT head.status, head.version, (SELECT count(*) FROM appended) FROM head"
     )
 )
-"""PostgreSQL: :func:`check_next` and :func:`append_log` in one round trip (``_head``'s
-lock and head version, then the insert if the version is the next one)."""
+"""PostgreSQL: :func:`check_next` and :func:`append_log` in one round trip (the row's lock
+and :data:`_HEAD_POSTGRES`, then the insert if the version is the next one)."""
 
 
 def append_next(connection: Connection, table_id: int, version: int, body: str) -> None:
@@ -254,21 +232,36 @@ _HEADS_SQLITE = Prepared(
 """SQLite: the status and head version of several tables (ids as one JSON array); the
 writer already holds the database's write lock."""
 
+_LOCK_POSTGRES = Prepared(
+    text(
+        "SELECT t.id FROM tonk_table t WHERE t.id = ANY(CAST(:table_ids AS integer[]))"
+        " ORDER BY t.id FOR UPDATE OF t"
+    )
+)
+"""PostgreSQL: lock the tables' rows until the transaction ends, in id order (two processes
+locking the same tables cannot deadlock)."""
+
 _HEADS_POSTGRES = Prepared(
     text(
         f"SELECT t.id, t.status, {_HEAD_POSTGRES} FROM tonk_table t"
-        " WHERE t.id = ANY(CAST(:table_ids AS integer[])) ORDER BY t.id FOR UPDATE OF t"
+        " WHERE t.id = ANY(CAST(:table_ids AS integer[]))"
     )
 )
-"""PostgreSQL: :data:`_HEADS_SQLITE`, the rows locked (in id order, so two processes
-locking the same tables cannot deadlock) until the transaction ends, as :func:`_head`."""
+"""PostgreSQL: :data:`_HEADS_SQLITE`, read once :data:`_LOCK_POSTGRES` holds the rows."""
 
 
 def heads(connection: Connection, table_ids: Sequence[int]) -> dict[int, tuple[str, int]]:
-    """The status and head version of each of ``table_ids`` that exists, read with one
-    statement; on PostgreSQL their rows stay locked until the transaction ends."""
+    """The status and head version of each of ``table_ids`` that exists.
+
+    On PostgreSQL their rows are locked first, until the transaction ends, and read by a
+    second statement: a lock that waited for another process's commit of one of them is
+    followed by a read that sees that commit (one statement would read the log as it was
+    before the wait, and a snapshot could then delete the entry it did not see).
+    """
     if connection.dialect.name == POSTGRESQL:
-        cursor = _HEADS_POSTGRES.execute(connection, {"table_ids": list(table_ids)})
+        parameters = {"table_ids": list(table_ids)}
+        _LOCK_POSTGRES.execute(connection, parameters).close()
+        cursor = _HEADS_POSTGRES.execute(connection, parameters)
     else:
         cursor = _HEADS_SQLITE.execute(connection, {"table_ids": jsontext.dumps(table_ids)})
     try:
