@@ -341,7 +341,10 @@ async def test_a_snapshot_waiting_on_another_process_append_is_refused_not_lost(
         snapshot = asyncio.ensure_future(
             store.commit_table(TableCommit(table.id, 2, snapshot={"mine": True}))
         )
-        waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+        waiting = (
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
         async with asyncio.timeout(10):
             while not await other.fetchval(waiting):
                 await asyncio.sleep(0.01)
