@@ -86,8 +86,9 @@ class Compact:
     def run_many(connection: Connection, compacts: Sequence[Compact]) -> list[tuple[bool, Any]]:
         """Run ``compacts`` (of distinct tables) together; each one's outcome as the writer
         reports it, ``(True, None)`` or ``(False, error)`` for a refused one, which wrote
-        nothing. The heads are read (and on PostgreSQL locked) with one statement, then the
-        accepted units' hands, seats, totals, snapshots and log deletions each with one."""
+        nothing. The heads are read with one statement (on PostgreSQL after a second one
+        locks them, see ``tables.heads``), then the accepted units' hands, seats, totals,
+        snapshots and log deletions each with one."""
         heads = tables.heads(connection, [compact.table_id for compact in compacts])
         outcomes: list[tuple[bool, Any]] = []
         accepted: list[Compact] = []
