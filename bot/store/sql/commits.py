@@ -23,7 +23,6 @@ from typing import Any
 from sqlalchemy import Connection
 
 from bot.store.hands import HandResult
-from bot.store.records import TableStatus
 from bot.store.sql import hands, tables, totals
 from bot.store.sql.tables import Append
 
@@ -94,7 +93,7 @@ class Compact:
         accepted: list[Compact] = []
         for compact in compacts:
             status, head = heads.get(compact.table_id, (None, None))
-            fits = status not in (None, TableStatus.CLOSED) and head == compact.version - 1
+            fits = tables.follows(status, head, compact.version)
             outcomes.append(tables.judge(compact.table_id, compact.version, (status, head, fits)))
             if fits:
                 accepted.append(compact)

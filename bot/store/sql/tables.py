@@ -331,7 +331,7 @@ def _append_many_sqlite(connection: Connection, appends: Sequence[Append]) -> li
     accepted: list[dict[str, Any]] = []
     for append in appends:
         status, head = found.get(append.table_id, (None, None))
-        appended = status not in (None, TableStatus.CLOSED) and head == append.version - 1
+        appended = follows(status, head, append.version)
         rows.append((status, head, appended))
         if appended:
             accepted.append(
@@ -339,6 +339,12 @@ def _append_many_sqlite(connection: Connection, appends: Sequence[Append]) -> li
             )
     _APPEND.executemany(connection, accepted)
     return rows
+
+
+def follows(status: str | None, head: int | None, version: int) -> bool:
+    """Whether a commit as ``version`` follows a table found with ``status`` and ``head``
+    (both None for a table that does not exist): it is open at ``version - 1``."""
+    return status not in (None, TableStatus.CLOSED) and head == version - 1
 
 
 def judge(table_id: int, version: int, row: Sequence[Any]) -> tuple[bool, Any]:
