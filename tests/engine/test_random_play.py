@@ -25,7 +25,7 @@ CHUNK = 1_000
 def test_ten_thousand_random_hands_conserve_cards_pay_zero_sum_and_end(chunk: int) -> None:
     """Cards conserved after every action, payouts sum to zero, every hand ends, and no
     move a legal-move query offered is refused (``act`` would raise). Ten chunks of 1,000
-    hands; ``-m "not slow"`` runs the first only."""
+    hands; a plain ``pytest`` runs the first only, CI (``CI=true``) or ``-m slow`` the rest."""
     rng = random.Random(20261129 + chunk)
     rules = build_rules()
     endings: dict[str, int] = {}
