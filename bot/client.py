@@ -15,10 +15,11 @@ from enum import Enum
 from typing import Any
 
 import discord
-from discord import app_commands
+from discord import InteractionResponseType, app_commands
 from discord.ext import commands
-from discord.http import handle_message_parameters
+from discord.http import Route, handle_message_parameters
 from discord.utils import MISSING
+from discord.webhook.async_ import async_context, interaction_message_response_params
 from sqlalchemy.exc import DBAPIError
 
 from bot.config import Timing
@@ -207,10 +208,70 @@ async def update(
     view = fit_view(view)
     async with _reply_lock(interaction):
         if _answered(interaction):
-            await interaction.edit_original_response(content=content, embed=embed, view=view)
-        else:
-            await interaction.response.edit_message(content=content, embed=embed, view=view)
-            _note_answer(interaction)
+            await edit_original(interaction, content=content, embed=embed, view=view)
+            return
+        params = interaction_message_response_params(
+            type=InteractionResponseType.message_update.value,
+            content=content,
+            embed=embed,
+            view=view,
+            previous_allowed_mentions=interaction.client.allowed_mentions,
+        )
+        callback = Route(
+            "POST",
+            "/interactions/{webhook_id}/{webhook_token}/callback",
+            webhook_id=interaction.id,
+            webhook_token=interaction.token,
+        )
+        await _token_request(interaction, callback, params.payload)
+        _note_answer(interaction)
+
+
+async def edit_original(
+    interaction: discord.Interaction,
+    *,
+    content: str | None = MISSING,
+    embed: discord.Embed | None = MISSING,
+    view: discord.ui.View | None = MISSING,
+) -> None:
+    """Edit the interaction's own message through its token (a deferred answer, or a panel
+    brought up to date later); ``None`` clears a part, left out it stays. The caller fits
+    what it sends into Discord's limits."""
+    with handle_message_parameters(
+        content=content,
+        embed=embed,
+        view=view,
+        previous_allowed_mentions=interaction.client.allowed_mentions,
+    ) as params:
+        original = Route(
+            "PATCH",
+            "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+            webhook_id=interaction.application_id,
+            webhook_token=interaction.token,
+        )
+        await _token_request(interaction, original, params.payload)
+
+
+async def _token_request(
+    interaction: discord.Interaction, route: Route, payload: dict[str, Any] | None
+) -> None:
+    """Send a request authorised by the interaction's token, and read nothing of the answer.
+
+    discord.py's ``InteractionResponse.edit_message`` asks Discord to send the edited message
+    back and ``Interaction.edit_original_response`` parses it, each into a ``Message`` (its
+    embeds, every button and menu option) that nothing here reads, and each stores the view,
+    which the bot never needs: every click is routed by its custom id (``bot.routing``). So
+    ``update`` and ``edit_original`` send the same request without them, as ``edit_message``
+    does for channel messages.
+    """
+    http = interaction.client.http
+    await async_context.get().request(
+        route,
+        session=interaction._session,
+        proxy=http.proxy,
+        proxy_auth=http.proxy_auth,
+        payload=payload,
+    )
 
 
 async def edit_message(

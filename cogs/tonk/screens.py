@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.client import edit_message, locale_of, member_locale, show, update
+from bot.client import edit_message, edit_original, locale_of, member_locale, show, update
 from bot.engine.hand import OVER
 from bot.i18n import text
 from bot.render.dm import dm_over_text, dm_text
@@ -403,7 +403,8 @@ class TableScreens:
                 return
             del self._panels[user_id]
         with contextlib.suppress(discord.HTTPException):
-            await panel.interaction.edit_original_response(
+            await edit_original(
+                panel.interaction,
                 content=text("table.panel.expired", panel.locale),
                 embed=None,
                 view=discord.ui.View(),
@@ -428,7 +429,7 @@ class TableScreens:
             panel.shows = shows
         embed, view = rendered
         try:
-            await panel.interaction.edit_original_response(content=None, embed=embed, view=view)
+            await edit_original(panel.interaction, content=None, embed=embed, view=view)
         except discord.HTTPException:
             if self._panels.get(user_id) is panel:
                 del self._panels[user_id]
