@@ -358,24 +358,27 @@ async def test_a_snapshot_waiting_on_another_process_append_is_refused_not_lost(
         await store.close()
 
 
-def _refuse_log_rows_of(table_id: int) -> Callable[[Connection], None]:
-    """A trigger on the writer's connection that refuses ``table_id``'s log rows."""
+def _refuse(event: str, rows: str, table_id: int) -> Callable[[Connection], None]:
+    """A trigger on the writer's connection that refuses ``event`` (INSERT or UPDATE) on
+    ``table_id``'s rows of ``rows`` (``table_log``: its log; ``tonk_table``: its row)."""
+    column = "id" if rows == "tonk_table" else "table_id"
+    name = f"refuse_{event.lower()}_{rows}"
 
     def work(connection: Connection) -> None:
         if connection.dialect.name == "postgresql":
             connection.exec_driver_sql(
-                "CREATE FUNCTION refuse_row() RETURNS trigger AS $$ BEGIN"
-                f" IF NEW.table_id = {table_id} THEN RAISE EXCEPTION 'refused'; END IF;"
+                f"CREATE FUNCTION {name}() RETURNS trigger AS $$ BEGIN"
+                f" IF NEW.{column} = {table_id} THEN RAISE EXCEPTION 'refused'; END IF;"
                 " RETURN NEW; END $$ LANGUAGE plpgsql"
             )
             connection.exec_driver_sql(
-                "CREATE TRIGGER refuse BEFORE INSERT ON table_log"
-                " FOR EACH ROW EXECUTE FUNCTION refuse_row()"
+                f"CREATE TRIGGER {name} BEFORE {event} ON {rows}"
+                f" FOR EACH ROW EXECUTE FUNCTION {name}()"
             )
         else:
             connection.exec_driver_sql(
-                "CREATE TEMP TRIGGER refuse BEFORE INSERT ON main.table_log"
-                f" WHEN NEW.table_id = {table_id} BEGIN SELECT RAISE(ABORT, 'refused'); END"
+                f"CREATE TEMP TRIGGER {name} BEFORE {event} ON main.{rows}"
+                f" WHEN NEW.{column} = {table_id} BEGIN SELECT RAISE(ABORT, 'refused'); END"
             )
 
     return work
@@ -386,7 +389,7 @@ async def test_a_group_of_appends_that_fails_is_run_again_one_by_one(store: Stor
     append runs again alone: only the refused one fails, the others land."""
     tables = [await open_table(store, channel_id=channel) for channel in range(40, 46)]
     refused = tables[2]
-    await store.writer.run(_refuse_log_rows_of(refused.id))
+    await store.writer.run(_refuse("INSERT", "table_log", refused.id))
     outcomes = await asyncio.gather(
         *(store.commit_table(TableCommit(table.id, 1, entry={"n": 1})) for table in tables),
         return_exceptions=True,
@@ -398,3 +401,19 @@ async def test_a_group_of_appends_that_fails_is_run_again_one_by_one(store: Stor
     assert [loaded[table.id].version for table in tables] == [
         0 if table is refused else 1 for table in tables
     ]
+
+
+async def test_after_appends_sent_alone_a_failing_snapshot_writes_nothing(store: Store) -> None:
+    """A batch of appends alone is one statement, sent without a transaction on PostgreSQL;
+    the next batch is a transaction again. Here a compaction's snapshot is refused by a
+    trigger after its hand, seats and totals were written: all of them roll back."""
+    appended, compacted = [await open_table(store, channel_id=channel) for channel in (70, 71)]
+    await store.writer.run(_refuse("UPDATE", "tonk_table", compacted.id))
+    await store.commit_table(TableCommit(appended.id, 1, entry={"n": 1}))
+    hand = two_player_hand(compacted, 1, winner=100, loser=101)
+    with pytest.raises(Exception, match="refused"):
+        await store.commit_table(TableCommit(compacted.id, 1, snapshot={"done": True}, hand=hand))
+    assert (await store.stats(1, 100)).player is None
+    assert await store.history(1, 100, limit=10) == []
+    loaded = {table.id: table for table in (await store.load_open_tables()).tables}
+    assert (loaded[appended.id].version, loaded[compacted.id].version) == (1, 0)
