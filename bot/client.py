@@ -217,13 +217,13 @@ async def update(
             view=view,
             previous_allowed_mentions=interaction.client.allowed_mentions,
         )
-        callback = Route(
+        await _token_request(
+            interaction,
             "POST",
             "/interactions/{webhook_id}/{webhook_token}/callback",
-            webhook_id=interaction.id,
-            webhook_token=interaction.token,
+            interaction.id,
+            params.payload,
         )
-        await _token_request(interaction, callback, params.payload)
         _note_answer(interaction)
 
 
@@ -243,19 +243,24 @@ async def edit_original(
         view=view,
         previous_allowed_mentions=interaction.client.allowed_mentions,
     ) as params:
-        original = Route(
+        await _token_request(
+            interaction,
             "PATCH",
             "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
-            webhook_id=interaction.application_id,
-            webhook_token=interaction.token,
+            interaction.application_id,
+            params.payload,
         )
-        await _token_request(interaction, original, params.payload)
 
 
 async def _token_request(
-    interaction: discord.Interaction, route: Route, payload: dict[str, Any] | None
+    interaction: discord.Interaction,
+    method: str,
+    path: str,
+    webhook_id: int,
+    payload: dict[str, Any] | None,
 ) -> None:
-    """Send a request authorised by the interaction's token, and read nothing of the answer.
+    """Send a request to ``path`` (with ``webhook_id`` and the interaction's token in it),
+    and read nothing of the answer.
 
     discord.py's ``InteractionResponse.edit_message`` asks Discord to send the edited message
     back and ``Interaction.edit_original_response`` parses it, each into a ``Message`` (its
@@ -265,6 +270,7 @@ async def _token_request(
     does for channel messages.
     """
     http = interaction.client.http
+    route = Route(method, path, webhook_id=webhook_id, webhook_token=interaction.token)
     await async_context.get().request(
         route,
         session=interaction._session,
