@@ -1,11 +1,12 @@
-"""``tonk db upgrade`` and ``tonk db copy --from URL --to URL``: the database, by hand.
+"""``tonk db upgrade`` and ``tonk db copy --from URL [--to URL]``: the database, by hand.
 
 ``upgrade`` runs the schema migrations that the bot also runs on start. ``copy`` moves a
 whole store between databases of either backend (``bot.store.copy``), with a progress bar,
-refusing a target that holds data unless ``--force``. Each problem is one line on standard
-error and the exit status is 1 (2 for a URL the store cannot take). URLs are shown with their
-password masked. SQLAlchemy, Alembic and rich are imported by the handlers only, so that
-``tonk rules`` and ``tonk scenario`` start without them.
+refusing a target that holds data unless ``--force``. Both act, unless told otherwise, on the
+bot's own database: ``DATABASE_URL`` from the environment or ``.env``. Each problem is one
+line on standard error and the exit status is 1 (2 for a URL the store cannot take). URLs
+are shown with their password masked. SQLAlchemy, Alembic and rich are imported by the
+handlers only, so that ``tonk rules`` and ``tonk scenario`` start without them.
 """
 
 from __future__ import annotations
@@ -38,9 +39,7 @@ def register(
         metavar="URL",
         help=text("cli.help.db.from", locale),
     )
-    copy.add_argument(
-        "--to", dest="target", required=True, metavar="URL", help=text("cli.help.db.to", locale)
-    )
+    copy.add_argument("--to", dest="target", metavar="URL", help=text("cli.help.db.to", locale))
     copy.add_argument("--force", action="store_true", help=text("cli.help.db.force", locale))
     copy.set_defaults(handler=run_copy)
     return parser
@@ -92,13 +91,14 @@ def run_copy(args: argparse.Namespace) -> int:
     from bot.store.copy import CopyMismatch, TargetNotEmpty, copy_database
     from bot.store.errors import StoreError
 
-    for url in (args.source, args.target):
+    target = args.target or _default_url()
+    for url in (args.source, target):
         problem = _check_url(url, args.locale)
         if problem is not None:
             print(problem, file=sys.stderr)
             return EXIT_BAD_URL
-    if args.source == args.target:
-        print(text("db.same", args.locale), file=sys.stderr)
+    if args.source == target:
+        print(text("db.same", args.locale, url=masked(target)), file=sys.stderr)
         return EXIT_BAD_URL
     with Progress(
         TextColumn("{task.description}"),
@@ -117,7 +117,7 @@ def run_copy(args: argparse.Namespace) -> int:
 
         try:
             report = asyncio.run(
-                copy_database(args.source, args.target, force=args.force, progress=advance)
+                copy_database(args.source, target, force=args.force, progress=advance)
             )
         except TargetNotEmpty as refused:
             bar.stop()
@@ -132,7 +132,7 @@ def run_copy(args: argparse.Namespace) -> int:
                 text(
                     "db.mismatch",
                     args.locale,
-                    url=masked(args.target),
+                    url=masked(target),
                     what=mismatch.what,
                     source=mismatch.source,
                     target=mismatch.target,
@@ -143,7 +143,7 @@ def run_copy(args: argparse.Namespace) -> int:
         except (StoreError, OSError, ValueError) as error:
             bar.stop()
             print(
-                text("db.failed", args.locale, url=masked(args.target), error=error),
+                text("db.failed", args.locale, url=masked(target), error=error),
                 file=sys.stderr,
             )
             return EXIT_FAILED
@@ -153,7 +153,7 @@ def run_copy(args: argparse.Namespace) -> int:
             args.locale,
             rows=report.total,
             source=masked(args.source),
-            target=masked(args.target),
+            target=masked(target),
         )
     )
     return 0

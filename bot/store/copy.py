@@ -1,5 +1,6 @@
 """Copying a whole store from one database to another (``tonk db copy``), either backend to
-either backend: settings, open and closed tables with their logs, hands, seats and totals.
+either backend: settings, members' languages, open and closed tables with their logs, hands,
+seats and totals.
 
 Guarantees:
 
@@ -31,8 +32,8 @@ from bot.store.migrations import upgrade
 from bot.store.models import METADATA
 from bot.store.sql.dialect import POSTGRESQL
 
-COPY_ORDER = ("guild_settings", "tonk_table", "table_log", "hand", "hand_player", "player_totals")
-"""The store's tables, parents before children."""
+COPY_ORDER = tuple(table.name for table in METADATA.sorted_tables)
+"""Every table of the store's schema, parents before children (so none can be left out)."""
 
 _SERIAL_IDS = ("tonk_table", "hand")
 """Tables whose ``id`` the database assigns (a sequence on PostgreSQL)."""

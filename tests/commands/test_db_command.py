@@ -9,10 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import inspect
 
 from bot.cli import main
 from bot.store import Store, TableCommit
-from bot.store.migrations import head
+from bot.store.connection import create_engine_for
+from bot.store.copy import COPY_ORDER
+from bot.store.migrations import head, upgrade
 from tests.postgres import PASSWORD, PostgresServer
 from tests.store.conftest import hand, open_table, player, two_player_hand
 
@@ -20,9 +23,12 @@ ROOT = Path(__file__).parents[2]
 
 
 async def _fill(url: str) -> None:
-    """Settings, a closed table, two open tables (one with a log), three hands."""
+    """Settings, two members' languages, a closed table, two open tables (one with a log),
+    three hands."""
     async with await Store.open(url) as store:
         await store.update_guild_settings(1, stake=5, allowed_channel_ids=[10, 11])
+        await store.set_member_language(1, 201, "ro")
+        await store.set_member_language(2, 301, "fa")
         table = await open_table(store, channel_id=10)
         assert await store.record_hand(two_player_hand(table, 1, 201, 202))
         assert await store.record_hand(
@@ -42,6 +48,7 @@ async def _contents(url: str) -> dict[str, Any]:
         loaded = await store.load_open_tables()
         return {
             "settings": [await store.get_guild_settings(g) for g in (1, 2)],
+            "languages": await store.member_languages(),
             "tables": [(t.id, t.channel_id, t.version, t.state, t.log) for t in loaded.tables],
             "boards": [await store.leaderboard(g) for g in (1, 2)],
             "history": [await store.history(1, 10), await store.history(2, 20)],
@@ -66,10 +73,11 @@ def test_copy_to_postgresql_and_back_keeps_everything(
     expected = asyncio.run(_contents(source))
     settings = expected["settings"][0]
     assert (settings.stake, settings.allowed_channel_ids) == (5, (10, 11))
+    assert expected["languages"] == {(1, 201): "ro", (2, 301): "fa"}
 
     status, out, err = _copy(capsys, "--from", source, "--to", middle)
     assert (status, err) == (0, "")
-    assert "Copied 21 rows" in out and "counts and totals match" in out
+    assert "Copied 23 rows" in out and "counts and totals match" in out
     assert "Copying hand_player" in out
     assert PASSWORD not in out and "tonk:***@127.0.0.1" in out
     assert asyncio.run(_contents(middle)) == expected
@@ -93,7 +101,7 @@ def test_copy_refuses_a_non_empty_target_unless_forced(
     assert _copy(capsys, "--from", source, "--to", postgres_url)[0] == 0
     status, out, err = _copy(capsys, "--from", source, "--to", postgres_url)
     assert status == 1
-    assert "already holds 21 rows" in err and "--force" in err
+    assert "already holds 23 rows" in err and "--force" in err
     assert PASSWORD not in err + out
     status, out, err = _copy(capsys, "--from", source, "--to", postgres_url, "--force")
     assert (status, err) == (0, "")
@@ -108,7 +116,43 @@ def test_copy_refuses_bad_and_identical_urls(
     assert status == 2 and "mysql://u:***@h/db is not a database URL" in err
     assert "hunter2" not in err
     status, _, err = _copy(capsys, "--from", url, "--to", url)
-    assert status == 2 and "same database" in err
+    assert status == 2 and f"both name {url}: nothing to copy" in err
+
+
+def test_copy_writes_to_the_bots_database_when_no_target_is_given(
+    tmp_path: Path,
+    postgres_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Without --to, the copy goes to DATABASE_URL (the step after setting it in .env); a
+    DATABASE_URL still naming the source is refused with what to do, and copies nothing."""
+    source = f"sqlite+aiosqlite:///{tmp_path / 'source.db'}"
+    asyncio.run(_fill(source))
+    monkeypatch.setenv("DATABASE_URL", source)
+    status, _, err = _copy(capsys, "--from", source)
+    assert status == 2
+    assert f"both name {source}: nothing to copy" in err and "--to" in err
+    monkeypatch.setenv("DATABASE_URL", postgres_url)
+    status, out, err = _copy(capsys, "--from", source)
+    assert (status, err) == (0, "")
+    assert "Copied 23 rows" in out and PASSWORD not in out
+    assert asyncio.run(_contents(postgres_url)) == asyncio.run(_contents(source))
+
+
+def test_copy_moves_every_table_the_migrations_build(db_url: str) -> None:
+    """Whatever table a revision adds is copied: the copy's tables are the schema's."""
+
+    async def tables() -> set[str]:
+        await upgrade(db_url)
+        engine = create_engine_for(db_url)
+        try:
+            async with engine.connect() as connection:
+                return set(await connection.run_sync(lambda sync: inspect(sync).get_table_names()))
+        finally:
+            await engine.dispose()
+
+    assert asyncio.run(tables()) - {"alembic_version"} == set(COPY_ORDER)
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])

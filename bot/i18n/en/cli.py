@@ -38,7 +38,7 @@ MESSAGES: dict[str, Message] = {
     "cli.help.db.database": "the database (default: DATABASE_URL from the environment or .env)",
     "cli.help.db.copy": "copy everything from one database to another (SQLite, PostgreSQL)",
     "cli.help.db.from": "the database to read",
-    "cli.help.db.to": "the database to write",
+    "cli.help.db.to": "the database to write (default: DATABASE_URL from the environment or .env)",
     "cli.help.db.force": "delete whatever the target holds before copying",
 }
 

@@ -13,7 +13,10 @@ MESSAGES: dict[str, Message] = {
         "{url} is not a database URL the store takes: use sqlite+aiosqlite:///PATH or "
         "postgresql+asyncpg://USER:PASSWORD@HOST:PORT/DATABASE."
     ),
-    "db.same": "--from and --to name the same database: nothing to copy.",
+    "db.same": (
+        "--from and --to (by default DATABASE_URL) both name {url}: nothing to copy. "
+        "Set DATABASE_URL to the new database, or give it with --to."
+    ),
     "db.target_not_empty": (
         "{url} already holds {rows} rows (tables, hands, totals or settings): copying would "
         "mix two servers' data. Point --to at an empty database, or add --force to delete "
