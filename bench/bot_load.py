@@ -43,8 +43,12 @@ one JSON object with these figures instead: ``tables``, ``think_s``, ``seconds``
 while the bot's resident set is sampled every 10 s; the least-squares slope of the samples,
 in KiB per table per minute, shows whether memory grows per table, and the slope of each
 third of the samples whether that growth slows down (an allocator and caches warming up) or
-keeps on (a leak). ``--seconds`` is then unused, and the floor is not run: it would take as
-long again.
+keeps on (a leak). Beside it, the same slopes of the memory blocks Python holds allocated in
+the bot (``sys.getallocatedblocks``, which the bot process writes to a file every second):
+the objects it holds (and its free lists), without the pages the allocators keep mapped
+after a peak, so that objects that keep piling up and an allocator's warm-up (resident set
+growing while the blocks stay level) can be told apart. ``--seconds`` is then unused, and
+the floor is not run: it would take as long again.
 
 ``--processes N`` (N ≥ 2): then, in the same run, N shard processes (``SHARD_COUNT=N``, one
 ``SHARD_IDS`` each) on one database serve N times ``--tables`` tables, ``--tables`` in a guild
@@ -101,6 +105,7 @@ FEWER = 0.8
 FIRST_HAND_PATIENCE = 600.0  # seconds a soak waits for every table to finish a hand
 FREEZE_EVERY = 1.0  # seconds between two gc.freeze() of this process (see kept_out_of_gc)
 BOT_SETTINGS = ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS")  # what a bot process reads
+LIVE_BLOCKS = "BOT_LOAD_LIVE_BLOCKS"  # where a soaked bot writes its allocated blocks' count
 
 
 def rss_bytes(pid: int) -> int:
@@ -145,7 +150,24 @@ async def serve_bot(
     timing = Timing(next_hand_delay=0.5)
     if edit_interval is not None:
         timing = replace(timing, edit_interval=edit_interval, table_edit_interval=edit_interval)
-    await serve(settings, timing)
+    if LIVE_BLOCKS not in os.environ:
+        await serve(settings, timing)
+        return
+    counting = asyncio.create_task(count_live_blocks(Path(os.environ[LIVE_BLOCKS])))
+    try:
+        await serve(settings, timing)
+    finally:
+        counting.cancel()
+
+
+async def count_live_blocks(path: Path, every: float = 1.0) -> None:
+    """Every ``every`` seconds, write to ``path`` how many memory blocks Python holds
+    allocated in this process (``sys.getallocatedblocks``), replacing the last count whole."""
+    scratch = path.with_name(path.name + ".new")
+    while True:
+        scratch.write_text(str(sys.getallocatedblocks()))
+        scratch.replace(path)
+        await asyncio.sleep(every)
 
 
 def bot_environment(database: str, shard: int, processes: int) -> dict[str, str]:
@@ -439,36 +461,58 @@ def hand_over_channels(fake: Any) -> list[int]:
     ]
 
 
-async def soak(
-    fake: Any, pid: int, tables: int, minutes: float
-) -> tuple[int, int, float, list[float]]:
+Slopes = tuple[float, list[float]]
+"""A least-squares slope per table per minute over a whole soak, and over each third of it."""
+
+
+@dataclass(frozen=True)
+class Soak:
+    """What a soak measured: how many tables had finished a hand when it began, how many
+    samples it took, and the slopes of the bot's resident set (KiB) and of the memory blocks
+    Python holds allocated in it."""
+
+    warm_tables: int
+    samples: int
+    kib: Slopes
+    live_blocks: Slopes
+
+
+async def soak(fake: Any, pid: int, tables: int, minutes: float, live_blocks: Path) -> Soak:
     """Wait until every table has finished a hand (``FIRST_HAND_PATIENCE`` at most), then
-    sample the resident set of process ``pid`` every ``SOAK_INTERVAL`` for ``minutes``: how
-    many tables had finished a hand, how many samples, and their slope in KiB per table per
-    minute (least squares; nan with fewer than two samples), then the slope of each third of
-    the samples (whether the growth slows down: a warming allocator, or keeps on: a leak)."""
+    sample, every ``SOAK_INTERVAL`` for ``minutes``, the resident set of process ``pid`` and
+    the count of allocated blocks it writes to ``live_blocks`` (see ``count_live_blocks``).
+    The slope of each third of the samples says whether a growth slows down (a warming
+    allocator) or keeps on (a leak)."""
     patience = time.perf_counter() + FIRST_HAND_PATIENCE
     while len(warm := set(hand_over_channels(fake))) < tables and time.perf_counter() < patience:
         await asyncio.sleep(2)
     started = time.perf_counter()
     at: list[float] = []
     kib: list[float] = []
+    blocks: list[float] = []
     while True:
         at.append((time.perf_counter() - started) / 60)
         kib.append(rss_bytes(pid) / 1024)
+        blocks.append(float(live_blocks.read_text()))
         if at[-1] >= minutes:
             break
         await asyncio.sleep(started + len(at) * SOAK_INTERVAL - time.perf_counter())
-    thirds = [(len(at) * part // 3, len(at) * (part + 1) // 3) for part in range(3)]
-    by_third = [slope_per_table(at[a:b], kib[a:b], tables) for a, b in thirds]
-    return len(warm), len(at), slope_per_table(at, kib, tables), by_third
+    return Soak(len(warm), len(at), slopes(at, kib, tables), slopes(at, blocks, tables))
 
 
-def slope_per_table(minutes: list[float], kib: list[float], tables: int) -> float:
-    """The least-squares slope of ``kib`` over ``minutes``, per table (nan below two samples)."""
+def slopes(minutes: list[float], values: list[float], tables: int) -> Slopes:
+    """The slope per table of ``values`` over ``minutes``, and that of each third of them."""
+    thirds = [(len(minutes) * part // 3, len(minutes) * (part + 1) // 3) for part in range(3)]
+    whole = slope_per_table(minutes, values, tables)
+    return whole, [slope_per_table(minutes[a:b], values[a:b], tables) for a, b in thirds]
+
+
+def slope_per_table(minutes: list[float], values: list[float], tables: int) -> float:
+    """The least-squares slope of ``values`` over ``minutes``, per table (nan below two
+    samples)."""
     if len(minutes) < 2:
         return math.nan
-    return statistics.linear_regression(minutes, kib).slope / tables
+    return statistics.linear_regression(minutes, values).slope / tables
 
 
 @contextlib.asynccontextmanager
@@ -555,6 +599,8 @@ async def run_bot(
         folder = scratch.enter_context(tempfile.TemporaryDirectory())
         url = database or f"sqlite+aiosqlite:///{folder}/bench.db"
         logs = [scratch.enter_context(tempfile.TemporaryFile()) for _ in range(processes)]
+        live_blocks = Path(folder) / "live_blocks"
+        counted = {} if soak_minutes is None else {LIVE_BLOCKS: str(live_blocks)}
         async with open_fake_discord(timeout=30.0, shard_count=processes) as fake, kept_out_of_gc():
             meter = Meter(fake)
             seated = [
@@ -571,7 +617,7 @@ async def run_bot(
                     fake.api_url,
                     fake.gateway_url,
                     fake.token,
-                    env=bot_environment(url, shard, processes),
+                    env=bot_environment(url, shard, processes) | counted,
                 )
                 if child is None:
                     for started_child, started_log in zip(children, logs, strict=False):
@@ -593,7 +639,7 @@ async def run_bot(
             if soak_minutes is None:
                 await asyncio.sleep(seconds)
             else:
-                soaked = await soak(fake, pids[0], tables, soak_minutes)
+                soaked = await soak(fake, pids[0], tables, soak_minutes, live_blocks)
             meter.stop_timing()
             elapsed = time.perf_counter() - started
             for task in playing:
@@ -783,13 +829,17 @@ def figures(
             **request_figures(floor, "floor_"),
             "ratio": cpu_ms(bot) / cpu_ms(floor),
         }
-    if bot.extra["soak"] is not None:
-        warm, samples, slope, by_third = bot.extra["soak"]
+    soaked: Soak | None = bot.extra["soak"]
+    if soaked is not None:
         result |= {
-            "soak_warm_tables": warm,
-            "soak_samples": samples,
-            "soak_kib_per_table_per_min": slope,
-            "soak_kib_per_table_per_min_by_third": [round(third, 3) for third in by_third],
+            "soak_warm_tables": soaked.warm_tables,
+            "soak_samples": soaked.samples,
+            "soak_kib_per_table_per_min": soaked.kib[0],
+            "soak_kib_per_table_per_min_by_third": [round(third, 3) for third in soaked.kib[1]],
+            "soak_live_blocks_per_table_per_min": soaked.live_blocks[0],
+            "soak_live_blocks_per_table_per_min_by_third": [
+                round(third, 3) for third in soaked.live_blocks[1]
+            ],
         }
     return {key: round(v, 3) if isinstance(v, float) else v for key, v in result.items()}
 
@@ -893,6 +943,13 @@ def print_report(f: dict[str, Any]) -> None:
             f"{f['soak_kib_per_table_per_min']:.2f} KiB per table per minute (least squares); "
             "by third of the soak: "
             + ", ".join(f"{third:.2f}" for third in f["soak_kib_per_table_per_min_by_third"])
+        )
+        print(
+            "soak: the memory blocks Python holds allocated in the bot (its objects) grew "
+            f"{f['soak_live_blocks_per_table_per_min']:.1f} per table per minute; by third: "
+            + ", ".join(
+                f"{third:.1f}" for third in f["soak_live_blocks_per_table_per_min_by_third"]
+            )
         )
     if "floor_interactions" in f:
         print(

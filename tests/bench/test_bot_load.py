@@ -4,12 +4,16 @@ as the callback but still requires the edit that completes it."""
 
 from __future__ import annotations
 
+import asyncio
+import sys
 from functools import partial
+from pathlib import Path
 
 import discord
+import pytest
 from discord import InteractionResponseType
 
-from bench.bot_load import Meter
+from bench.bot_load import Meter, count_live_blocks
 from bench.floor_bot import FloorBot
 from tests.fakediscord import FakeDiscord, run_bot
 
@@ -112,3 +116,26 @@ async def test_a_deferral_never_completed_is_an_error(fake_discord: FakeDiscord)
     meter = await click_go(fake_discord, complete=False)
     assert meter.stats.deferred == 1
     assert len(meter.stats.errors) == 1 and "never completed" in meter.stats.errors[0]
+
+
+async def test_a_soaked_bot_writes_its_live_blocks_whole_and_keeps_them_current(
+    tmp_path: Path,
+) -> None:
+    """The soak's live-memory figure: the file holds this process's allocated blocks as one
+    whole number, and follows them when the process allocates more."""
+    path = tmp_path / "live_blocks"
+
+    async def count_at_least(blocks: int) -> int:
+        while not path.exists() or int(path.read_text()) < blocks:
+            await asyncio.sleep(0.01)
+        return int(path.read_text())
+
+    counting = asyncio.create_task(count_live_blocks(path, every=0.01))
+    try:
+        before = await asyncio.wait_for(count_at_least(0), 5)
+        assert before == pytest.approx(sys.getallocatedblocks(), rel=0.01)
+        kept = [[n] for n in range(50_000)]
+        assert await asyncio.wait_for(count_at_least(before + len(kept)), 5)
+    finally:
+        counting.cancel()
+    assert [p.name for p in tmp_path.iterdir()] == ["live_blocks"]
