@@ -35,8 +35,8 @@ from bot.store.sql.dialect import POSTGRESQL
 COPY_ORDER = tuple(table.name for table in METADATA.sorted_tables)
 """Every table of the store's schema, parents before children (so none can be left out)."""
 
-_SERIAL_IDS = ("tonk_table", "hand")
-"""Tables whose ``id`` the database assigns (a sequence on PostgreSQL)."""
+_SERIAL_IDS = tuple(name for name in COPY_ORDER if "id" in METADATA.tables[name].c)
+"""Tables with an ``id`` column, which the database assigns (a sequence on PostgreSQL)."""
 
 _SUMS = (
     ("player_totals", "net_chips"),
