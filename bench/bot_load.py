@@ -150,14 +150,13 @@ async def serve_bot(
     timing = Timing(next_hand_delay=0.5)
     if edit_interval is not None:
         timing = replace(timing, edit_interval=edit_interval, table_edit_interval=edit_interval)
-    if LIVE_BLOCKS not in os.environ:
-        await serve(settings, timing)
-        return
-    counting = asyncio.create_task(count_live_blocks(Path(os.environ[LIVE_BLOCKS])))
+    counted = os.environ.get(LIVE_BLOCKS)
+    counting = asyncio.create_task(count_live_blocks(Path(counted))) if counted else None
     try:
         await serve(settings, timing)
     finally:
-        counting.cancel()
+        if counting is not None:
+            counting.cancel()
 
 
 async def count_live_blocks(path: Path, every: float = 1.0) -> None:
