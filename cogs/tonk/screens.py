@@ -51,6 +51,23 @@ Era = tuple[str, int]
 HAND = "hand"
 
 
+TABLE_PERMISSIONS = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("embed_links", "Embed Links"),
+)
+"""What a table needs of the bot in its channel, by ``discord.Permissions`` flag and by
+Discord's name: each hand's table message is a new message there, with an embed (a slash
+command's answer is not: it needs none of them)."""
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """Discord's names of the permissions a table needs in the interaction's channel that
+    the bot lacks there (Discord sends the bot's permissions with every interaction)."""
+    granted = interaction.app_permissions
+    return [name for flag, name in TABLE_PERMISSIONS if not getattr(granted, flag)]
+
+
 @dataclass(frozen=True, slots=True)
 class Shown:
     """What the table message shows: its id, the era (lobby or hand N) and the version."""
@@ -152,16 +169,18 @@ class TableScreens:
         """Update the table message the player clicked through the interaction's response.
 
         If the message's hand is over and another began, it keeps the hand's result without
-        buttons, and the new table message is posted by the next sync.
+        buttons, and the new table message is posted by the next sync; where the bot may not
+        post in the channel (a permission taken away during the game), this message shows the
+        new hand instead.
         """
         table = self._table
         shown = self._shown
         era = era_of(table, shown)
-        final = self._finals.get(shown.era[1]) if shown else None
-        if shown is not None and shown.era != era and shown.era[0] == HAND and final is not None:
+        ended = shown is not None and shown.era != era and shown.era[0] == HAND
+        final = self._finals.pop(shown.era[1], None) if shown and ended else None
+        if final is not None and not missing_permissions(interaction):
             embed = table_embed(final, table.locale, final=True)
             await update(interaction, embed=embed, view=discord.ui.View())
-            del self._finals[shown.era[1]]
             self._shown = None
             table.message_id = None
         else:
@@ -322,8 +341,14 @@ class TableScreens:
             self._request_table()
 
     async def _replace_table_message(self, shown: Shown | None, era: Era) -> None:
-        """A new era (a hand dealt, back to the lobby) or a closed table: under the lock."""
+        """A new era (a hand dealt, back to the lobby) or a closed table: under the lock.
+
+        A finished hand's message keeps its result, and a new message shows the table; if
+        the bot may no longer post in the channel (a permission taken away during the game),
+        the finished hand's message shows the table instead, so the game goes on in sight.
+        """
         table = self._table
+        embed, view = self.table_message()
         if (
             shown is not None
             and shown.message_id == table.message_id
@@ -331,9 +356,20 @@ class TableScreens:
             and shown.era[0] == HAND
             and table.status != CLOSED
         ):
-            await self._finalize(shown)
-            table.message_id = None
-        embed, view = self.table_message()
+            try:
+                posted = await self._channel().send(embed=embed, view=view)
+            except discord.Forbidden as refused:
+                log.warning(
+                    "table %d: a new table message is refused (%s): the last one shows the table",
+                    self._id,
+                    refused.text,
+                )
+                self._finals.pop(shown.era[1], None)
+            else:
+                await self._finalize(shown)
+                table.message_id = posted.id
+                self._shown = Shown(posted.id, era, table.version)
+                return
         if table.message_id is not None:
             try:
                 await edit_message(

@@ -219,6 +219,18 @@ class FakeDiscord:
         self.channels[channel.id] = channel
         return channel
 
+    async def deny(
+        self, channel: FakeChannel, user_id: int, permissions: discord.Permissions
+    ) -> None:
+        """Take ``permissions`` away from a member (the bot too) in ``channel``, as a member
+        overwrite does; a running bot is sent CHANNEL_UPDATE. The bot's requests in the
+        channel then fail as on Discord: 403 / 50001 without View Channel, 403 / 50013 for a
+        new message without Send Messages (or with embeds, without Embed Links); an edit
+        without Embed Links loses its embeds."""
+        channel.denied[user_id] = channel.denied.get(user_id, 0) | permissions.value
+        await self.gateway.dispatch("CHANNEL_UPDATE", channel.payload(), guild_id=channel.guild_id)
+        self.notify()
+
     def add_role(
         self,
         guild: FakeGuild,

@@ -203,12 +203,13 @@ class InteractionResult:
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }
         if self.guild is not None:
-            permissions = self.guild.permissions_of(self.user.id).value
+            permissions = self.guild.permissions_in(self.channel, self.user.id).value
+            app_permissions = self.guild.permissions_in(self.channel, fake.bot_user.id).value
             data |= {
                 "guild_id": str(self.guild.id),
                 "guild_locale": self.guild.preferred_locale,
                 "member": self.guild.members[self.user.id].payload(permissions=permissions),
-                "app_permissions": str(self.guild.permissions_of(fake.bot_user.id).value),
+                "app_permissions": str(app_permissions),
                 "authorizing_integration_owners": {"0": str(self.guild.id)},
                 "context": GUILD_CONTEXT,
             }

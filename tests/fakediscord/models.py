@@ -119,6 +119,9 @@ class FakeChannel:
     guild_id: int | None = None
     position: int = 0
     recipient: FakeUser | None = None
+    denied: dict[int, int] = field(default_factory=dict)
+    """Member overwrites: the permissions this channel takes away from a member, by user id
+    (``FakeDiscord.deny``)."""
 
     @property
     def is_dm(self) -> bool:
@@ -139,7 +142,10 @@ class FakeChannel:
             "guild_id": str(self.guild_id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [
+                {"id": str(user_id), "type": 1, "allow": "0", "deny": str(deny)}
+                for user_id, deny in self.denied.items()
+            ],
             "nsfw": False,
             "topic": None,
             "parent_id": None,
@@ -199,7 +205,7 @@ class FakeGuild:
         raise KeyError(f"guild {self.name!r} has no channel {name!r} (channels: {names})")
 
     def permissions_of(self, user_id: int) -> discord.Permissions:
-        """Guild-level permissions (no channel overwrites are modelled)."""
+        """Guild-level permissions (a channel's overwrites: :meth:`permissions_in`)."""
         if user_id == self.owner_id:
             return discord.Permissions.all()
         value = self.roles[self.id].permissions
@@ -207,6 +213,14 @@ class FakeGuild:
             value |= self.roles[role_id].permissions
         permissions = discord.Permissions(value)
         return discord.Permissions.all() if permissions.administrator else permissions
+
+    def permissions_in(self, channel: FakeChannel, user_id: int) -> discord.Permissions:
+        """Permissions in ``channel``: the guild's, less what its overwrites deny the member
+        (the owner and administrators keep them all)."""
+        permissions = self.permissions_of(user_id)
+        if permissions.administrator or user_id == self.owner_id:
+            return permissions
+        return discord.Permissions(permissions.value & ~channel.denied.get(user_id, 0))
 
     def payload(self) -> Payload:
         """The GUILD_CREATE payload."""

@@ -13,11 +13,12 @@ import socket
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+import discord
 from aiohttp import web
 
 from .errors import ApiError
 from .gateway import APPLICATION_FLAGS
-from .models import Payload, Upload
+from .models import FakeChannel, Payload, Upload
 
 if TYPE_CHECKING:
     from .fake import FakeDiscord
@@ -284,11 +285,25 @@ class FakeServer:
         # Discord answers newest first, whichever end of the history was asked for.
         return json_response([message.payload() for message in reversed(messages[-limit:])])
 
+    def _bot_permissions(self, channel: FakeChannel) -> discord.Permissions:
+        """The bot's permissions in ``channel`` (all of them in a DM); 403 / 50001 without
+        View Channel."""
+        if channel.guild_id is None:
+            return discord.Permissions.all()
+        guild = self._fake.guilds[channel.guild_id]
+        permissions = guild.permissions_in(channel, self._fake.bot_user.id)
+        if not permissions.view_channel:
+            raise ApiError(403, 50001, "Missing Access")
+        return permissions
+
     async def create_message(self, request: web.Request) -> web.Response:
         channel = self._fake.channel(snowflake(request, "channel_id"))
         if channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user")
+        permissions = self._bot_permissions(channel)
         body, uploads = await read_body(request)
+        if not permissions.send_messages or (body.get("embeds") and not permissions.embed_links):
+            raise ApiError(403, 50013, "Missing Permissions")
         message_type = 19 if body.get("message_reference") else 0
         message = await self._fake.post_message(channel, body, uploads, message_type=message_type)
         return json_response(message.payload())
@@ -300,10 +315,12 @@ class FakeServer:
         return json_response(message.payload())
 
     async def edit_message(self, request: web.Request) -> web.Response:
-        message = self._fake.bot_message(
-            snowflake(request, "channel_id"), snowflake(request, "message_id")
-        )
+        channel = self._fake.channel(snowflake(request, "channel_id"))
+        message = self._fake.bot_message(channel.id, snowflake(request, "message_id"))
+        permissions = self._bot_permissions(channel)
         body, uploads = await read_body(request)
+        if body.get("embeds") and not permissions.embed_links:
+            body.pop("embeds")  # Discord drops them without a word
         await self._fake.edit_message(message, body, uploads)
         return json_response(message.payload())
 

@@ -195,6 +195,23 @@ def demo_commands(bot: DemoBot) -> app_commands.Group:
         bot.events.append(("history", history))
         await interaction.followup.send("announced", ephemeral=True)
 
+    @demo.command(description="Post in the channel, as the bot's permissions there allow")
+    async def post(interaction: discord.Interaction) -> None:
+        granted = interaction.app_permissions
+        bot.events.append(("app_permissions", (granted.send_messages, granted.embed_links)))
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        for attempt in ("text", "embed"):
+            embed = discord.Embed(title="table") if attempt == "embed" else None
+            try:
+                message = await channel.send(attempt, embed=embed)
+            except discord.Forbidden as refused:
+                bot.events.append((attempt, refused.code))
+            else:
+                edited = await message.edit(embed=discord.Embed(title="edited"))
+                bot.events.append((attempt, len(edited.embeds)))
+        await interaction.response.send_message("tried", ephemeral=True)
+
     @demo.command(description="Show a panel of buttons")
     async def panel(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("panel", view=Panel())
@@ -360,6 +377,36 @@ async def test_dms_and_closed_dms(
     assert bob.dms() == []
     assert ("dm_forbidden", 50007) in bot.events
     assert closed.content == "your DMs are closed" and closed.ephemeral
+
+
+@pytest.mark.parametrize(
+    ("denied", "granted", "text", "embed"),
+    [
+        (discord.Permissions(), (True, True), 1, 1),
+        (discord.Permissions(embed_links=True), (True, False), 0, 50013),
+        (discord.Permissions(send_messages=True), (False, True), 50013, 50013),
+        (discord.Permissions(view_channel=True), (True, True), 50001, 50001),
+    ],
+    ids=["allowed", "no-embed-links", "no-send", "no-view"],
+)
+async def test_channel_overwrites_limit_what_the_bot_may_post(
+    fake_discord: FakeDiscord,
+    guild: FakeGuild,
+    alice: SimulatedMember,
+    denied: discord.Permissions,
+    granted: tuple[bool, bool],
+    text: int,
+    embed: int,
+) -> None:
+    """A member overwrite denying the bot a permission: the interaction's app_permissions
+    (Send Messages, Embed Links) say so; a new message is refused (403: 50001 without View
+    Channel, 50013 without Send Messages or, with embeds, Embed Links); an edit without
+    Embed Links loses its embeds (the number of embeds after an edit, or the error code)."""
+    await fake_discord.deny(guild.channel("tonk"), fake_discord.bot_user.id, denied)
+    async with run_bot(fake_discord, DemoBot()) as bot:
+        answered = await alice.slash("demo", "post")
+    assert answered.content == "tried"
+    assert bot.events == [("app_permissions", granted), ("text", text), ("embed", embed)]
 
 
 async def test_defer_then_edit_original_response(

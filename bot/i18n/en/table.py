@@ -26,6 +26,10 @@ MESSAGES: dict[str, Message] = {
     "table.refusal.no_hand": "No hand is being played at this table.",
     "table.refusal.channel_taken": "This channel already has a table.",
     "table.refusal.channel_taken_link": "This channel already has a table: {link}",
+    "table.refusal.bot_cannot_post": (
+        "I cannot run a table in this channel without {permissions} here: a member with "
+        "Manage Server or Manage Channels can allow me that in the channel's settings."
+    ),
     "table.refusal.no_table": "There is no table in this channel: open one with /tonk new.",
     "table.refusal.stale": "That button is out of date: the table has moved on. Look again.",
     "table.refusal.served_elsewhere": (
@@ -232,6 +236,11 @@ NOTES: dict[str, str] = {
     "language.vi": "A language's own name: the same in every catalogue.",
     "language.fa": "A language's own name: the same in every catalogue.",
     "language.auto": "A choice of /tonk language: follow the Discord app's language.",
+    "table.refusal.bot_cannot_post": (
+        "{permissions} lists Discord permissions by their English names (View Channel, Send "
+        "Messages, Embed Links), joined with table.list; like "
+        "Manage Server and Manage Channels, they stay in English."
+    ),
     "table.list": "Joins names: {rest} is already comma-separated, {last} is the last name.",
     "table.list.comma": "What separates names or words in a list, space included.",
     "table.with_count": "{count} is the count: the total value of the cards in a hand.",
