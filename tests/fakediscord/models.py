@@ -218,7 +218,7 @@ class FakeGuild:
         """Permissions in ``channel``: the guild's, less what its overwrites deny the member
         (the owner and administrators keep them all)."""
         permissions = self.permissions_of(user_id)
-        if permissions.administrator or user_id == self.owner_id:
+        if permissions.administrator:
             return permissions
         return discord.Permissions(permissions.value & ~channel.denied.get(user_id, 0))
 
