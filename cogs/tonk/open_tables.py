@@ -162,5 +162,12 @@ class OpenTables:
 
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("a message could not be sent", exc_info=task.exception())
+        error = None if task.cancelled() else task.exception()
+        if isinstance(error, discord.Forbidden):
+            log.warning(
+                "a notice or deletion was refused by Discord (%s): a permission the bot lacks in "
+                "its channel",
+                error.text,
+            )
+        elif error is not None:
+            log.error("a message could not be sent", exc_info=error)

@@ -137,3 +137,25 @@ async def test_a_table_back_in_its_lobby_stays_in_sight_when_the_bot_may_no_long
 
         await cat.click(lobby, "Join")
         assert sorted(seat.name for seat in table_in(bot, channel).seats) == ["ann", "cat"]
+
+
+async def test_a_notice_the_bot_may_not_post_is_a_warning_not_an_error(
+    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Send Messages taken away mid-hand, then a player leaves: the channel notice that says
+    so is refused by Discord, which the log records as a warning, and the hand goes on."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann, bob = (fake_discord.add_member(guild, name) for name in ("ann", "bob"))
+    channel = guild.channel("tonk")
+    async with run_bot(fake_discord, make_bot()) as bot:
+        lobby = await open_table(ann, [bob])
+        stack_table(bot, channel, cuts=["KS", "2C"], hands=FIRST, dealer="ann")
+        await ann.click(lobby, "Start")
+        denied = discord.Permissions(send_messages=True)
+        await fake_discord.deny(channel, fake_discord.bot_user.id, denied)
+        with caplog.at_level(logging.WARNING):
+            await bob.slash("tonk", "leave")
+            await quiet(fake_discord, bot)
+        assert any("notice" in r.message and "refused" in r.message for r in caplog.records)
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert fake_discord.messages_in(channel) == [lobby]
