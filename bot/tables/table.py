@@ -317,8 +317,9 @@ class Table:
             raise TableError("host_or_manager")
         self._close()
 
-    def expire(self) -> None:
-        """Close the table after a long time without activity."""
+    def shut(self) -> None:
+        """Close the table without anyone asking (a long time without activity, or its
+        channel gone); a hand in progress is abandoned without payments."""
         self._require_open()
         self._close()
 

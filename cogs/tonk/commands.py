@@ -52,6 +52,14 @@ class TonkCommands(
     async def cog_unload(self) -> None:
         self.service.close()
 
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.service.channel_gone(channel.id)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await self.service.guild_gone(guild.id)
+
     @app_commands.command(name="new", description=text("table.command.new"))
     @app_commands.describe(
         preset=text("table.command.new.preset"),

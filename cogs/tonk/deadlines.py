@@ -104,6 +104,6 @@ class TableDeadlines:
         if self._clock.now() < table.last_activity + self._timing.idle_timeout:
             self.arm()
             return
-        if await self._runtime.transact(lambda t: t.expire()) is not None:
+        if await self._runtime.transact(lambda t: t.shut()) is not None:
             minutes = round(self._timing.idle_timeout / 60)
             self._runtime.screens.notice(text("table.notice.idle", table.locale, minutes=minutes))

@@ -285,6 +285,11 @@ class TableScreens:
         try:
             await self._bring_table_message_up_to_date()
         except discord.HTTPException as error:
+            if self._table.status == CLOSED and isinstance(
+                error, discord.NotFound | discord.Forbidden
+            ):  # the channel is gone, or closed to the bot: nothing more to show there
+                log.warning("table %d: its closing could not be shown (%s)", self._id, error.text)
+                return
             log.warning(
                 "table %d: the table message could not be updated (%s); again in %.0f s",
                 self._id,

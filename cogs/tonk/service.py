@@ -237,6 +237,19 @@ class TableService:
             reply=lambda _: answer(interaction, closed, ephemeral=False),
         )
 
+    async def channel_gone(self, channel_id: int) -> None:
+        """The channel was deleted: its table closes, a hand in progress abandoned without
+        payments (as ``/tonk end`` does), so no timer plays on where nobody can see it."""
+        runtime = self.tables.in_channel(channel_id)
+        if runtime is not None:
+            await runtime.transact(lambda table: table.shut())
+
+    async def guild_gone(self, guild_id: int) -> None:
+        """The bot left the server, or was removed from it: the server's tables close."""
+        for runtime in self.tables:
+            if runtime.table.guild_id == guild_id:
+                await runtime.transact(lambda table: table.shut())
+
     async def big_one(self, interaction: discord.Interaction, hands: int) -> None:
         """``/tonk bigone``: the host announces the last deals at double stakes (O44)."""
         defer_as(interaction, Defer.PUBLIC)

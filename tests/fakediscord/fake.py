@@ -231,6 +231,22 @@ class FakeDiscord:
         await self.gateway.dispatch("CHANNEL_UPDATE", channel.payload(), guild_id=channel.guild_id)
         self.notify()
 
+    async def delete_channel(self, channel: FakeChannel) -> None:
+        """Delete a guild channel: a running bot is sent CHANNEL_DELETE, and the REST API
+        answers 404 / 10003 (Unknown Channel) for it from now on."""
+        assert channel.guild_id is not None, "only guild channels can be deleted"
+        del self.guilds[channel.guild_id].channels[channel.id]
+        del self.channels[channel.id]
+        await self.gateway.dispatch("CHANNEL_DELETE", channel.payload(), guild_id=channel.guild_id)
+        self.notify()
+
+    async def remove_bot(self, guild: FakeGuild) -> None:
+        """Remove the bot from ``guild`` (kicked, or the server deleted): a running bot is sent
+        GUILD_DELETE, and the REST API answers 403 / 50001 (Missing Access) in its channels."""
+        del guild.members[self.bot_user.id]
+        await self.gateway.dispatch("GUILD_DELETE", {"id": str(guild.id)}, guild_id=guild.id)
+        self.notify()
+
     def add_role(
         self,
         guild: FakeGuild,

@@ -138,6 +138,7 @@ class FakeServer:
             return await handler(request)
         except ApiError as error:
             log.debug("%s %s -> %s", request.method, request.path_qs, error)
+            self._fake.notify()  # a refused request is the bot acting too: waiters look again
             return json_response({"code": error.code, "message": error.message}, error.status)
 
     async def unknown_route(self, request: web.Request) -> web.Response:
@@ -287,10 +288,12 @@ class FakeServer:
 
     def _bot_permissions(self, channel: FakeChannel) -> discord.Permissions:
         """The bot's permissions in ``channel`` (all of them in a DM); 403 / 50001 without
-        View Channel."""
+        View Channel, or in a guild the bot is no longer in."""
         if channel.guild_id is None:
             return discord.Permissions.all()
         guild = self._fake.guilds[channel.guild_id]
+        if self._fake.bot_user.id not in guild.members:
+            raise ApiError(403, 50001, "Missing Access")
         permissions = guild.permissions_in(channel, self._fake.bot_user.id)
         if not permissions.view_channel:
             raise ApiError(403, 50001, "Missing Access")

@@ -1,0 +1,68 @@
+"""A table whose channel goes away (the channel deleted, or the bot removed from the server)
+closes at once, its hand abandoned without payments as ``/tonk end`` does: no timer plays on
+where nobody can see it, and a restart does not bring it back."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from bot.store import Store
+from tests.cogs.helpers import clock, is_open, make_bot, open_table, quiet, stack_table
+from tests.fakediscord import FakeDiscord, run_bot
+
+HANDS = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]}
+
+
+async def test_a_table_whose_channel_is_deleted_closes_and_plays_no_more(
+    fake_discord: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    guild = fake_discord.add_guild("Casino", channels=["tonk", "other"])
+    ann, bob = (fake_discord.add_member(guild, name) for name in ("ann", "bob"))
+    channel, other = guild.channel("tonk"), guild.channel("other")
+    database = f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+    caplog.set_level(logging.WARNING)
+    async with run_bot(fake_discord, make_bot(database_url=database)) as bot:
+        lobby = await open_table(ann, [bob])
+        stack_table(bot, channel, cuts=["KS", "2C"], hands=HANDS, dealer="ann")
+        await ann.click(lobby, "Start")
+        elsewhere = await open_table(ann.at(other), [bob.at(other)])
+
+        await fake_discord.delete_channel(channel)
+        await fake_discord.wait_for(lambda: not is_open(bot, channel), what="the close")
+        clock(bot).advance(600)  # past every turn timer and next-hand pause
+        await quiet(fake_discord, bot)
+        assert is_open(bot, other) and "Join" in elsewhere.text()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not [r for r in caplog.records if "again in" in r.getMessage()]  # no retries
+
+    store = await Store.open(database)
+    try:
+        assert [t.channel_id for t in (await store.load_open_tables()).tables] == [other.id]
+        assert await store.history(guild.id, ann.user.id) == []  # the hand paid nobody
+    finally:
+        await store.close()
+
+
+async def test_the_tables_of_a_server_the_bot_leaves_close(
+    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING)
+    casino = fake_discord.add_guild("Casino", channels=["tonk"])
+    club = fake_discord.add_guild("Club", channels=["tonk"])
+    ann, bob = (fake_discord.add_member(casino, name) for name in ("ann", "bob"))
+    cat, dan = (fake_discord.add_member(club, name) for name in ("cat", "dan"))
+    async with run_bot(fake_discord, make_bot()) as bot:
+        await open_table(ann, [bob])
+        kept = await open_table(cat, [dan])
+        await fake_discord.remove_bot(casino)
+        await fake_discord.wait_for(
+            lambda: not is_open(bot, casino.channel("tonk")), what="the close"
+        )
+        assert is_open(bot, club.channel("tonk"))
+        await cat.click(kept, "Start")
+        assert "**Hand 1**" in kept.text()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not [r for r in caplog.records if "again in" in r.getMessage()]
