@@ -60,6 +60,10 @@ class TonkCommands(
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         await self.service.guild_gone(guild.id)
 
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        await self.service.close_vanished()
+
     @app_commands.command(name="new", description=text("table.command.new"))
     @app_commands.describe(
         preset=text("table.command.new.preset"),

@@ -163,10 +163,10 @@ class OpenTables:
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
         error = None if task.cancelled() else task.exception()
-        if isinstance(error, discord.Forbidden):
+        if isinstance(error, discord.Forbidden | discord.NotFound):
             log.warning(
-                "a notice or deletion was refused by Discord (%s): a permission the bot lacks in "
-                "its channel",
+                "a notice or deletion was refused by Discord (%s): its channel is gone, or "
+                "the bot lacks a permission there",
                 error.text,
             )
         elif error is not None:

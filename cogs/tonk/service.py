@@ -244,6 +244,17 @@ class TableService:
         if runtime is not None:
             await runtime.transact(lambda table: table.shut())
 
+    async def close_vanished(self) -> None:
+        """Once connected: close the tables whose channel was deleted, or whose server the
+        bot left, while it was away (a server Discord says is unavailable is left alone)."""
+        for runtime in self.tables:
+            table = runtime.table
+            guild = self.bot.get_guild(table.guild_id)
+            if guild is None or (
+                not guild.unavailable and guild.get_channel_or_thread(table.channel_id) is None
+            ):
+                await runtime.transact(lambda table: table.shut())
+
     async def guild_gone(self, guild_id: int) -> None:
         """The bot left the server, or was removed from it: the server's tables close."""
         for runtime in self.tables:

@@ -66,3 +66,40 @@ async def test_the_tables_of_a_server_the_bot_leaves_close(
         assert "**Hand 1**" in kept.text()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not [r for r in caplog.records if "again in" in r.getMessage()]
+
+
+async def test_tables_whose_channel_or_server_went_while_the_bot_was_away_close_on_its_return(
+    fake_discord: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Three tables, then the bot stops; one channel is deleted and the bot removed from
+    another server meanwhile. Back, the bot closes those two tables and resumes the third."""
+    caplog.set_level(logging.WARNING)
+    casino = fake_discord.add_guild("Casino", channels=["tonk", "kept"])
+    club = fake_discord.add_guild("Club", channels=["tonk"])
+    ann, bob = (fake_discord.add_member(casino, name) for name in ("ann", "bob"))
+    cat, dan = (fake_discord.add_member(club, name) for name in ("cat", "dan"))
+    deleted, kept = casino.channel("tonk"), casino.channel("kept")
+    database = f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+    async with run_bot(fake_discord, make_bot(database_url=database)) as bot:
+        first = await open_table(ann, [bob])
+        stack_table(bot, deleted, cuts=["KS", "2C"], hands=HANDS, dealer="ann")
+        await ann.click(first, "Start")
+        await open_table(ann.at(kept), [bob.at(kept)])
+        await open_table(cat, [dan])
+    await fake_discord.delete_channel(deleted)
+    await fake_discord.remove_bot(club)
+
+    async with run_bot(fake_discord, make_bot(database_url=database)) as bot:
+        await fake_discord.wait_for(
+            lambda: not is_open(bot, deleted) and not is_open(bot, club.channel("tonk")),
+            what="the two tables closed",
+        )
+        assert is_open(bot, kept)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+    store = await Store.open(database)
+    try:
+        assert [t.channel_id for t in (await store.load_open_tables()).tables] == [kept.id]
+        assert await store.history(casino.id, ann.user.id) == []  # the dealt hand paid nobody
+    finally:
+        await store.close()

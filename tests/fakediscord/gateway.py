@@ -203,7 +203,11 @@ class Gateway:
             shard=None if shard is None else (shard[0], shard[1]),
         )
         self._sessions[session.session_id] = session
-        guilds = [guild for guild in fake.guilds.values() if session.carries(guild.id)]
+        guilds = [
+            guild
+            for guild in fake.guilds.values()
+            if session.carries(guild.id) and fake.bot_user.id in guild.members
+        ]
         ready: Payload = {
             "v": 10,
             "user": {**fake.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
