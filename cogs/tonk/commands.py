@@ -57,6 +57,10 @@ class TonkCommands(
         await self.service.channel_gone(channel.id)
 
     @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.service.channel_gone(payload.thread_id)
+
+    @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         await self.service.guild_gone(guild.id)
 

@@ -61,11 +61,21 @@ Discord's name: each hand's table message is a new message there, with an embed 
 command's answer is not: it needs none of them)."""
 
 
+THREAD_PERMISSIONS = (
+    ("view_channel", "View Channel"),
+    ("send_messages_in_threads", "Send Messages in Threads"),
+    ("embed_links", "Embed Links"),
+)
+"""The same in a thread, where posting takes Send Messages in Threads."""
+
+
 def missing_permissions(interaction: discord.Interaction) -> list[str]:
     """Discord's names of the permissions a table needs in the interaction's channel that
     the bot lacks there (Discord sends the bot's permissions with every interaction)."""
+    thread = isinstance(interaction.channel, discord.Thread)
+    needed = THREAD_PERMISSIONS if thread else TABLE_PERMISSIONS
     granted = interaction.app_permissions
-    return [name for flag, name in TABLE_PERMISSIONS if not getattr(granted, flag)]
+    return [name for flag, name in needed if not getattr(granted, flag)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -238,8 +238,8 @@ class TableService:
         )
 
     async def channel_gone(self, channel_id: int) -> None:
-        """The channel was deleted: its table closes, a hand in progress abandoned without
-        payments (as ``/tonk end`` does), so no timer plays on where nobody can see it."""
+        """The channel (or thread) was deleted: its table closes, a hand in progress
+        abandoned without payments (as ``/tonk end`` does), so no timer plays on unseen."""
         runtime = self.tables.in_channel(channel_id)
         if runtime is not None:
             await runtime.transact(lambda table: table.shut())

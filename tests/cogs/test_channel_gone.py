@@ -46,6 +46,18 @@ async def test_a_table_whose_channel_is_deleted_closes_and_plays_no_more(
         await store.close()
 
 
+async def test_a_table_whose_thread_is_deleted_closes(fake_discord: FakeDiscord) -> None:
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann, bob = (fake_discord.add_member(guild, name) for name in ("ann", "bob"))
+    thread = fake_discord.add_thread(guild.channel("tonk"), "friday game")
+    async with run_bot(fake_discord, make_bot()) as bot:
+        lobby = await open_table(ann.at(thread), [bob.at(thread)])
+        stack_table(bot, thread, cuts=["KS", "2C"], hands=HANDS, dealer="ann")
+        await ann.click(lobby, "Start")
+        await fake_discord.delete_channel(thread)
+        await fake_discord.wait_for(lambda: not is_open(bot, thread), what="the close")
+
+
 async def test_the_tables_of_a_server_the_bot_leaves_close(
     fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -61,6 +61,40 @@ async def test_no_table_opens_where_the_bot_cannot_post_and_the_host_is_told_why
         assert not opened.ephemeral and is_open(bot, other)
 
 
+async def test_in_a_thread_the_bot_needs_send_messages_in_threads(
+    fake_discord: FakeDiscord,
+) -> None:
+    """A thread: posting there takes Send Messages in Threads, not Send Messages. Without it,
+    no table; with it (and Send Messages denied), a table plays two hands, each hand's
+    message posted in the thread."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk", "games"])
+    ann, bob = (fake_discord.add_member(guild, name) for name in ("ann", "bob"))
+    closed = fake_discord.add_thread(guild.channel("tonk"), "no posting")
+    games = guild.channel("games")
+    thread = fake_discord.add_thread(games, "friday game")
+    bot_id = fake_discord.bot_user.id
+    await fake_discord.deny(
+        guild.channel("tonk"), bot_id, discord.Permissions(send_messages_in_threads=True)
+    )
+    await fake_discord.deny(games, bot_id, discord.Permissions(send_messages=True))
+    async with run_bot(fake_discord, make_bot()) as bot:
+        refused = await ann.at(closed).slash("tonk", "new")
+        assert refused.ephemeral and refused.content is not None
+        assert "without Send Messages in Threads here" in refused.content
+        assert not is_open(bot, closed)
+
+        lobby = await open_table(ann.at(thread), [bob.at(thread)])
+        stack_table(bot, thread, cuts=["KS", "2C"], hands=FIRST, dealer="ann")
+        await ann.click(lobby, "Start")
+        await bob.click(lobby, "Drop")
+        stack_table(bot, thread, hands=SECOND, dealer="bob")
+        await ann.click(lobby, "Next hand")
+        await quiet(fake_discord, bot)
+        second = table_message(fake_discord, bot, thread)
+        assert second is not lobby and second.channel_id == thread.id
+        assert "**Hand 2**" in second.text() and "bob dropped" in lobby.text()
+
+
 async def test_the_refusal_speaks_the_members_language(fake_discord: FakeDiscord) -> None:
     guild = fake_discord.add_guild("Casino", channels=["tonk"])
     ann = fake_discord.add_member(guild, "ann")

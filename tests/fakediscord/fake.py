@@ -21,6 +21,7 @@ from .member import SimulatedMember
 from .models import (
     DM_CHANNEL,
     EPHEMERAL_FLAG,
+    PUBLIC_THREAD,
     FakeAttachment,
     FakeChannel,
     FakeGuild,
@@ -231,13 +232,40 @@ class FakeDiscord:
         await self.gateway.dispatch("CHANNEL_UPDATE", channel.payload(), guild_id=channel.guild_id)
         self.notify()
 
+    def add_thread(self, parent: FakeChannel, name: str) -> FakeChannel:
+        """A public thread of the text channel ``parent`` (it has the channel's overwrites;
+        the bot posts in it with Send Messages in Threads)."""
+        assert parent.guild_id is not None and not parent.is_thread
+        thread = FakeChannel(
+            id=self.new_id(),
+            name=name,
+            type=PUBLIC_THREAD,
+            guild_id=parent.guild_id,
+            parent_id=parent.id,
+        )
+        self.guilds[parent.guild_id].channels[thread.id] = thread
+        self.channels[thread.id] = thread
+        return thread
+
     async def delete_channel(self, channel: FakeChannel) -> None:
-        """Delete a guild channel: a running bot is sent CHANNEL_DELETE, and the REST API
-        answers 404 / 10003 (Unknown Channel) for it from now on."""
+        """Delete a guild channel or thread: a running bot is sent CHANNEL_DELETE (a thread:
+        THREAD_DELETE), and the REST API answers 404 / 10003 (Unknown Channel) for it."""
         assert channel.guild_id is not None, "only guild channels can be deleted"
         del self.guilds[channel.guild_id].channels[channel.id]
         del self.channels[channel.id]
-        await self.gateway.dispatch("CHANNEL_DELETE", channel.payload(), guild_id=channel.guild_id)
+        if channel.is_thread:
+            event, data = (
+                "THREAD_DELETE",
+                {
+                    "id": str(channel.id),
+                    "guild_id": str(channel.guild_id),
+                    "parent_id": str(channel.parent_id),
+                    "type": channel.type,
+                },
+            )
+        else:
+            event, data = "CHANNEL_DELETE", channel.payload()
+        await self.gateway.dispatch(event, data, guild_id=channel.guild_id)
         self.notify()
 
     async def remove_bot(self, guild: FakeGuild) -> None:

@@ -20,6 +20,7 @@ COMPONENTS_V2_FLAG = 1 << 15
 
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
+PUBLIC_THREAD = 11
 
 BUTTON = 2
 STRING_SELECT = 3
@@ -119,6 +120,8 @@ class FakeChannel:
     guild_id: int | None = None
     position: int = 0
     recipient: FakeUser | None = None
+    parent_id: int | None = None
+    """A thread's channel (``FakeDiscord.add_thread``)."""
     denied: dict[int, int] = field(default_factory=dict)
     """Member overwrites: the permissions this channel takes away from a member, by user id
     (``FakeDiscord.deny``)."""
@@ -126,6 +129,10 @@ class FakeChannel:
     @property
     def is_dm(self) -> bool:
         return self.type == DM_CHANNEL
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type == PUBLIC_THREAD
 
     def payload(self) -> Payload:
         if self.recipient is not None:
@@ -135,6 +142,26 @@ class FakeChannel:
                 "recipients": [self.recipient.payload()],
                 "last_message_id": None,
                 "flags": 0,
+            }
+        if self.is_thread:
+            return {
+                "id": str(self.id),
+                "type": self.type,
+                "guild_id": str(self.guild_id),
+                "parent_id": str(self.parent_id),
+                "owner_id": str(self.guild_id),
+                "name": self.name,
+                "last_message_id": None,
+                "message_count": 0,
+                "member_count": 0,
+                "rate_limit_per_user": 0,
+                "flags": 0,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": iso_now(),
+                    "locked": False,
+                },
             }
         return {
             "id": str(self.id),
@@ -220,6 +247,8 @@ class FakeGuild:
         permissions = self.permissions_of(user_id)
         if permissions.administrator:
             return permissions
+        if channel.parent_id is not None:  # a thread has its channel's overwrites
+            channel = self.channels[channel.parent_id]
         return discord.Permissions(permissions.value & ~channel.denied.get(user_id, 0))
 
     def payload(self) -> Payload:
@@ -232,9 +261,9 @@ class FakeGuild:
             "large": False,
             "member_count": len(self.members),
             "roles": [role.payload() for role in self.roles.values()],
-            "channels": [channel.payload() for channel in self.channels.values()],
+            "channels": [c.payload() for c in self.channels.values() if not c.is_thread],
             "members": [member.payload() for member in self.members.values()],
-            "threads": [],
+            "threads": [c.payload() for c in self.channels.values() if c.is_thread],
             "presences": [],
             "voice_states": [],
             "emojis": [],

@@ -305,7 +305,10 @@ class FakeServer:
             raise ApiError(403, 50007, "Cannot send messages to this user")
         permissions = self._bot_permissions(channel)
         body, uploads = await read_body(request)
-        if not permissions.send_messages or (body.get("embeds") and not permissions.embed_links):
+        posting = (
+            permissions.send_messages_in_threads if channel.is_thread else permissions.send_messages
+        )
+        if not posting or (body.get("embeds") and not permissions.embed_links):
             raise ApiError(403, 50013, "Missing Permissions")
         message_type = 19 if body.get("message_reference") else 0
         message = await self._fake.post_message(channel, body, uploads, message_type=message_type)

@@ -238,7 +238,7 @@ NOTES: dict[str, str] = {
     "language.auto": "A choice of /tonk language: follow the Discord app's language.",
     "table.refusal.bot_cannot_post": (
         "{permissions} lists Discord permissions by their English names (View Channel, Send "
-        "Messages, Embed Links), joined with table.list; like "
+        "Messages, Send Messages in Threads, Embed Links), joined with table.list; like "
         "Manage Server and Manage Channels, they stay in English."
     ),
     "table.list": "Joins names: {rest} is already comma-separated, {last} is the last name.",
