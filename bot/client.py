@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from enum import Enum
 from typing import Any
 
@@ -319,6 +319,24 @@ DESCRIPTIONS = {
     if ".command." in key and isinstance(message, str)
 }
 """Every command, group and option description's key, by its English text."""
+
+
+def command_id(interaction: discord.Interaction) -> int | None:
+    """The id Discord gave the (top-level) slash command an interaction ran, if it is one."""
+    data: Mapping[str, object] = interaction.data or {}
+    value = data.get("id")
+    return int(value) if isinstance(value, str | int) else None
+
+
+def command_descriptions(group: app_commands.Group) -> dict[str, str]:
+    """Every command under ``group``, by its path below it (``config show``): the catalogue
+    key of its description."""
+    return {
+        command.qualified_name.removeprefix(f"{group.name} "): DESCRIPTIONS[command.description]
+        for command in group.walk_commands()
+        if isinstance(command, app_commands.Command)
+    }
+
 
 CHOICE_KEYS = ("preset.{}", "bots.level.{}", "language.{}", "command.choice.{}")
 """Where a choice's name is found, by its value: the first of these keys that exists."""

@@ -10,13 +10,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Defer, answer, defer_as, locale_of
+from bot.client import (
+    Defer,
+    answer,
+    command_descriptions,
+    command_id,
+    defer_as,
+    locale_of,
+    show,
+)
 from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from bot.i18n import LOCALES, text
+from bot.render.help import help_embed
 from bot.render.words import names_text
 from bot.tables.errors import TableError
 from bot.tables.table import BOT_LEVELS, DEFAULT_SEATS, MAX_STAKE, MIN_STAKE
-from cogs.group import GROUP, PRESET_CHOICES
+from cogs.group import GROUP, PRESET_CHOICES, tonk_group
 from cogs.inputs import parse_timeout
 from cogs.settings import new_table_defaults
 from cogs.tonk.components import TONK_COG
@@ -196,6 +205,13 @@ class TonkCommands(
     @app_commands.command(name="table", description=text("table.command.table"))
     async def table(self, interaction: discord.Interaction) -> None:
         await self.service.repost(interaction)
+
+    @app_commands.command(name="help", description=text("table.command.help"))
+    async def show_help(self, interaction: discord.Interaction) -> None:
+        group = tonk_group(self.bot)
+        described = {} if group is None else command_descriptions(group)
+        embed = help_embed(GROUP, described, command_id(interaction), locale_of(interaction))
+        await show(interaction, embed=embed, ephemeral=True)
 
     @app_commands.command(name="addbot", description=text("bots.command.addbot"))
     @app_commands.describe(level=text("bots.command.addbot.level"))

@@ -8,6 +8,7 @@ from bot.i18n.en import (
     cli,
     commands,
     engine,
+    help,
     players,
     run,
     scoreboard,
@@ -17,7 +18,7 @@ from bot.i18n.en import (
 )
 from bot.i18n.source import Message
 
-AREAS = (engine, summary, table, players, bots, scoreboard, run, cli, commands, store)
+AREAS = (engine, summary, table, players, bots, scoreboard, run, cli, commands, store, help)
 
 MESSAGES: dict[str, Message] = {
     key: value for area in AREAS for key, value in area.MESSAGES.items()

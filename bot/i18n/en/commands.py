@@ -32,6 +32,7 @@ MESSAGES: dict[str, Message] = {
     "command.name.option": "option",
     "command.name.forget": "forget",
     "command.name.me": "me",
+    "command.name.help": "help",
     "command.option.preset": "preset",
     "command.option.stake": "stake",
     "command.option.seats": "seats",

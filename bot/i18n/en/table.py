@@ -176,6 +176,7 @@ MESSAGES: dict[str, Message] = {
     "table.command.rules.preset": "A preset to read about instead of this table's rules.",
     "table.command.hand": "Your hand, privately, with your moves.",
     "table.command.table": "Post the table message again at the bottom of the channel.",
+    "table.command.help": "How to play here, and every Tonk command.",
     # Replies to commands (cogs.tonk.service).
     "table.reply.joined": "You sat down at the table.",
     "table.reply.left": "You left the table.",
@@ -208,8 +209,8 @@ MESSAGES: dict[str, Message] = {
         "minutes",
     ),
     "table.refusal.big_one_hands": "The Big One covers 1 to {most} hands.",
-    "table.command.bigone": "Announce The Big One: the last hands of the session at double stakes",
-    "table.command.bigone.hands": "how many last hands (1 to 10)",
+    "table.command.bigone": "Announce The Big One: the last hands of the session at double stakes.",
+    "table.command.bigone.hands": "How many last hands (1 to 10).",
     # Languages (/tonk language, /tonk config language): each in its own words.
     "table.command.language": "The language Tonk speaks to you on this server (auto: Discord's).",
     "table.command.language.value": "A language, or auto to follow your Discord app.",

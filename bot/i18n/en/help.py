@@ -1,0 +1,31 @@
+"""English messages of ``/tonk help``: how a game starts, and the headings of its command list."""
+
+from bot.i18n.source import Message
+
+MESSAGES: dict[str, Message] = {
+    "help.title": "Tonk on Discord",
+    "help.start": (
+        "**Start a game:** {new} opens a table in this channel and makes you its host. The "
+        "others press **{join_button}** (or type {join}); once everyone sits, press "
+        "**{start_button}**. {addbot} fills a seat with a computer player."
+    ),
+    "help.cards": (
+        "**Your cards** come by direct message and in **{hand_button}**, a private panel with a "
+        "button for every move you may make. {rules} shows the table's rules; the host "
+        "changes them with {settings} before the first deal."
+    ),
+    "help.section.play": "At a table",
+    "help.section.host": "Hosting a table",
+    "help.section.scoreboard": "Scoreboard",
+    "help.section.managers": "For server managers (Manage Server)",
+    "help.line": "{command}: {description}",
+}
+
+NOTES = {
+    "help.start": (
+        "{new}, {join} and {addbot} are clickable slash commands (/tonk new, …); "
+        "{join_button} and {start_button} are the labels of the table message's buttons."
+    ),
+    "help.cards": "{hand_button} is the label of the table message's button that opens the panel.",
+    "help.line": "One line of the command list: a clickable command, then its description.",
+}

@@ -1,0 +1,82 @@
+"""What ``/tonk help`` shows: how a game starts, then every command the bot has, by who uses
+it, each with its description in the reader's language (pure: no Discord state)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import discord
+
+from bot.i18n import text
+from bot.render.limits import fit_embed
+
+SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("help.section.play", ("join", "leave", "hand", "table", "rules", "language", "help")),
+    (
+        "help.section.host",
+        ("new", "start", "settings", "addbot", "removebot", "kick", "bigone", "end"),
+    ),
+    ("help.section.scoreboard", ("leaderboard", "stats", "history", "forget me")),
+    (
+        "help.section.managers",
+        ("config show", "config set", "config option", "config channel", "config language"),
+    ),
+)
+"""The sections of the command list, in order: a heading's key and the commands under it
+(by their path below the ``/tonk`` group). Every command of the bot is in exactly one."""
+
+
+def command_mention(name: str, command_id: int | None) -> str:
+    """A command by its full ``name`` (``tonk new``) as Discord's command mention, which a
+    member clicks to start typing it (``</tonk new:ID>``, ``ID`` the top-level command's
+    id); plain ``/tonk new`` when that id is not known."""
+    if command_id is None:
+        return f"/{name}"
+    return f"</{name}:{command_id}>"
+
+
+def help_embed(
+    group: str, commands: Mapping[str, str], command_id: int | None, locale: str = "en"
+) -> discord.Embed:
+    """The help: how to start a game, then a field per section listing the ``commands``
+    there are (their path below ``/tonk`` → their description's catalogue key); a section
+    with none of them (the scoreboard without a database) is left out.
+
+    ``group`` is the commands' group (``tonk``) and ``command_id`` the id Discord gave it
+    (the mentions are clickable with it).
+    """
+
+    def mention(path: str) -> str:
+        return command_mention(f"{group} {path}", command_id)
+
+    start = text(
+        "help.start",
+        locale,
+        new=mention("new"),
+        join=mention("join"),
+        addbot=mention("addbot"),
+        join_button=text("table.button.join", locale),
+        start_button=text("table.button.start", locale),
+    )
+    cards = text(
+        "help.cards",
+        locale,
+        hand_button=text("table.button.hand", locale),
+        rules=mention("rules"),
+        settings=mention("settings"),
+    )
+    embed = discord.Embed(title=text("help.title", locale), description=f"{start}\n\n{cards}")
+    for heading, paths in SECTIONS:
+        lines = [
+            text(
+                "help.line",
+                locale,
+                command=mention(path),
+                description=text(commands[path], locale),
+            )
+            for path in paths
+            if path in commands
+        ]
+        if lines:
+            embed.add_field(name=text(heading, locale), value="\n".join(lines), inline=False)
+    return fit_embed(embed)
