@@ -416,6 +416,8 @@ class TonkBot(commands.AutoShardedBot):
     another process serves it), so no table is run by two processes.
 
     No privileged intent is used: slash commands and components arrive as interactions.
+    Nothing the bot posts notifies anyone (``AllowedMentions.none()``: a member named
+    ``@everyone`` pings nobody) except a turn reminder, which mentions its one member.
     With ``database_url`` the tables, hands and scoreboards live in that database (opened
     in ``setup_hook``, closed by ``close``); without it tables are kept in memory only.
 
@@ -442,6 +444,7 @@ class TonkBot(commands.AutoShardedBot):
             intents=discord.Intents(guilds=True),
             tree_cls=TonkTree,
             help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
             max_messages=None,
             chunk_guilds_at_startup=False,
             shard_count=self.own_shards.count,

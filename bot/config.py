@@ -66,6 +66,8 @@ class Timing:
     can follow its moves in the table message. ``retry_delay``: when a timer's or computer
     player's change could not be saved, how long before the table tries again.
     ``message_retry``: the first pause before a failed table-message update is tried again.
+    ``nudge_after``: how long a member whose turn it is may wait before the channel reminds
+    them with a mention (at most half the turn timer).
     ``channel_requests_per_s``: the table-message and DM edits (and DMs sent) of all tables
     together, per second: Discord allows a bot 50 requests a second besides its replies to
     interactions, and the rest is kept for new table messages, notices and commands. Shard
@@ -80,6 +82,7 @@ class Timing:
     bot_pause: float = 1.5
     retry_delay: float = 5.0
     message_retry: float = 1.0
+    nudge_after: float = 45.0
     channel_requests_per_s: float = 40.0
 
 

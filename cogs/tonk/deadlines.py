@@ -1,9 +1,12 @@
-"""One table's deadlines: the turn timer, the pause between hands, closing when idle.
+"""One table's deadlines: the turn timer, the turn reminder, the pause between hands,
+closing when idle.
 
 ``arm`` (after every change) sets each timer for the table's state. A timer that fires
 changes the table through ``TableRuntime.transact`` like any click, and the channel is told
 in words: an automatic move, a player who will leave for missing turns, a table closed for
-inactivity. An error in one timer is logged by ``Timers`` and stops nothing else.
+inactivity. The reminder changes nothing: it mentions the member the table waits for
+(``TableScreens.nudge``), and goes once the table moves on. An error in one timer is logged
+by ``Timers`` and stops nothing else.
 """
 
 from __future__ import annotations
@@ -13,14 +16,14 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import text
 from bot.render.words import move_text
-from bot.tables.table import BETWEEN, CLOSED, MISSED_TURNS_LIMIT
+from bot.tables.table import BETWEEN, CLOSED, MISSED_TURNS_LIMIT, Table
 from bot.tables.timers import Timers
 from bot.tables.views import moves_since
 
 if TYPE_CHECKING:
     from cogs.tonk.runtime import TableRuntime
 
-TURN, NEXT_HAND, IDLE = "turn", "next", "idle"
+TURN, NUDGE, NEXT_HAND, IDLE = "turn", "nudge", "next", "idle"
 
 
 class TableDeadlines:
@@ -32,6 +35,8 @@ class TableDeadlines:
         self._timing = runtime.host.timing
         self._timers = Timers(self._clock)
         self._armed_turn: tuple[int, int] | None = None
+        self._armed_nudge: tuple[int, int] | None = None
+        self._nudged_at: float | None = None
         self._armed_idle: float | None = None
 
     def close(self) -> None:
@@ -51,6 +56,7 @@ class TableDeadlines:
         elif self._armed_turn is not None:
             self._armed_turn = None
             self._timers.cancel(TURN)
+        self._arm_nudge(table)
         if table.status == BETWEEN:
             if not self._timers.pending(NEXT_HAND):
                 hand = table.hand_number
@@ -65,9 +71,47 @@ class TableDeadlines:
 
     def rearm(self) -> None:
         """Set every timer again (after a change that could not be saved)."""
-        self._armed_turn = self._armed_idle = None
+        self._armed_turn = self._armed_nudge = self._armed_idle = None
         self._timers.cancel_all()
         self.arm()
+
+    def _arm_nudge(self, table: Table) -> None:
+        """Once per turn of a member (not a computer player), a reminder after
+        ``Timing.nudge_after`` without a move; the reminder goes at the next change."""
+        if self._nudged_at is not None and table.last_activity > self._nudged_at:
+            self._nudged_at = None
+            self._runtime.screens.drop_nudge()
+        turn = table.turn_id
+        user_id = table.to_act_id
+        if turn is None or user_id is None or table.bot_level(user_id) is not None:
+            if self._armed_nudge is not None:
+                self._armed_nudge = None
+                self._timers.cancel(NUDGE)
+            return
+        if self._armed_nudge != turn:
+            self._armed_nudge = turn
+            self._timers.set(NUDGE, self._nudge_time(table), lambda: self._nudge(turn))
+
+    def _nudge_time(self, table: Table) -> float:
+        """When the member to act is reminded: ``nudge_after`` after the table's last
+        change, and no later than halfway to the turn's deadline."""
+        due = table.last_activity + self._timing.nudge_after
+        if table.turn_deadline is None:
+            return due
+        return min(due, (table.last_activity + table.turn_deadline) / 2)
+
+    async def _nudge(self, turn: tuple[int, int]) -> None:
+        """Remind the member to act, if the table still waits for them since long enough."""
+        table = self._runtime.table
+        user_id = table.to_act_id
+        if table.turn_id != turn or user_id is None:
+            return
+        due = self._nudge_time(table)
+        if self._clock.now() < due:  # they moved meanwhile (a draw): wait from that move
+            self._timers.set(NUDGE, due, lambda: self._nudge(turn))
+            return
+        self._nudged_at = table.last_activity
+        self._runtime.screens.nudge(user_id)
 
     async def _turn_expired(self, turn: tuple[int, int]) -> None:
         """The player to act ran out of time: play for them and tell the channel how."""

@@ -142,8 +142,10 @@ class TableRuntime:
         self.seats.poke()
 
     def close(self) -> None:
-        """Drop the table from this process: timers, computer players, pending retries."""
+        """Drop the table from this process: timers, computer players, pending retries, and
+        the turn reminder's message."""
         self.host.forget(self)
+        self.screens.drop_nudge()
         self.deadlines.close()
         self.seats.close()
         self.screens.close()

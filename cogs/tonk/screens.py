@@ -135,6 +135,10 @@ class TableScreens:
         self._panels: dict[int, Panel] = {}
         self._dm_shows: dict[int, tuple[object, ...]] = {}
         self._snapshot: PublicTable | None = None
+        self._nudge: discord.Message | None = None
+        self._nudges = 0
+        """Counts reminders asked for and dropped: a reminder posted after it was dropped
+        deletes itself."""
 
     @property
     def _table(self) -> Table:
@@ -234,6 +238,7 @@ class TableScreens:
 
     def close(self) -> None:
         """Stop the retries and panel timers (the table closed or the cog unloads)."""
+        self._nudges += 1
         self._timers.cancel_all()
         if self._retry is not None:
             self._retry.cancel()
@@ -278,6 +283,30 @@ class TableScreens:
     def notice(self, content: str) -> None:
         """Tell the channel something (no card of any hand may be in ``content``)."""
         self._runtime.host.spawn(self._channel().send(content))
+
+    def nudge(self, user_id: int) -> None:
+        """Remind ``user_id`` in the channel that the table waits for them: a mention that
+        notifies them and nobody else, with a link to the table message."""
+        self._nudges += 1
+        self._runtime.host.spawn(self._post_nudge(user_id, self._nudges))
+
+    def drop_nudge(self) -> None:
+        """Delete the reminder, if there is one: the table moved on."""
+        self._nudges += 1
+        if self._nudge is not None:
+            self._runtime.host.spawn(self._nudge.delete())
+            self._nudge = None
+
+    async def _post_nudge(self, user_id: int, nudge: int) -> None:
+        table = self._table
+        link = jump_url(table.guild_id, table.channel_id, table.message_id)
+        content = text("table.notice.nudge", table.locale, player=f"<@{user_id}>", link=link)
+        mention = discord.AllowedMentions(users=[discord.Object(user_id)])
+        message = await self._channel().send(content, allowed_mentions=mention)
+        if nudge == self._nudges:
+            self._nudge = message
+        else:
+            await message.delete()
 
     def _request_table(self) -> None:
         host = self._runtime.host

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import secrets
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -56,6 +57,10 @@ DEFAULT_EVERYONE_PERMISSIONS = discord.Permissions(
     use_application_commands=True,
 )
 DEFAULT_BOT_PERMISSIONS = discord.Permissions.text() | DEFAULT_EVERYONE_PERMISSIONS
+
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+ROLE_MENTION = re.compile(r"<@&(\d+)>")
+EVERYONE_MENTION = re.compile(r"@(?:everyone|here)\b")
 
 # Names discord.py gives the tasks that run interaction handlers (see ``settle``).
 HANDLER_TASK_PREFIXES = (
@@ -426,9 +431,11 @@ class FakeDiscord:
         ephemeral_for: FakeUser | None = None,
         interaction: InteractionResult | None = None,
         message_type: int = 0,
+        mention_everyone: bool = False,
     ) -> StoredMessage:
         """Store a new message from the bot and dispatch MESSAGE_CREATE (refused as Discord
-        refuses a message over its size limits)."""
+        refuses a message over its size limits). ``mention_everyone``: the bot has that
+        permission in ``channel`` (see :func:`notified`)."""
         self.check_limits(data)
         if ephemeral_for is not None:
             visibility, recipient_id = Visibility.EPHEMERAL, ephemeral_for.id
@@ -461,6 +468,13 @@ class FakeDiscord:
             interaction_id=None if interaction is None else interaction.id,
             interaction_metadata=None if interaction is None else interaction.metadata(),
             message_reference=data.get("message_reference"),
+            notified=notified(
+                self.guilds.get(channel.guild_id or 0),
+                version.content,
+                data.get("allowed_mentions"),
+                mention_everyone=mention_everyone,
+            )
+            - {self.bot_user.id},
         )
         self.messages[message.id] = message
         self.notify()
@@ -675,3 +689,31 @@ class FakeDiscord:
             return ""
         formatter = logging.Formatter("%(name)s: %(message)s")
         return "\ndiscord.py logged:\n" + "\n".join(map(formatter.format, self.discord_errors))
+
+
+def notified(
+    guild: FakeGuild | None, content: str, allowed: Payload | None, *, mention_everyone: bool
+) -> frozenset[int]:
+    """The users a new message notifies, as Discord decides it: the users its content
+    mentions (``<@id>``), the members of the roles it mentions (``<@&id>``) and, for
+    ``@everyone`` or ``@here``, every member of the guild; each kind only as far as the
+    message's ``allowed_mentions`` lets it through (every kind without it: its ``parse``
+    names whole kinds, its ``users`` and ``roles`` lists single ids). Roles (none here is
+    mentionable) and everyone also need the author's Mention Everyone permission. Edits
+    notify nobody, and the author is not notified of its own message (``post_message``)."""
+    kinds = {"users", "roles", "everyone"} if allowed is None else set(allowed.get("parse") or ())
+    users = {int(user) for user in (allowed or {}).get("users") or ()}
+    roles = {int(role) for role in (allowed or {}).get("roles") or ()}
+    members = guild.members if guild is not None else {}
+    pinged = {
+        int(user)
+        for user in USER_MENTION.findall(content)
+        if "users" in kinds or int(user) in users
+    }
+    if mention_everyone:
+        for role in map(int, ROLE_MENTION.findall(content)):
+            if "roles" in kinds or role in roles:
+                pinged |= {uid for uid, member in members.items() if role in member.role_ids}
+        if "everyone" in kinds and EVERYONE_MENTION.search(content):
+            pinged |= set(members)
+    return frozenset(pinged)

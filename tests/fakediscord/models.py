@@ -396,6 +396,8 @@ class StoredMessage:
     message_reference: Payload | None = None
     deleted: bool = False
     edited_timestamp: str | None = None
+    notified: frozenset[int] = frozenset()
+    """The users Discord notified of this message when it was posted (``notified``)."""
 
     @property
     def current(self) -> MessageVersion:

@@ -311,7 +311,13 @@ class FakeServer:
         if not posting or (body.get("embeds") and not permissions.embed_links):
             raise ApiError(403, 50013, "Missing Permissions")
         message_type = 19 if body.get("message_reference") else 0
-        message = await self._fake.post_message(channel, body, uploads, message_type=message_type)
+        message = await self._fake.post_message(
+            channel,
+            body,
+            uploads,
+            message_type=message_type,
+            mention_everyone=permissions.mention_everyone,
+        )
         return json_response(message.payload())
 
     async def get_message(self, request: web.Request) -> web.Response:

@@ -733,3 +733,55 @@ async def test_a_message_over_discords_size_limits_is_refused_with_code_50035(
             await sent.edit(content="x" * 2001)
     assert len(fake_discord.oversize) == 2
     fake_discord.oversize.clear()
+
+
+@pytest.mark.parametrize(
+    ("allowed", "mention_everyone", "expected"),
+    [
+        (None, True, {"alice", "bob", "carol"}),
+        ({"parse": []}, True, set()),
+        ({"parse": [], "users": ["alice"]}, True, {"alice"}),
+        ({"parse": ["users"]}, True, {"alice"}),
+        ({"parse": ["roles"]}, True, {"carol"}),
+        (None, False, {"alice"}),
+    ],
+)
+async def test_a_new_message_notifies_whom_its_mentions_let_through(
+    fake_discord: FakeDiscord,
+    guild: FakeGuild,
+    alice: SimulatedMember,
+    bob: SimulatedMember,
+    allowed: dict[str, list[str]] | None,
+    mention_everyone: bool,
+    expected: set[str],
+) -> None:
+    """A user mention notifies that user, a role mention the role's members, ``@everyone``
+    every member; ``allowed_mentions`` lets through whole kinds (``parse``) or single ids;
+    roles and everyone need the bot's Mention Everyone; an edit notifies nobody."""
+    regulars = fake_discord.add_role(guild, "regulars", discord.Permissions.none())
+    carol = fake_discord.add_member(guild, "carol", roles=[regulars])
+    if not mention_everyone:
+        channel = guild.channel("tonk")
+        await fake_discord.deny(
+            channel, fake_discord.bot_user.id, discord.Permissions(mention_everyone=True)
+        )
+    ids = {"alice": alice.user.id, "bob": bob.user.id, "carol": carol.user.id}
+    body: dict[str, Any] = {"content": f"<@{alice.user.id}> <@&{regulars.id}> @everyone"}
+    if allowed is not None:
+        body["allowed_mentions"] = {
+            kind: [str(ids.get(value, value)) if kind == "users" else value for value in values]
+            for kind, values in allowed.items()
+        }
+    url = f"{fake_discord.api_url}/channels/{guild.channel('tonk').id}/messages"
+    headers = {"Authorization": f"Bot {fake_discord.token}"}
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(url, json=body, headers=headers) as response,
+    ):
+        assert response.status == 200
+        posted = fake_discord.messages[int((await response.json())["id"])]
+        async with session.patch(
+            f"{url}/{posted.id}", json={"content": f"<@{bob.user.id}>"}, headers=headers
+        ) as edited:
+            assert edited.status == 200
+    assert posted.notified == {ids[name] for name in expected}

@@ -192,6 +192,7 @@ MESSAGES: dict[str, Message] = {
         "{player}, I can't send you direct messages: use **My hand** on the table message "
         "to see your cards."
     ),
+    "table.notice.nudge": "⏳ {player}, the table is waiting for you: {link}",
     "table.notice.timeout": "⏰ {player}'s time ran out, so they played automatically: {moves}.",
     "table.notice.missed_out": (
         "{player} missed three turns in a row and leaves the table at the end of this hand."
@@ -232,6 +233,10 @@ MESSAGES: dict[str, Message] = {
 }
 
 NOTES: dict[str, str] = {
+    "table.notice.nudge": (
+        "Posted in the channel when a member has not moved for a while: {player} is their "
+        "mention (it notifies them), {link} the address of the table message."
+    ),
     "language.en": "A language's own name: the same in every catalogue.",
     "language.ro": "A language's own name: the same in every catalogue.",
     "language.vi": "A language's own name: the same in every catalogue.",

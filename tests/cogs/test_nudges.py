@@ -1,0 +1,110 @@
+"""The turn reminder: a member the table waits for is mentioned in the channel (notifying
+them and nobody else) once per turn, and the reminder goes as soon as the table moves on;
+nothing else the bot posts notifies anyone. Time is a manual clock moved by the tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cogs.helpers import (
+    clock,
+    make_bot,
+    my_hand,
+    open_table,
+    play_cards,
+    quiet,
+    stack_table,
+)
+from tests.fakediscord import FakeDiscord, StoredMessage, run_bot
+
+HANDS = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]}
+WAITING = "the table is waiting for you"
+
+
+def reminders(fake: FakeDiscord) -> list[StoredMessage]:
+    """Every reminder posted, deleted ones too, oldest first."""
+    return [m for m in fake.messages.values() if WAITING in m.content]
+
+
+async def test_a_member_who_keeps_the_table_waiting_is_reminded_once_until_they_move(
+    fake_discord: FakeDiscord,
+) -> None:
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    channel = guild.channel("tonk")
+    ann = fake_discord.add_member(guild, "ann")
+    bob = fake_discord.add_member(guild, "bob")
+    async with run_bot(fake_discord, make_bot()) as bot:
+        lobby = await open_table(ann, [bob], turn_timeout="120")
+        stack_table(bot, channel, cuts=["KS", "2C"], hands=HANDS, dealer="ann", stock=["KH"])
+        await ann.click(lobby, "Start")  # bob plays first
+
+        clock(bot).advance(44)
+        await quiet(fake_discord, bot)
+        assert reminders(fake_discord) == []
+        clock(bot).advance(2)  # 45 s without a move (the timer gives 120)
+        (nudge,) = await fake_discord.wait_for(lambda: reminders(fake_discord))
+        assert nudge.content == (
+            f"⏳ <@{bob.user.id}>, the table is waiting for you: "
+            f"https://discord.com/channels/{guild.id}/{channel.id}/{lobby.id}"
+        )
+        assert nudge.notified == {bob.user.id}
+        clock(bot).advance(30)
+        await quiet(fake_discord, bot)
+        assert reminders(fake_discord) == [nudge] and not nudge.deleted  # once per turn
+
+        await bob.click(lobby, "Draw")
+        await fake_discord.wait_for(lambda: nudge.deleted)  # the table moved on
+        clock(bot).advance(40)  # bob stalls again within the same turn: no second reminder
+        await quiet(fake_discord, bot)
+        assert len(reminders(fake_discord)) == 1
+
+        panel = await my_hand(bob, lobby)
+        await play_cards(bob, panel, "7♠", "Discard 7♠")
+        clock(bot).advance(46)
+        await fake_discord.wait_for(lambda: len(reminders(fake_discord)) == 2)
+        second = reminders(fake_discord)[1]
+        assert second.content.startswith(f"⏳ <@{ann.user.id}>,")
+        assert second.notified == {ann.user.id}
+
+        await ann.slash("tonk", "end")  # the table closes: its reminder goes with it
+        await fake_discord.wait_for(lambda: second.deleted)
+
+
+@pytest.mark.parametrize(("turn_timeout", "after"), [("off", 45), ("30", 15)])
+async def test_the_reminder_comes_after_45_seconds_or_halfway_to_the_turn_timer(
+    fake_discord: FakeDiscord, turn_timeout: str, after: int
+) -> None:
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    channel = guild.channel("tonk")
+    ann = fake_discord.add_member(guild, "ann")
+    bob = fake_discord.add_member(guild, "bob")
+    async with run_bot(fake_discord, make_bot()) as bot:
+        lobby = await open_table(ann, [bob], turn_timeout=turn_timeout)
+        stack_table(bot, channel, cuts=["KS", "2C"], hands=HANDS, dealer="ann", stock=["KH"])
+        await ann.click(lobby, "Start")
+        clock(bot).advance(after - 1)
+        await quiet(fake_discord, bot)
+        assert reminders(fake_discord) == []
+        clock(bot).advance(1)
+        (nudge,) = await fake_discord.wait_for(lambda: reminders(fake_discord))
+        assert nudge.notified == {bob.user.id}
+
+
+async def test_a_name_that_looks_like_a_mention_notifies_nobody(
+    fake_discord: FakeDiscord,
+) -> None:
+    """A member called ``@everyone`` (the bot may mention everyone here): the notice that
+    they left names them and pings nobody, nor does any other message of the table."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    channel = guild.channel("tonk")
+    ann = fake_discord.add_member(guild, "ann")
+    bob = fake_discord.add_member(guild, "bob")
+    prankster = fake_discord.add_member(guild, "@everyone")
+    async with run_bot(fake_discord, make_bot()) as bot:
+        lobby = await open_table(ann, [bob, prankster], turn_timeout="off")
+        await ann.click(lobby, "Start")
+        await prankster.slash("tonk", "leave")
+        await quiet(fake_discord, bot)
+        left = fake_discord.latest(contains="@everyone left", channel=channel)
+        assert left is not None
+    assert all(not m.notified for m in fake_discord.messages_in(channel, include_deleted=True))
