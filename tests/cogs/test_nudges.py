@@ -4,8 +4,13 @@ nothing else the bot posts notifies anyone. Time is a manual clock moved by the 
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import NamedTuple
+
 import pytest
 
+from bot.client import TonkBot
 from tests.cogs.helpers import (
     clock,
     make_bot,
@@ -15,7 +20,14 @@ from tests.cogs.helpers import (
     quiet,
     stack_table,
 )
-from tests.fakediscord import FakeDiscord, StoredMessage, run_bot
+from tests.fakediscord import (
+    FakeChannel,
+    FakeDiscord,
+    FakeGuild,
+    SimulatedMember,
+    StoredMessage,
+    run_bot,
+)
 
 HANDS = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]}
 WAITING = "the table is waiting for you"
@@ -26,18 +38,34 @@ def reminders(fake: FakeDiscord) -> list[StoredMessage]:
     return [m for m in fake.messages.values() if WAITING in m.content]
 
 
+class Dealt(NamedTuple):
+    """A two-player table whose first hand was just dealt: bob plays first."""
+
+    bot: TonkBot
+    guild: FakeGuild
+    channel: FakeChannel
+    ann: SimulatedMember
+    bob: SimulatedMember
+    lobby: StoredMessage
+
+
+@asynccontextmanager
+async def dealt(fake: FakeDiscord, turn_timeout: str) -> AsyncIterator[Dealt]:
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    channel = guild.channel("tonk")
+    ann = fake.add_member(guild, "ann")
+    bob = fake.add_member(guild, "bob")
+    async with run_bot(fake, make_bot()) as bot:
+        lobby = await open_table(ann, [bob], turn_timeout=turn_timeout)
+        stack_table(bot, channel, cuts=["KS", "2C"], hands=HANDS, dealer="ann", stock=["KH"])
+        await ann.click(lobby, "Start")
+        yield Dealt(bot, guild, channel, ann, bob, lobby)
+
+
 async def test_a_member_who_keeps_the_table_waiting_is_reminded_once_until_they_move(
     fake_discord: FakeDiscord,
 ) -> None:
-    guild = fake_discord.add_guild("Casino", channels=["tonk"])
-    channel = guild.channel("tonk")
-    ann = fake_discord.add_member(guild, "ann")
-    bob = fake_discord.add_member(guild, "bob")
-    async with run_bot(fake_discord, make_bot()) as bot:
-        lobby = await open_table(ann, [bob], turn_timeout="120")
-        stack_table(bot, channel, cuts=["KS", "2C"], hands=HANDS, dealer="ann", stock=["KH"])
-        await ann.click(lobby, "Start")  # bob plays first
-
+    async with dealt(fake_discord, "120") as (bot, guild, channel, ann, bob, lobby):
         clock(bot).advance(44)
         await quiet(fake_discord, bot)
         assert reminders(fake_discord) == []
@@ -74,20 +102,13 @@ async def test_a_member_who_keeps_the_table_waiting_is_reminded_once_until_they_
 async def test_the_reminder_comes_after_45_seconds_or_halfway_to_the_turn_timer(
     fake_discord: FakeDiscord, turn_timeout: str, after: int
 ) -> None:
-    guild = fake_discord.add_guild("Casino", channels=["tonk"])
-    channel = guild.channel("tonk")
-    ann = fake_discord.add_member(guild, "ann")
-    bob = fake_discord.add_member(guild, "bob")
-    async with run_bot(fake_discord, make_bot()) as bot:
-        lobby = await open_table(ann, [bob], turn_timeout=turn_timeout)
-        stack_table(bot, channel, cuts=["KS", "2C"], hands=HANDS, dealer="ann", stock=["KH"])
-        await ann.click(lobby, "Start")
-        clock(bot).advance(after - 1)
-        await quiet(fake_discord, bot)
+    async with dealt(fake_discord, turn_timeout) as table:
+        clock(table.bot).advance(after - 1)
+        await quiet(fake_discord, table.bot)
         assert reminders(fake_discord) == []
-        clock(bot).advance(1)
+        clock(table.bot).advance(1)
         (nudge,) = await fake_discord.wait_for(lambda: reminders(fake_discord))
-        assert nudge.notified == {bob.user.id}
+        assert nudge.notified == {table.bob.user.id}
 
 
 async def test_a_name_that_looks_like_a_mention_notifies_nobody(
