@@ -43,6 +43,9 @@ class GuildSettings(SQLModel, table=True):
     """The language of the server's public messages (``/tonk config language``); empty
     follows the server's Discord locale."""
     updated_at: float
+    turn_reminders: bool = Field(default=True, sa_column_kwargs={"server_default": text("true")})
+    """Whether a member the table waits for is reminded with a mention (``/tonk config set``);
+    last, where revision 0003 added it."""
 
 
 class TableRow(SQLModel, table=True):

@@ -34,6 +34,7 @@ class GuildConfig:
     turn_timeout: int | None
     allowed_channel_ids: tuple[int, ...]
     locale: str
+    turn_reminders: bool = True
 
     def __post_init__(self) -> None:
         if self.stake < 1:
@@ -55,6 +56,7 @@ class GuildSettingsUpdate(TypedDict, total=False):
     turn_timeout: int | None
     allowed_channel_ids: Sequence[int]
     locale: str
+    turn_reminders: bool
 
 
 @dataclass(frozen=True, slots=True)

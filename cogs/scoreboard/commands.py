@@ -99,6 +99,7 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         preset: str | None,
         stake: int | None,
         turn_timeout: str | None,
+        turn_reminders: bool | None = None,
     ) -> None:
         if not await self._may_configure(interaction):
             return
@@ -111,6 +112,8 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             if turn_timeout is not None:
                 seconds = parse_timeout(turn_timeout)
                 changes["turn_timeout"] = None if seconds is None else int(seconds)
+            if turn_reminders is not None:
+                changes["turn_reminders"] = turn_reminders
         except Refusal as refusal:
             await answer(interaction, refusal.message(locale_of(interaction)))
             return
@@ -219,6 +222,7 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         preset=text("scoreboard.command.config.set.preset"),
         stake=text("scoreboard.command.config.set.stake"),
         turn_timeout=text("scoreboard.command.config.set.turn_timeout"),
+        turn_reminders=text("scoreboard.command.config.set.turn_reminders"),
     )
     @app_commands.choices(preset=PRESET_CHOICES)
     async def config_set(
@@ -226,8 +230,9 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         preset: str | None = None,
         stake: app_commands.Range[int, 1, MAX_STAKE] | None = None,
         turn_timeout: str | None = None,
+        turn_reminders: bool | None = None,
     ) -> None:
-        await cog.config_set(interaction, preset, stake, turn_timeout)
+        await cog.config_set(interaction, preset, stake, turn_timeout, turn_reminders)
 
     @config.command(name="channel", description=text("scoreboard.command.config.channel"))
     @app_commands.describe(

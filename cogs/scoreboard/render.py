@@ -120,6 +120,12 @@ def config_text(config: GuildConfig, locale: str) -> str:
         preset=config.default_preset,
         stake=config.stake,
         timeout=timeout,
+        reminders=text(
+            "scoreboard.config.reminders_on"
+            if config.turn_reminders
+            else "scoreboard.config.reminders_off",
+            locale,
+        ),
         channels=channels,
         options=house or text("scoreboard.config.no_options", locale),
     )

@@ -19,6 +19,7 @@ from bot.render.words import move_text
 from bot.tables.table import BETWEEN, CLOSED, MISSED_TURNS_LIMIT, Table
 from bot.tables.timers import Timers
 from bot.tables.views import moves_since
+from cogs.settings import new_table_defaults
 
 if TYPE_CHECKING:
     from cogs.tonk.runtime import TableRuntime
@@ -101,14 +102,19 @@ class TableDeadlines:
         return min(due, (table.last_activity + table.turn_deadline) / 2)
 
     async def _nudge(self, turn: tuple[int, int]) -> None:
-        """Remind the member to act, if the table still waits for them since long enough."""
+        """Remind the member to act, if the table still waits for them since long enough
+        and the server has not turned reminders off (``/tonk config set``)."""
         table = self._runtime.table
-        user_id = table.to_act_id
-        if table.turn_id != turn or user_id is None:
+        if table.turn_id != turn or table.to_act_id is None:
             return
         due = self._nudge_time(table)
         if self._clock.now() < due:  # they moved meanwhile (a draw): wait from that move
             self._timers.set(NUDGE, due, lambda: self._nudge(turn))
+            return
+        defaults = await new_table_defaults(self._runtime.host.bot, table.guild_id, 0)
+        table = self._runtime.table
+        user_id = table.to_act_id
+        if not defaults.turn_reminders or table.turn_id != turn or user_id is None:
             return
         self._nudged_at = table.last_activity
         self._runtime.screens.nudge(user_id)

@@ -11,7 +11,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Coroutine, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -24,6 +24,9 @@ from bot.tables.timers import Clock
 from cogs.tonk.budget import RequestBudget
 from cogs.tonk.coalesce import Coalescer
 from cogs.tonk.runtime import TableRuntime
+
+if TYPE_CHECKING:
+    from bot.client import TonkBot
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +51,7 @@ class OpenTables:
 
     def __init__(
         self,
-        bot: discord.Client,
+        bot: TonkBot,
         journal: Journal,
         clock: Clock,
         timing: Timing,

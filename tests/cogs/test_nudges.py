@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import NamedTuple
 
+import discord
 import pytest
 
 from bot.client import TonkBot
@@ -50,12 +52,14 @@ class Dealt(NamedTuple):
 
 
 @asynccontextmanager
-async def dealt(fake: FakeDiscord, turn_timeout: str) -> AsyncIterator[Dealt]:
+async def dealt(
+    fake: FakeDiscord, turn_timeout: str, database_url: str | None = None
+) -> AsyncIterator[Dealt]:
     guild = fake.add_guild("Casino", channels=["tonk"])
     channel = guild.channel("tonk")
-    ann = fake.add_member(guild, "ann")
+    ann = fake.add_member(guild, "ann", permissions=discord.Permissions(manage_guild=True))
     bob = fake.add_member(guild, "bob")
-    async with run_bot(fake, make_bot()) as bot:
+    async with run_bot(fake, make_bot(database_url=database_url)) as bot:
         lobby = await open_table(ann, [bob], turn_timeout=turn_timeout)
         stack_table(bot, channel, cuts=["KS", "2C"], hands=HANDS, dealer="ann", stock=["KH"])
         await ann.click(lobby, "Start")
@@ -109,6 +113,30 @@ async def test_the_reminder_comes_after_45_seconds_or_halfway_to_the_turn_timer(
         clock(table.bot).advance(1)
         (nudge,) = await fake_discord.wait_for(lambda: reminders(fake_discord))
         assert nudge.notified == {table.bob.user.id}
+
+
+async def test_a_server_can_turn_reminders_off_and_on_again(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """``/tonk config set turn_reminders`` (Manage Server) applies to the open tables at once."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+    async with dealt(fake_discord, "120", url) as (bot, _, _, ann, bob, lobby):
+        off = await ann.slash("tonk", "config", "set", turn_reminders=False)
+        assert "turn reminders off" in off.content
+        clock(bot).advance(50)
+        await quiet(fake_discord, bot)
+        assert reminders(fake_discord) == []
+
+        refused = await bob.slash("tonk", "config", "set", turn_reminders=True)
+        assert refused.content == "Only a member with Manage Server can change settings."
+        on = await ann.slash("tonk", "config", "set", turn_reminders=True)
+        assert "turn reminders on" in on.content
+        await bob.click(lobby, "Draw")
+        panel = await my_hand(bob, lobby)
+        await play_cards(bob, panel, "7♠", "Discard 7♠")
+        clock(bot).advance(46)
+        (nudge,) = await fake_discord.wait_for(lambda: reminders(fake_discord))
+        assert nudge.notified == {ann.user.id}
 
 
 async def test_a_name_that_looks_like_a_mention_notifies_nobody(

@@ -21,17 +21,19 @@ async def test_guild_without_settings_gets_defaults(store: Store) -> None:
     assert config.default_options == {}
     assert config.allowed_channel_ids == ()
     assert config.allows_channel(123)
+    assert config.turn_reminders
 
 
 async def test_update_changes_only_given_fields_and_persists(store: Store, db_url: str) -> None:
     """A partial update keeps the other settings, and the result survives a reopen."""
     await store.update_guild_settings(1, stake=5, default_options={"knock": False})
     updated = await store.update_guild_settings(
-        1, turn_timeout=None, allowed_channel_ids=[7, 8], locale="fr"
+        1, turn_timeout=None, allowed_channel_ids=[7, 8], locale="fr", turn_reminders=False
     )
     assert updated.stake == 5
     assert updated.default_options == {"knock": False}
     assert updated.turn_timeout is None
+    assert not updated.turn_reminders
     assert updated.allows_channel(7)
     assert not updated.allows_channel(9)
     reopened = await Store.open(db_url)

@@ -37,6 +37,7 @@ MESSAGES: dict[str, Message] = {
     "command.option.stake": "stake",
     "command.option.seats": "seats",
     "command.option.turn_timeout": "turn_timeout",
+    "command.option.turn_reminders": "turn_reminders",
     "command.option.member": "member",
     "command.option.option": "option",
     "command.option.value": "value",
@@ -56,4 +57,7 @@ NOTES: dict[str, str] = {
     "command.name.tonk": "The game's name: keep it as it is.",
     "command.name.bigone": "The Big One: the session's last hands at double stakes.",
     "command.option.turn_timeout": "Seconds a player has for a turn.",
+    "command.option.turn_reminders": (
+        "Whether a member the table waits for is reminded with a mention that notifies them."
+    ),
 }

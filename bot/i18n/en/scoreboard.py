@@ -16,6 +16,9 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.command.config.set.preset": "The rules new tables start from.",
     "scoreboard.command.config.set.stake": "The stake of new tables.",
     "scoreboard.command.config.set.turn_timeout": "Seconds per turn (10-3600), or off.",
+    "scoreboard.command.config.set.turn_reminders": (
+        "Mention a member the table has waited for (on by default)."
+    ),
     "scoreboard.command.config.channel": "Allow or disallow tables in a channel.",
     "scoreboard.command.config.channel.channel": "The channel.",
     "scoreboard.command.config.channel.allowed": "Whether tables may be opened there.",
@@ -58,8 +61,10 @@ MESSAGES: dict[str, Message] = {
     # Settings.
     "scoreboard.config.show": (
         "Preset **{preset}** · house rules {options} · stake {stake} · turn timer {timeout} · "
-        "tables allowed in {channels}"
+        "turn reminders {reminders} · tables allowed in {channels}"
     ),
+    "scoreboard.config.reminders_on": "on",
+    "scoreboard.config.reminders_off": "off",
     "scoreboard.config.no_options": "none",
     "scoreboard.command.history.page": "Which page of 10 hands (1 is the newest).",
     "scoreboard.command.config.option": "Set a house rule for new tables in this server.",

@@ -35,6 +35,7 @@ def _decode(guild_id: int, row: Any) -> GuildConfig:
         turn_timeout=source.turn_timeout,
         allowed_channel_ids=tuple(channel_ids),
         locale=source.locale,
+        turn_reminders=source.turn_reminders,
     )
 
 
@@ -60,6 +61,7 @@ def update_guild_config(
         turn_timeout=changes.get("turn_timeout", current.turn_timeout),
         allowed_channel_ids=tuple(changes.get("allowed_channel_ids", current.allowed_channel_ids)),
         locale=changes.get("locale", current.locale),
+        turn_reminders=bool(changes.get("turn_reminders", current.turn_reminders)),
     )
     values = {
         "guild_id": updated.guild_id,
@@ -69,6 +71,7 @@ def update_guild_config(
         "turn_timeout": updated.turn_timeout,
         "allowed_channel_ids_json": jsontext.dumps(list(updated.allowed_channel_ids)),
         "locale": updated.locale,
+        "turn_reminders": updated.turn_reminders,
         "updated_at": time.time(),
     }
     statement = upsert(connection.dialect.name, GuildSettings).values(values)
