@@ -11,7 +11,10 @@ from bot.i18n import text
 from bot.render.limits import fit_embed
 
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("help.section.play", ("join", "leave", "hand", "table", "rules", "language", "help")),
+    (
+        "help.section.play",
+        ("join", "leave", "hand", "table", "tables", "rules", "language", "help"),
+    ),
     (
         "help.section.host",
         ("new", "start", "settings", "addbot", "removebot", "kick", "bigone", "end"),

@@ -206,6 +206,10 @@ class TonkCommands(
     async def table(self, interaction: discord.Interaction) -> None:
         await self.service.repost(interaction)
 
+    @app_commands.command(name="tables", description=text("table.command.tables"))
+    async def tables(self, interaction: discord.Interaction) -> None:
+        await self.service.list_tables(interaction)
+
     @app_commands.command(name="help", description=text("table.command.help"))
     async def show_help(self, interaction: discord.Interaction) -> None:
         group = tonk_group(self.bot)

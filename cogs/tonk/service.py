@@ -22,6 +22,7 @@ from bot.i18n import LOCALES, text
 from bot.i18n.bounds import quote
 from bot.i18n.refusal import Refusal
 from bot.render.links import jump_url
+from bot.render.open_tables import listed, open_tables_embed
 from bot.render.panel import REFRESH
 from bot.render.rules import rules_embed
 from bot.render.table import JOIN, LEAVE, MY_HAND, NEXT, START
@@ -315,6 +316,22 @@ class TableService:
         runtime = await self._channel_table(interaction)
         if runtime is not None:
             await self._open_panel(interaction, runtime, None)
+
+    async def list_tables(self, interaction: discord.Interaction) -> None:
+        """``/tonk tables``: the server's open tables in the channels the member can see."""
+        locale = locale_of(interaction)
+        guild, member = interaction.guild, interaction.user
+        found = []
+        for runtime in self.tables:
+            table = runtime.table
+            channel = None if guild is None else guild.get_channel_or_thread(table.channel_id)
+            if (
+                channel is not None
+                and isinstance(member, discord.Member)
+                and channel.permissions_for(member).view_channel
+            ):
+                found.append(listed(table, locale))
+        await show(interaction, embed=open_tables_embed(found, locale), ephemeral=True)
 
     async def repost(self, interaction: discord.Interaction) -> None:
         """``/tonk table``: the table message again, at the bottom of the channel."""

@@ -33,6 +33,7 @@ MESSAGES: dict[str, Message] = {
     "command.name.forget": "forget",
     "command.name.me": "me",
     "command.name.help": "help",
+    "command.name.tables": "tables",
     "command.option.preset": "preset",
     "command.option.stake": "stake",
     "command.option.seats": "seats",

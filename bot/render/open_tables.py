@@ -1,0 +1,71 @@
+"""What ``/tonk tables`` shows: the server's open tables, the most recently active first,
+each with its channel, host, state and a link to its table message (pure: no Discord state)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import discord
+
+from bot.i18n import text
+from bot.render.limits import fit_embed
+from bot.render.links import jump_url
+from bot.tables.table import LOBBY, PLAYING, Table
+
+MAX_LISTED = 15
+"""Tables listed at most; the others are counted."""
+
+
+@dataclass(frozen=True, slots=True)
+class ListedTable:
+    """One open table as the list shows it."""
+
+    channel_id: int
+    link: str
+    host: str
+    state: str
+    last_activity: float
+
+
+def listed(table: Table, locale: str) -> ListedTable:
+    """``table`` as a line of the list: whether it waits in its lobby, plays a hand or waits
+    for the next one."""
+    if table.status == LOBBY:
+        state = text("table.list.lobby", locale, seated=len(table.seats), seats=table.max_seats)
+    elif table.status == PLAYING:
+        state = text("table.list.playing", locale, number=table.hand_number)
+    else:
+        state = text("table.list.between", locale, number=table.hand_number)
+    return ListedTable(
+        table.channel_id,
+        jump_url(table.guild_id, table.channel_id, table.message_id),
+        table.name_of(table.host_id),
+        state,
+        table.last_activity,
+    )
+
+
+def open_tables_embed(tables: Sequence[ListedTable], locale: str = "en") -> discord.Embed:
+    """The list: one line per table, newest activity first, at most ``MAX_LISTED`` (with the
+    longest names and links, 15 lines fill most of an embed's description)."""
+    ordered = sorted(tables, key=lambda t: t.last_activity, reverse=True)
+    lines = [
+        text(
+            "table.list.line",
+            locale,
+            channel=f"<#{t.channel_id}>",
+            host=t.host,
+            state=t.state,
+            time=f"<t:{int(t.last_activity)}:R>",
+            link=t.link,
+        )
+        for t in ordered[:MAX_LISTED]
+    ]
+    if len(ordered) > MAX_LISTED:
+        lines.append(text("table.list.more", locale, count=len(ordered) - MAX_LISTED))
+    description = "\n".join(lines) if lines else text("table.list.none", locale)
+    embed = discord.Embed(
+        title=text("table.list.title", locale, count=len(ordered)), description=description
+    )
+    return fit_embed(embed)
