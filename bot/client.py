@@ -467,6 +467,10 @@ class TonkBot(commands.AutoShardedBot):
         self.restored: Sequence[Ledger] = []
         self.broken_tables: list[BrokenTable] = []
         self.readers = Readers()
+        self.quiet_guilds: set[int] = set()
+        """The servers that turned turn reminders off (``/tonk config set``): read once at
+        start, then kept by the command; a server is served by one process, which is the
+        one its commands reach."""
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogueTranslator())
@@ -490,6 +494,7 @@ class TonkBot(commands.AutoShardedBot):
             first_line = str(getattr(error, "orig", None) or error).splitlines()[0]
             raise DatabaseUnreachable(f"{type(error).__name__}: {first_line}") from error
         self.readers = Readers(await self.store.member_languages())
+        self.quiet_guilds = await self.store.quiet_guilds()
         self.journal = StoreJournal(self.store, self.new_shuffler)
         self.restored, self.broken_tables = await self.journal.load(self.own_shards.owns)
 

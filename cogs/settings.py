@@ -60,8 +60,6 @@ class NewTableDefaults:
     problems: tuple[StoredProblem, ...] = ()
     language: str = ""
     """The server's chosen language (``/tonk config language``); empty: none chosen."""
-    turn_reminders: bool = True
-    """Whether a member the table waits for is reminded with a mention."""
 
 
 def checked_defaults(config: GuildConfig, channel_id: int) -> NewTableDefaults:
@@ -99,7 +97,6 @@ def checked_defaults(config: GuildConfig, channel_id: int) -> NewTableDefaults:
         options,
         tuple(problems),
         language(config.locale) if config.locale else "",
-        config.turn_reminders,
     )
 
 

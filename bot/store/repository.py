@@ -157,6 +157,11 @@ class Store:
         async with self._read() as connection:
             return await settings.read_guild_config(connection, guild_id)
 
+    async def quiet_guilds(self) -> set[int]:
+        """The guilds whose turn reminders are off (``GuildConfig.turn_reminders``)."""
+        async with self._read() as connection:
+            return await settings.read_quiet_guilds(connection)
+
     async def update_guild_settings(
         self, guild_id: int, **changes: Unpack[GuildSettingsUpdate]
     ) -> GuildConfig:

@@ -128,6 +128,9 @@ class Table:
     last_activity: float = 0.0
     version: int = 0
     message_id: int | None = None
+    reminder_id: int | None = None
+    """The turn reminder in the channel (``cogs.tonk.screens``), kept so that a restart can
+    delete it."""
     big_one_left: int = 0
     shuffler: Shuffler = field(default_factory=Shuffler, repr=False)
     _players: tuple[Hand | None, tuple[int, ...]] = field(
@@ -586,6 +589,7 @@ class Table:
             "last_activity": self.last_activity,
             "version": self.version,
             "message_id": self.message_id,
+            "reminder_id": self.reminder_id,
             "big_one_left": self.big_one_left,
         }
         if hand:
@@ -625,6 +629,7 @@ class Table:
                 last_activity=float(data["last_activity"]),
                 version=int(data["version"]),
                 message_id=data["message_id"],
+                reminder_id=data.get("reminder_id"),
                 big_one_left=int(data.get("big_one_left", 0)),
                 shuffler=shuffler or Shuffler(),
             )

@@ -121,6 +121,10 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             interaction.guild_id or 0,
             **changes,  # type: ignore[arg-type]
         )
+        if config.turn_reminders:
+            self.bot.quiet_guilds.discard(config.guild_id)
+        else:
+            self.bot.quiet_guilds.add(config.guild_id)
         await answer(interaction, config_text(config, locale_of(interaction)))
 
     async def config_channel(

@@ -19,7 +19,6 @@ from bot.render.words import move_text
 from bot.tables.table import BETWEEN, CLOSED, MISSED_TURNS_LIMIT, Table
 from bot.tables.timers import Timers
 from bot.tables.views import moves_since
-from cogs.settings import new_table_defaults
 
 if TYPE_CHECKING:
     from cogs.tonk.runtime import TableRuntime
@@ -79,7 +78,9 @@ class TableDeadlines:
     def _arm_nudge(self, table: Table) -> None:
         """Once per turn of a member (not a computer player), a reminder after
         ``Timing.nudge_after`` without a move; the reminder goes at the next change."""
-        if self._nudged_at is not None and table.last_activity > self._nudged_at:
+        if self._nudged_at is None and table.reminder_id is not None:
+            self._runtime.screens.drop_nudge()  # posted before a restart
+        elif self._nudged_at is not None and table.last_activity > self._nudged_at:
             self._nudged_at = None
             self._runtime.screens.drop_nudge()
         turn = table.turn_id
@@ -105,16 +106,14 @@ class TableDeadlines:
         """Remind the member to act, if the table still waits for them since long enough
         and the server has not turned reminders off (``/tonk config set``)."""
         table = self._runtime.table
-        if table.turn_id != turn or table.to_act_id is None:
+        if table.turn_id != turn:
             return
         due = self._nudge_time(table)
         if self._clock.now() < due:  # they moved meanwhile (a draw): wait from that move
             self._timers.set(NUDGE, due, lambda: self._nudge(turn))
             return
-        defaults = await new_table_defaults(self._runtime.host.bot, table.guild_id, 0)
-        table = self._runtime.table
         user_id = table.to_act_id
-        if not defaults.turn_reminders or table.turn_id != turn or user_id is None:
+        if user_id is None or table.guild_id in self._runtime.host.bot.quiet_guilds:
             return
         self._nudged_at = table.last_activity
         self._runtime.screens.nudge(user_id)

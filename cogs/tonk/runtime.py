@@ -52,6 +52,12 @@ class Done(Generic[T]):
     value: T
 
 
+def discord_ids(table: Table) -> tuple[int | None, int | None]:
+    """The ids of the table's Discord messages that are part of its state: the table
+    message and the turn reminder."""
+    return table.message_id, table.reminder_id
+
+
 def finished_hands(table: Table) -> int:
     """How many hands the table has finished (to notice that one just ended)."""
     return table.last_hand.number if table.last_hand else 0
@@ -64,7 +70,7 @@ class TableRuntime:
         self.host = host
         self.ledger = ledger
         self.lock = asyncio.Lock()
-        self._message_committed = ledger.table.message_id
+        self._message_committed = discord_ids(ledger.table)
         self.screens = TableScreens(self)
         self.deadlines = TableDeadlines(self)
         self.seats = ComputerSeats(self)
@@ -121,15 +127,16 @@ class TableRuntime:
         self.after_change()
 
     async def commit_message(self) -> None:
-        """Commit the table message's new id, if it changed (under the lock)."""
-        if self.table.message_id == self._message_committed or self.table.status == CLOSED:
+        """Commit the new id of the table message or turn reminder, if one changed (under
+        the lock)."""
+        if discord_ids(self.table) == self._message_committed or self.table.status == CLOSED:
             return
         try:
             await self.ledger.commit()
         except Exception:
             log.warning("table %d: the table message's id is not saved yet", self.table.id)
             return
-        self._message_committed = self.table.message_id
+        self._message_committed = discord_ids(self.table)
 
     def after_change(self, *, except_panel: int | None = None) -> None:
         """Messages, timers and computer players catch up with the table; a closed table
@@ -193,7 +200,7 @@ class TableRuntime:
                 self._retry_later()
             return False
         self.host.metrics.committed(time.perf_counter() - started)
-        self._message_committed = self.table.message_id
+        self._message_committed = discord_ids(self.table)
         return True
 
     def _retry_later(self) -> None:

@@ -135,7 +135,6 @@ class TableScreens:
         self._panels: dict[int, Panel] = {}
         self._dm_shows: dict[int, tuple[object, ...]] = {}
         self._snapshot: PublicTable | None = None
-        self._nudge: discord.Message | None = None
         self._nudges = 0
         """Counts reminders asked for and dropped: a reminder posted after it was dropped
         deletes itself."""
@@ -291,22 +290,29 @@ class TableScreens:
         self._runtime.host.spawn(self._post_nudge(user_id, self._nudges))
 
     def drop_nudge(self) -> None:
-        """Delete the reminder, if there is one: the table moved on."""
+        """Delete the reminder, if there is one (the table moved on, or it is left from
+        before a restart); its id goes with the table's next commit."""
         self._nudges += 1
-        if self._nudge is not None:
-            self._runtime.host.spawn(self._nudge.delete())
-            self._nudge = None
+        table = self._table
+        if table.reminder_id is not None:
+            reminder = self._channel().get_partial_message(table.reminder_id)
+            self._runtime.host.spawn(reminder.delete())
+            table.reminder_id = None
 
     async def _post_nudge(self, user_id: int, nudge: int) -> None:
+        """Post the reminder; its id is committed with the table, so that the bot deletes
+        it even after a restart."""
         table = self._table
         link = jump_url(table.guild_id, table.channel_id, table.message_id)
         content = text("table.notice.nudge", table.locale, player=f"<@{user_id}>", link=link)
         mention = discord.AllowedMentions(users=[discord.Object(user_id)])
         message = await self._channel().send(content, allowed_mentions=mention)
-        if nudge == self._nudges:
-            self._nudge = message
-        else:
-            await message.delete()
+        async with self._runtime.lock:
+            if nudge == self._nudges and self._table.status != CLOSED:
+                self._table.reminder_id = message.id
+                await self._runtime.commit_message()
+                return
+        await message.delete()
 
     def _request_table(self) -> None:
         host = self._runtime.host

@@ -21,6 +21,7 @@ from tests.cogs.helpers import (
     play_cards,
     quiet,
     stack_table,
+    table_in,
 )
 from tests.fakediscord import (
     FakeChannel,
@@ -30,6 +31,7 @@ from tests.fakediscord import (
     StoredMessage,
     run_bot,
 )
+from tests.tables.manual_clock import ManualClock
 
 HANDS = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]}
 WAITING = "the table is waiting for you"
@@ -137,6 +139,45 @@ async def test_a_server_can_turn_reminders_off_and_on_again(
         clock(bot).advance(46)
         (nudge,) = await fake_discord.wait_for(lambda: reminders(fake_discord))
         assert nudge.notified == {ann.user.id}
+
+
+async def test_reminders_stay_off_after_a_restart(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann", permissions=discord.Permissions(manage_guild=True))
+    async with run_bot(fake_discord, make_bot(database_url=url)) as bot:
+        await ann.slash("tonk", "config", "set", turn_reminders=False)
+        assert bot.quiet_guilds == {guild.id}
+    async with run_bot(fake_discord, make_bot(database_url=url)) as bot:
+        assert bot.quiet_guilds == {guild.id}
+        await ann.slash("tonk", "config", "set", turn_reminders=True)
+        assert bot.quiet_guilds == set()
+
+
+async def test_a_reminder_left_by_a_restart_is_deleted_and_the_member_reminded_again(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The reminder's id is saved with the table: the bot that comes back deletes it."""
+    url, shared = f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}", ManualClock()
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    channel = guild.channel("tonk")
+    ann, bob = fake_discord.add_member(guild, "ann"), fake_discord.add_member(guild, "bob")
+    async with run_bot(fake_discord, make_bot(database_url=url, clock=shared)) as bot:
+        lobby = await open_table(ann, [bob])
+        stack_table(bot, channel, cuts=["KS", "2C"], hands=HANDS, dealer="ann", stock=["KH"])
+        await ann.click(lobby, "Start")
+        shared.advance(46)
+        (nudge,) = await fake_discord.wait_for(lambda: reminders(fake_discord))
+        await quiet(fake_discord, bot)  # its id committed
+        assert table_in(bot, channel).reminder_id == nudge.id
+    async with run_bot(fake_discord, make_bot(database_url=url, clock=shared)) as bot:
+        await fake_discord.wait_for(lambda: nudge.deleted)
+        shared.advance(46)
+        await fake_discord.wait_for(lambda: len(reminders(fake_discord)) == 2)
+        again = reminders(fake_discord)[1]
+        assert not again.deleted and again.notified == {bob.user.id}
 
 
 async def test_a_name_that_looks_like_a_mention_notifies_nobody(

@@ -34,6 +34,8 @@ async def test_update_changes_only_given_fields_and_persists(store: Store, db_ur
     assert updated.default_options == {"knock": False}
     assert updated.turn_timeout is None
     assert not updated.turn_reminders
+    await store.update_guild_settings(2, turn_reminders=True)
+    assert await store.quiet_guilds() == {1}  # the bot reads these at start
     assert updated.allows_channel(7)
     assert not updated.allows_channel(9)
     reopened = await Store.open(db_url)

@@ -39,6 +39,14 @@ def _decode(guild_id: int, row: Any) -> GuildConfig:
     )
 
 
+async def read_quiet_guilds(connection: AsyncConnection) -> set[int]:
+    """The guilds that turned turn reminders off."""
+    rows = await connection.execute(
+        select(GuildSettings.guild_id).where(col(GuildSettings.turn_reminders).is_(False))
+    )
+    return {guild_id for (guild_id,) in rows}
+
+
 async def read_guild_config(connection: AsyncConnection, guild_id: int) -> GuildConfig:
     """The guild's stored settings, or the model's defaults if it has no row."""
     row = (await connection.execute(_select(guild_id))).first()
