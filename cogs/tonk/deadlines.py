@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 
 TURN, NUDGE, NEXT_HAND, IDLE = "turn", "nudge", "next", "idle"
 
+SHORTEST_NUDGE = 15.0
+"""A turn timer under twice this (a fast table, whose players are there) has no reminders:
+they would come after a few seconds of every turn."""
+
 
 class TableDeadlines:
     """The timers of one table, and what happens when they run out."""
@@ -77,7 +81,8 @@ class TableDeadlines:
 
     def _arm_nudge(self, table: Table) -> None:
         """Once per turn of a member (not a computer player), a reminder after
-        ``Timing.nudge_after`` without a move; the reminder goes at the next change."""
+        ``Timing.nudge_after`` without a move (none at a fast table, see
+        :data:`SHORTEST_NUDGE`); the reminder goes at the next change."""
         if self._nudged_at is None and table.reminder_id is not None:
             self._runtime.screens.drop_nudge()  # posted before a restart
         elif self._nudged_at is not None and table.last_activity > self._nudged_at:
@@ -85,7 +90,12 @@ class TableDeadlines:
             self._runtime.screens.drop_nudge()
         turn = table.turn_id
         user_id = table.to_act_id
-        if turn is None or user_id is None or table.bot_level(user_id) is not None:
+        if (
+            turn is None
+            or user_id is None
+            or table.bot_level(user_id) is not None
+            or (table.turn_timeout is not None and table.turn_timeout < 2 * SHORTEST_NUDGE)
+        ):
             if self._armed_nudge is not None:
                 self._armed_nudge = None
                 self._timers.cancel(NUDGE)

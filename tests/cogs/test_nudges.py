@@ -117,6 +117,19 @@ async def test_the_reminder_comes_after_45_seconds_or_halfway_to_the_turn_timer(
         assert nudge.notified == {table.bob.user.id}
 
 
+async def test_a_fast_table_has_no_reminders(fake_discord: FakeDiscord) -> None:
+    """With a 20-second turn timer the timer itself is the reminder: bob's turn runs out
+    and ann's follows without any mention."""
+    async with dealt(fake_discord, "20") as table:
+        clock(table.bot).advance(21)
+        await fake_discord.wait_for(
+            lambda: fake_discord.latest(contains="time ran out", channel=table.channel)
+        )
+        clock(table.bot).advance(19)
+        await quiet(fake_discord, table.bot)
+    assert reminders(fake_discord) == []
+
+
 async def test_a_server_can_turn_reminders_off_and_on_again(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
