@@ -291,13 +291,19 @@ class TableScreens:
 
     def drop_nudge(self) -> None:
         """Delete the reminder, if there is one (the table moved on, or it is left from
-        before a restart); its id goes with the table's next commit."""
+        before a restart)."""
         self._nudges += 1
-        table = self._table
-        if table.reminder_id is not None:
-            reminder = self._channel().get_partial_message(table.reminder_id)
-            self._runtime.host.spawn(reminder.delete())
-            table.reminder_id = None
+        if self._table.reminder_id is not None:
+            self._runtime.host.spawn(self._delete_reminder(self._table.reminder_id))
+
+    async def _delete_reminder(self, reminder_id: int) -> None:
+        """Forget the reminder's id (committed under the table's lock), then delete it."""
+        async with self._runtime.lock:
+            if self._table.reminder_id != reminder_id:
+                return
+            self._table.reminder_id = None
+            await self._runtime.commit_message()
+        await self._channel().get_partial_message(reminder_id).delete()
 
     async def _post_nudge(self, user_id: int, nudge: int) -> None:
         """Post the reminder; its id is committed with the table, so that the bot deletes
