@@ -1,4 +1,5 @@
-"""Links into Discord: a message's jump URL (or its channel's, when there is no message)."""
+"""Links into Discord: a message's jump URL (or its channel's, when there is no message),
+and the same link as a sentence carries it."""
 
 from __future__ import annotations
 
@@ -8,3 +9,10 @@ DISCORD = "https://discord.com/channels"
 def jump_url(guild_id: int, channel_id: int, message_id: int | None) -> str:
     place = f"{DISCORD}/{guild_id}/{channel_id}"
     return f"{place}/{message_id}" if message_id else place
+
+
+def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
+    """:func:`jump_url` in angle brackets, as every sentence writes it: Discord shows it as a
+    link without a preview, and ends the link at the bracket, so that the isolation marks a
+    right-to-left sentence puts around it (``bot.i18n``) do not become part of the address."""
+    return f"<{jump_url(guild_id, channel_id, message_id)}>"

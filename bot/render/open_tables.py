@@ -10,7 +10,7 @@ import discord
 
 from bot.i18n import text
 from bot.render.limits import fit_embed
-from bot.render.links import jump_url
+from bot.render.links import message_link
 from bot.tables.table import LOBBY, PLAYING, Table
 
 MAX_LISTED = 15
@@ -39,7 +39,7 @@ def listed(table: Table, locale: str) -> ListedTable:
         state = text("table.list.between", locale, number=table.hand_number)
     return ListedTable(
         table.channel_id,
-        jump_url(table.guild_id, table.channel_id, table.message_id),
+        message_link(table.guild_id, table.channel_id, table.message_id),
         table.name_of(table.host_id),
         state,
         table.last_activity,

@@ -27,7 +27,7 @@ from bot.client import edit_message, edit_original, locale_of, member_locale, sh
 from bot.engine.hand import OVER
 from bot.i18n import text
 from bot.render.dm import dm_over_text, dm_text
-from bot.render.links import jump_url
+from bot.render.links import message_link
 from bot.render.panel import panel_controls, panel_embed
 from bot.render.table import table_controls, table_embed
 from bot.tables.table import CLOSED, LOBBY, Table
@@ -309,7 +309,7 @@ class TableScreens:
         """Post the reminder; its id is committed with the table, so that the bot deletes
         it even after a restart."""
         table = self._table
-        link = jump_url(table.guild_id, table.channel_id, table.message_id)
+        link = message_link(table.guild_id, table.channel_id, table.message_id)
         content = text("table.notice.nudge", table.locale, player=f"<@{user_id}>", link=link)
         mention = discord.AllowedMentions(users=[discord.Object(user_id)])
         message = await self._channel().send(content, allowed_mentions=mention)
@@ -466,7 +466,7 @@ class TableScreens:
         guild, place = self._place()
         locale = member_locale(self._bot, table.guild_id, user_id, table.locale)
         if hand.legal.phase == OVER:
-            link = jump_url(table.guild_id, table.channel_id, table.message_id)
+            link = message_link(table.guild_id, table.channel_id, table.message_id)
             content = dm_over_text(guild, place, hand.hand_number, link, locale)
         else:
             content = dm_text(guild, place, hand.hand_number, hand.cards, hand.count, locale)

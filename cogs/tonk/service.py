@@ -21,7 +21,7 @@ from bot.engine.summary import describe
 from bot.i18n import LOCALES, text
 from bot.i18n.bounds import quote
 from bot.i18n.refusal import Refusal
-from bot.render.links import jump_url
+from bot.render.links import message_link
 from bot.render.open_tables import listed, open_tables_embed
 from bot.render.panel import REFRESH
 from bot.render.rules import rules_embed
@@ -60,7 +60,7 @@ AUTO_LANGUAGE = "auto"
 
 def table_link(table: Table) -> str:
     """A link to the table message (or to the channel)."""
-    return jump_url(table.guild_id, table.channel_id, table.message_id)
+    return message_link(table.guild_id, table.channel_id, table.message_id)
 
 
 class TableService:

@@ -79,7 +79,7 @@ async def test_a_member_who_keeps_the_table_waiting_is_reminded_once_until_they_
         (nudge,) = await fake_discord.wait_for(lambda: reminders(fake_discord))
         assert nudge.content == (
             f"⏳ <@{bob.user.id}>, the table is waiting for you: "
-            f"https://discord.com/channels/{guild.id}/{channel.id}/{lobby.id}"
+            f"<https://discord.com/channels/{guild.id}/{channel.id}/{lobby.id}>"
         )
         assert nudge.notified == {bob.user.id}
         clock(bot).advance(30)

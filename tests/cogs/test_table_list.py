@@ -38,7 +38,7 @@ async def test_the_list_shows_this_servers_tables_that_the_member_can_see(
         assert lines[1].startswith(
             f"<#{tonk.id}> · hosted by **ann** · in the lobby, 1 of 4 seats taken · last move <t:"
         )
-        assert lines[1].endswith(f"/{casino.id}/{tonk.id}/{lobby.id}")
+        assert lines[1].endswith(f"/{casino.id}/{tonk.id}/{lobby.id}>")
         everything = await ann.slash("tonk", "tables")
         assert everything.embed_titles == ["3 open tables"]
         assert f"<#{secret.id}>" in everything.embeds[0]["description"]

@@ -78,7 +78,7 @@ async def test_a_two_player_hand_ends_with_a_tonk_and_is_paid_double(
         assert "ann −2 · bob +2" in result
         assert button_labels(lobby) == {"Next hand": True}
         assert "This hand is over" in bob.dms()[0].content
-        assert bob.dms()[0].content.endswith(f"/{guild.id}/{channel.id}/{lobby.id}")  # its link
+        assert bob.dms()[0].content.endswith(f"/{guild.id}/{channel.id}/{lobby.id}>")  # its link
         assert "1. bob: 4♥ 5♥ 6♥" in result and "bob spread" in result  # how bob went out
         assert len(bob.dms()) == 1  # one DM per hand, edited
         assert table_in(bot, channel).balances == {ann.id: -2, bob.id: 2}

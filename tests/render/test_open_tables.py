@@ -13,7 +13,7 @@ SNOWFLAKE = 1_577_728_834_260_697_091
 def table(n: int, locale: str) -> ListedTable:
     """A table with the longest name Discord allows and the longest state line."""
     state = text("table.list.lobby", locale, seated=5, seats=6)
-    link = f"https://discord.com/channels/{SNOWFLAKE}/{SNOWFLAKE + n}/{SNOWFLAKE + 100 + n}"
+    link = f"<https://discord.com/channels/{SNOWFLAKE}/{SNOWFLAKE + n}/{SNOWFLAKE + 100 + n}>"
     return ListedTable(SNOWFLAKE + n, link, "W" * 32, state, 1_800_000_000.0 + n)
 
 

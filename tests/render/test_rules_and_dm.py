@@ -6,6 +6,7 @@ from bot.engine.cards import mask_of, parse_card
 from bot.engine.rules import PRESETS, build_rules
 from bot.render.dm import dm_over_text, dm_text
 from bot.render.limits import DESCRIPTION, EMBED_TOTAL, FIELD_VALUE
+from bot.render.links import message_link
 from bot.render.rules import rules_embed
 
 
@@ -41,6 +42,14 @@ def test_the_dm_names_the_server_channel_and_hand_and_lists_the_cards_sorted() -
     assert dm_text("Casino", "tonk", 3, cards, 21) == (
         "**Tonk** · Casino · #tonk · hand 3\nYour hand: A♣ 10♥ Q♠ (count 21)"
     )
-    link = "https://discord.com/channels/1/2/3"
+    link = message_link(1, 2, 3)
     said = dm_over_text("Casino", "tonk", 3, link)
-    assert said.endswith(f"the result is on the table message, {link}")
+    assert said.endswith("the result is on the table message, <https://discord.com/channels/1/2/3>")
+
+
+def test_a_link_in_a_right_to_left_sentence_keeps_the_isolation_marks_outside_it() -> None:
+    """Discord ends a link at whitespace or ``>``: a Persian sentence's isolation marks
+    around a bare address would become part of it."""
+    link = message_link(1, 2, 3)
+    said = dm_over_text("Casino", "tonk", 3, link, "fa")
+    assert f"\N{FIRST STRONG ISOLATE}{link}\N{POP DIRECTIONAL ISOLATE}" in said
