@@ -70,7 +70,7 @@ class TableRuntime:
         self.host = host
         self.ledger = ledger
         self.lock = asyncio.Lock()
-        self._message_committed = discord_ids(ledger.table)
+        self._ids_committed = discord_ids(ledger.table)
         self.screens = TableScreens(self)
         self.deadlines = TableDeadlines(self)
         self.seats = ComputerSeats(self)
@@ -129,14 +129,14 @@ class TableRuntime:
     async def commit_message(self) -> None:
         """Commit the new id of the table message or turn reminder, if one changed (under
         the lock)."""
-        if discord_ids(self.table) == self._message_committed or self.table.status == CLOSED:
+        if discord_ids(self.table) == self._ids_committed or self.table.status == CLOSED:
             return
         try:
             await self.ledger.commit()
         except Exception:
-            log.warning("table %d: the table message's id is not saved yet", self.table.id)
+            log.warning("table %d: its messages' ids are not saved yet", self.table.id)
             return
-        self._message_committed = discord_ids(self.table)
+        self._ids_committed = discord_ids(self.table)
 
     def after_change(self, *, except_panel: int | None = None) -> None:
         """Messages, timers and computer players catch up with the table; a closed table
@@ -200,7 +200,7 @@ class TableRuntime:
                 self._retry_later()
             return False
         self.host.metrics.committed(time.perf_counter() - started)
-        self._message_committed = discord_ids(self.table)
+        self._ids_committed = discord_ids(self.table)
         return True
 
     def _retry_later(self) -> None:

@@ -324,7 +324,9 @@ class TableService:
         found = []
         for runtime in self.tables:
             table = runtime.table
-            channel = None if guild is None else guild.get_channel_or_thread(table.channel_id)
+            if guild is None or table.guild_id != guild.id:
+                continue
+            channel = guild.get_channel_or_thread(table.channel_id)
             if (
                 channel is not None
                 and isinstance(member, discord.Member)
