@@ -138,6 +138,8 @@ class TableScreens:
         self._nudges = 0
         """Counts reminders asked for and dropped: a reminder posted after it was dropped
         deletes itself."""
+        self._dropping: int | None = None
+        """The reminder being deleted (it is deleted once)."""
 
     @property
     def _table(self) -> Table:
@@ -293,16 +295,18 @@ class TableScreens:
         """Delete the reminder, if there is one (the table moved on, or it is left from
         before a restart)."""
         self._nudges += 1
-        if self._table.reminder_id is not None:
-            self._runtime.host.spawn(self._delete_reminder(self._table.reminder_id))
+        reminder = self._table.reminder_id
+        if reminder is not None and reminder != self._dropping:
+            self._dropping = reminder
+            self._runtime.host.spawn(self._delete_reminder(reminder))
 
     async def _delete_reminder(self, reminder_id: int) -> None:
-        """Forget the reminder's id (committed under the table's lock), then delete it."""
+        """Forget the reminder's id (committed under the table's lock, unless a newer
+        reminder took its place), then delete it."""
         async with self._runtime.lock:
-            if self._table.reminder_id != reminder_id:
-                return
-            self._table.reminder_id = None
-            await self._runtime.commit_message()
+            if self._table.reminder_id == reminder_id:
+                self._table.reminder_id = None
+                await self._runtime.commit_message()
         await self._channel().get_partial_message(reminder_id).delete()
 
     async def _post_nudge(self, user_id: int, nudge: int) -> None:

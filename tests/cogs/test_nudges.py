@@ -191,6 +191,8 @@ async def test_a_reminder_left_by_a_restart_is_deleted_and_the_member_reminded_a
         await fake_discord.wait_for(lambda: len(reminders(fake_discord)) == 2)
         again = reminders(fake_discord)[1]
         assert not again.deleted and again.notified == {bob.user.id}
+        await quiet(fake_discord, bot)
+    assert fake_discord.requests["DELETE /channels/{channel_id}/messages/{message_id}"] == 1
 
 
 async def test_a_name_that_looks_like_a_mention_notifies_nobody(
