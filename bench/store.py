@@ -10,9 +10,10 @@ journal (``bot.tables.journal``) against a raw aiosqlite insert+commit measured 
 run: one table committing alone, ``--tables`` tables committing moves at once (real tables
 playing the automatic moves, one action per commit), and the bytes written per hand by the
 journal against whole-state saves (SQLite only); then bulk-loads ``--bulk-hands`` hands
-among ``--bulk-players`` players and times the leaderboard (each ordering: the first page,
-a deep page by key after the member ending the page before, and the page before a member),
-stats and history queries. The raw baseline is the backend's own driver (aiosqlite, or
+among ``--bulk-players`` players, finishing evenly over the last year, and times the
+leaderboard (each ordering: the first page, a deep page by key after the member ending the
+page before, the page before a member, and the first two pages of the last 7 and the last
+30 days), stats and history queries. The raw baseline is the backend's own driver (aiosqlite, or
 asyncpg: one INSERT and one COMMIT per row). ``--json`` prints one JSON object with every
 figure instead of the text (which goes to standard error).
 
@@ -63,6 +64,9 @@ RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 DECK = [rank + suit for rank in RANKS for suit in SUITS]
 BULK_GUILD = 900
+BULK_SPAN_DAYS = 365
+"""The bulk-loaded hands finish evenly over this many days up to now: a week's leaderboard
+sums about 2 % of them, a month's about 8 %."""
 BENCH_GUILD = 800
 
 
@@ -246,6 +250,7 @@ async def bulk_load(store: Store, rng: random.Random, total_hands: int, players:
         state={},
     )
     start = time.perf_counter()
+    now = time.time()
     totals: dict[int, dict[str, Any]] = {}
     hand_rows: list[dict[str, Any]] = []
     seat_rows: list[dict[str, Any]] = []
@@ -268,7 +273,7 @@ async def bulk_load(store: Store, rng: random.Random, total_hands: int, players:
                 "action_log_json": dumps(list(result.action_log)),
                 "ending": result.ending,
                 "winners_json": dumps(result.winners),
-                "finished_at": time.time(),
+                "finished_at": now - BULK_SPAN_DAYS * 86_400 * (1 - number / total_hands),
             }
         )
         for seat, player in enumerate(result.players):
@@ -333,7 +338,8 @@ def _add_to_totals(totals: dict[int, dict[str, Any]], player: PlayerResult) -> N
 
 async def bench_queries(store: Store, repeat: int, deep: int) -> None:
     """Leaderboard (each ordering: first page, the page after a deep one by key, the page
-    before it by key), stats and history."""
+    before it by key; the first and second page of the last 7 and 30 days), stats and
+    history."""
     for by in ("chips", "wins", "win_rate"):
         samples = await timed(partial(store.leaderboard, BULK_GUILD, by, 0), repeat)
         summarise(f"leaderboard by={by} first page", samples, f"leaderboard_{by}_first")
@@ -347,6 +353,16 @@ async def bench_queries(store: Store, repeat: int, deep: int) -> None:
             partial(store.leaderboard, BULK_GUILD, by, deep - 1, before=first), repeat
         )
         summarise(f"leaderboard by={by} Prev before page {deep}", samples, f"leaderboard_{by}_prev")
+        for period in ("week", "month"):
+            for page in (0, 1):
+                samples = await timed(
+                    partial(store.leaderboard, BULK_GUILD, by, page, period=period), repeat
+                )
+                summarise(
+                    f"leaderboard by={by} period={period} page {page + 1}",
+                    samples,
+                    f"leaderboard_{by}_{period}_page{page + 1}",
+                )
     samples = await timed(lambda: store.stats(BULK_GUILD, 7, recent=10), repeat)
     summarise("stats (totals, rank, 10 recent hands)", samples, "stats")
     samples = await timed(lambda: store.history(BULK_GUILD, BULK_GUILD), repeat)

@@ -9,13 +9,14 @@ what was typed. (Stakes, seats, presets and options are checked where tables are
 from __future__ import annotations
 
 from bot.i18n import Grouped
-from bot.store import LeaderboardOrder
+from bot.store import LeaderboardOrder, LeaderboardPeriod
 from bot.tables.errors import TableError
 from bot.tables.table import DEFAULT_TURN_TIMEOUT
 
 MIN_TIMEOUT, MAX_TIMEOUT = 10, 3600
 MAX_PAGE = 10_000
 ORDERS: tuple[LeaderboardOrder, ...] = ("chips", "wins", "win_rate")
+PERIODS: tuple[LeaderboardPeriod, ...] = ("all", "week", "month")
 OFF = "off"
 
 
@@ -43,3 +44,10 @@ def check_order(by: str) -> LeaderboardOrder:
     if by not in ORDERS:
         raise TableError("bad_order", orders=", ".join(ORDERS))
     return by
+
+
+def check_period(period: str) -> LeaderboardPeriod:
+    """A period of the leaderboard."""
+    if period not in PERIODS:
+        raise TableError("bad_period", periods=", ".join(PERIODS))
+    return period

@@ -51,9 +51,11 @@ from bot.store.reports import (
     LeaderboardEntry,
     LeaderboardOrder,
     LeaderboardPage,
+    LeaderboardPeriod,
     PlayerRecord,
     PlayerStats,
     RecentHand,
+    Standing,
 )
 from bot.store.repository import DEFAULT_MIN_HANDS, MAX_PER_PAGE, Store
 
@@ -75,6 +77,7 @@ __all__ = [
     "LeaderboardEntry",
     "LeaderboardOrder",
     "LeaderboardPage",
+    "LeaderboardPeriod",
     "LoadedTables",
     "MissingDriver",
     "OpenTable",
@@ -85,6 +88,7 @@ __all__ = [
     "SchemaTooNew",
     "Seat",
     "StaleVersion",
+    "Standing",
     "Store",
     "StoreError",
     "StoreUnavailable",

@@ -114,6 +114,7 @@ class HandRow(SQLModel, table=True):
     __tablename__ = "hand"
     __table_args__ = (
         Index("ix_hand_guild_channel", "guild_id", "channel_id"),
+        Index("ix_hand_guild_finished", "guild_id", "finished_at"),
         {"sqlite_autoincrement": True},
     )
 

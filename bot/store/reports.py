@@ -9,13 +9,17 @@ LeaderboardOrder = Literal["chips", "wins", "win_rate"]
 """What the leaderboard ranks by: net chips, hands won, or the weighted win rate."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerRecord:
-    """A member's running totals in one guild.
+LeaderboardPeriod = Literal["all", "week", "month"]
+"""Which hands the leaderboard counts: all of them, or those finished in the last 7 or 30
+days (a rolling window, the same for every time zone)."""
 
-    ``win_score`` is the weighted win-rate estimate the leaderboard ranks by
-    (see ``models.PlayerTotals``); :attr:`win_rate` is the plain ratio, for display.
-    """
+PERIOD_DAYS: dict[LeaderboardPeriod, int | None] = {"all": None, "week": 7, "month": 30}
+"""How many days back each period reaches (None: no limit)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A member's figures on a leaderboard: over all their hands, or over a period's."""
 
     guild_id: int
     user_id: int
@@ -23,13 +27,6 @@ class PlayerRecord:
     net_chips: int
     hands_played: int
     hands_won: int
-    tonk_outs: int
-    drops_won: int
-    times_caught: int
-    instant_wins: int
-    current_streak: int
-    best_streak: int
-    win_score: float
 
     @property
     def win_rate(self) -> float:
@@ -38,11 +35,28 @@ class PlayerRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerRecord(Standing):
+    """A member's running totals in one guild.
+
+    ``win_score`` is the weighted win-rate estimate the leaderboard ranks by
+    (see ``models.PlayerTotals``); :attr:`win_rate` is the plain ratio, for display.
+    """
+
+    tonk_outs: int
+    drops_won: int
+    times_caught: int
+    instant_wins: int
+    current_streak: int
+    best_streak: int
+    win_score: float
+
+
+@dataclass(frozen=True, slots=True)
 class LeaderboardEntry:
     """One line of the leaderboard; ``rank`` counts from 1 across pages."""
 
     rank: int
-    player: PlayerRecord
+    player: Standing
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +64,9 @@ class LeaderboardPage:
     """One page of the leaderboard, and whether a page follows it.
 
     Nothing counts the whole board: ``has_next`` comes from reading one row past the page.
-    The next page is asked for with ``after=entries[-1].player.user_id``, the previous one
-    with ``before=entries[0].player.user_id`` (keyset pagination).
+    The next page of the all-time board is asked for with ``after=entries[-1].player.user_id``,
+    the previous one with ``before=entries[0].player.user_id`` (keyset pagination); a
+    period's board (``period`` ``week`` or ``month``) by page number.
     """
 
     by: LeaderboardOrder
@@ -59,6 +74,7 @@ class LeaderboardPage:
     per_page: int
     entries: list[LeaderboardEntry]
     has_next: bool
+    period: LeaderboardPeriod = "all"
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,20 +61,34 @@ from bot.store.records import (
     TableUpdate,
 )
 from bot.store.reports import (
+    PERIOD_DAYS,
     ForgetReport,
     HandSummary,
     LeaderboardEntry,
     LeaderboardOrder,
     LeaderboardPage,
+    LeaderboardPeriod,
     PlayerStats,
+    Standing,
 )
-from bot.store.sql import commits, forget, hands, languages, settings, tables, totals
+from bot.store.sql import (
+    commits,
+    forget,
+    hands,
+    languages,
+    settings,
+    standings,
+    tables,
+    totals,
+)
 from bot.store.writer import DEFAULT_LOCK_TIMEOUT, SQLiteWriter, Work, Writer
 
 logger = logging.getLogger(__name__)
 
 DEFAULT_MIN_HANDS = 10
 """Hands a member must have played to be ranked by win rate."""
+
+SECONDS_PER_DAY = 86_400
 
 MAX_PER_PAGE = 100
 """Largest page the leaderboard and history return."""
@@ -393,6 +407,8 @@ class Store:
         min_hands: int = DEFAULT_MIN_HANDS,
         after: int | None = None,
         before: int | None = None,
+        period: LeaderboardPeriod = "all",
+        now: float | None = None,
     ) -> LeaderboardPage:
         """One page of the guild's leaderboard, ranked by chips, wins or weighted win rate.
 
@@ -408,26 +424,44 @@ class Store:
         Without either, ``page`` pages are skipped from the top (a page typed by a member).
         If the anchor member left the board meanwhile, the first page comes back. Nothing
         counts the whole board.
+
+        A ``period`` other than ``all`` ranks the same figures summed over the hands
+        finished in the last 7 or 30 days before ``now`` (default: the current time),
+        paged by number only.
         """
         if by not in totals.RANKED_BY:
             raise ValueError(f"unknown leaderboard order {by!r}")
         if after is not None and before is not None:
             raise ValueError("page after a member or before one, not both")
+        if period not in PERIOD_DAYS:
+            raise ValueError(f"unknown leaderboard period {period!r}")
+        days = PERIOD_DAYS[period]
+        if days is not None and (after is not None or before is not None):
+            raise ValueError("a period's leaderboard is paged by number")
         _check_page(page, per_page)
+        found: tuple[Sequence[Standing], bool] | None
         async with self._read() as connection:
-            found = await totals.leaderboard_rows(
-                connection,
-                guild_id,
-                by,
-                min_hands,
-                per_page,
-                offset=0 if after is not None or before is not None else page * per_page,
-                after=after,
-                before=before,
-            )
-            if found is None:
-                page = 0
-                found = await totals.leaderboard_rows(connection, guild_id, by, min_hands, per_page)
+            if days is not None:
+                since = (time.time() if now is None else now) - days * SECONDS_PER_DAY
+                found = await standings.period_rows(
+                    connection, guild_id, by, min_hands, since, per_page, page * per_page
+                )
+            else:
+                found = await totals.leaderboard_rows(
+                    connection,
+                    guild_id,
+                    by,
+                    min_hands,
+                    per_page,
+                    offset=0 if after is not None or before is not None else page * per_page,
+                    after=after,
+                    before=before,
+                )
+                if found is None:
+                    page = 0
+                    found = await totals.leaderboard_rows(
+                        connection, guild_id, by, min_hands, per_page
+                    )
         assert found is not None
         records, has_next = found
         entries = [
@@ -435,7 +469,7 @@ class Store:
             for rank, record in enumerate(records, start=page * per_page + 1)
         ]
         return LeaderboardPage(
-            by=by, page=page, per_page=per_page, entries=entries, has_next=has_next
+            by=by, page=page, per_page=per_page, entries=entries, has_next=has_next, period=period
         )
 
     async def stats(self, guild_id: int, user_id: int, *, recent: int = 5) -> PlayerStats:

@@ -23,7 +23,7 @@ from bot.store import Store
 from bot.tables.errors import TableError
 from bot.tables.table import MAX_STAKE, check_stake
 from cogs.group import PRESET_CHOICES, tonk_group
-from cogs.inputs import check_order, check_page, parse_timeout
+from cogs.inputs import check_order, check_page, check_period, parse_timeout
 from cogs.scoreboard.paging import PER_PAGE, history_message, leaderboard_message
 from cogs.scoreboard.render import config_text, stats_text
 from cogs.settings import checked_defaults, server_language
@@ -55,14 +55,18 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             for command in self.commands:
                 group.remove_command(command.name)
 
-    async def leaderboard(self, interaction: discord.Interaction, by: str, page: int) -> None:
+    async def leaderboard(
+        self, interaction: discord.Interaction, by: str, period: str, page: int
+    ) -> None:
         defer_as(interaction, Defer.PUBLIC)
         try:
-            order, page = check_order(by), check_page(page)
+            order, chosen, page = check_order(by), check_period(period), check_page(page)
         except TableError as refusal:
             await answer(interaction, refusal.message(locale_of(interaction)))
             return
-        board = await self.store.leaderboard(interaction.guild_id or 0, order, page - 1, PER_PAGE)
+        board = await self.store.leaderboard(
+            interaction.guild_id or 0, order, page - 1, PER_PAGE, period=chosen
+        )
         content, view = leaderboard_message(board, await server_language(self.bot, interaction))
         await answer(interaction, content, ephemeral=False, view=view)
 
@@ -194,14 +198,16 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
     @app_commands.command(name="leaderboard", description=text("scoreboard.command.leaderboard"))
     @app_commands.describe(
         by=text("scoreboard.command.leaderboard.by"),
+        period=text("scoreboard.command.leaderboard.period"),
         page=text("scoreboard.command.leaderboard.page"),
     )
     async def leaderboard(
         interaction: discord.Interaction,
         by: Literal["chips", "wins", "win_rate"] = "chips",
+        period: Literal["all", "week", "month"] = "all",
         page: app_commands.Range[int, 1, 1000] = 1,
     ) -> None:
-        await cog.leaderboard(interaction, by, page)
+        await cog.leaderboard(interaction, by, period, page)
 
     @app_commands.command(name="stats", description=text("scoreboard.command.stats"))
     @app_commands.describe(member=text("scoreboard.command.stats.member"))

@@ -4,19 +4,28 @@ The custom id holds everything a click needs (``tonk:lb:<by>:<page>:<prev|next>:
 and ``tonk:hist:<page>:<prev|next>``, the page shown), so the buttons keep working after a
 restart. A leaderboard button names the member its page starts from (the first row shown
 for Prev, the last for Next): the store seeks the board's index to that member's row
-instead of counting rows from the top.
+instead of counting rows from the top. The board of a period has its period after the
+order (``tonk:lb:<by>:<week|month>:<page>:<prev|next>``) and turns pages by number: its
+ranks are sums over the period's hands, with no index to seek.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
 from bot.client import update
 from bot.i18n import DEFAULT_LOCALE, text
-from bot.store import DEFAULT_MIN_HANDS, HandSummary, LeaderboardOrder, LeaderboardPage
+from bot.store import (
+    DEFAULT_MIN_HANDS,
+    HandSummary,
+    LeaderboardOrder,
+    LeaderboardPage,
+    LeaderboardPeriod,
+)
 from cogs.scoreboard.render import history_text, leaderboard_text
 from cogs.settings import server_language
 
@@ -36,30 +45,41 @@ def _page_button(custom_id: str, step: str, disabled: bool, locale: str) -> disc
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """The leaderboard page a button is under: its order, period and number (from 0)."""
+
+    by: LeaderboardOrder
+    period: LeaderboardPeriod
+    page: int
+
+
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tonk:lb:(?P<by>chips|wins|win_rate):(?P<page>\d+):(?P<step>prev|next)(?::(?P<user>\d+))?",
+    template=(
+        r"tonk:lb:(?P<by>chips|wins|win_rate):(?:(?P<period>week|month):)?(?P<page>\d+)"
+        r":(?P<step>prev|next)(?::(?P<user>\d+))?"
+    ),
 ):
     """Prev or Next under a leaderboard page, anchored at a member's row of that page.
 
     A button of a message sent before anchors existed has none (``user`` None): it turns
-    the page by number.
+    the page by number, as a period's board always does.
     """
 
     def __init__(
         self,
-        by: LeaderboardOrder,
-        page: int,
+        shown: Shown,
         step: str,
         user: int | None,
         disabled: bool = False,
         locale: str = DEFAULT_LOCALE,
     ) -> None:
+        period = "" if shown.period == "all" else f"{shown.period}:"
         anchor = "" if user is None else f":{user}"
-        custom_id = f"tonk:lb:{by}:{page}:{step}{anchor}"
+        custom_id = f"tonk:lb:{shown.by}:{period}{shown.page}:{step}{anchor}"
         super().__init__(_page_button(custom_id, step, disabled, locale))
-        self.by = by
-        self.page = page
+        self.shown = shown
         self.step = step
         self.user = user
 
@@ -67,9 +87,13 @@ class PageButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PageButton:
-        by = cast(LeaderboardOrder, match["by"])
-        user = None if match["user"] is None else int(match["user"])
-        return cls(by, int(match["page"]), match["step"], user)
+        shown = Shown(
+            cast(LeaderboardOrder, match["by"]),
+            cast(LeaderboardPeriod, match["period"] or "all"),
+            int(match["page"]),
+        )
+        anchored = match["user"] is not None and shown.period == "all"
+        return cls(shown, match["step"], int(match["user"]) if anchored else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = cast("TonkBot", interaction.client)
@@ -78,23 +102,29 @@ class PageButton(
         forward = self.step == NEXT
         board = await bot.store.leaderboard(
             interaction.guild_id,
-            self.by,
-            max(0, self.page + (1 if forward else -1)),
+            self.shown.by,
+            max(0, self.shown.page + (1 if forward else -1)),
             PER_PAGE,
             after=self.user if forward else None,
             before=None if forward else self.user,
+            period=self.shown.period,
         )
         content, view = leaderboard_message(board, await server_language(bot, interaction))
         await update(interaction, content=content, embed=None, view=view)
 
 
 def leaderboard_message(board: LeaderboardPage, locale: str) -> tuple[str, discord.ui.View]:
-    """The page as text, with Prev and Next (disabled at either end)."""
+    """The page as text, with Prev and Next (disabled at either end). An all-time page's
+    buttons are anchored at its first and last members; a period's are not."""
     view = discord.ui.View(timeout=None)
-    first = board.entries[0].player.user_id if board.entries else 0
-    last = board.entries[-1].player.user_id if board.entries else 0
-    view.add_item(PageButton(board.by, board.page, PREV, first, board.page == 0, locale))
-    view.add_item(PageButton(board.by, board.page, NEXT, last, not board.has_next, locale))
+    first: int | None = None
+    last: int | None = None
+    if board.period == "all":
+        first = board.entries[0].player.user_id if board.entries else 0
+        last = board.entries[-1].player.user_id if board.entries else 0
+    shown = Shown(board.by, board.period, board.page)
+    view.add_item(PageButton(shown, PREV, first, board.page == 0, locale))
+    view.add_item(PageButton(shown, NEXT, last, not board.has_next, locale))
     return leaderboard_text(board, DEFAULT_MIN_HANDS, locale), view
 
 

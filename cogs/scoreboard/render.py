@@ -5,7 +5,7 @@ Endings are in words and amounts are written as on the table message (``+4``, ``
 from __future__ import annotations
 
 from bot.i18n import amount_text, has_text, text
-from bot.store import GuildConfig, HandSummary, LeaderboardPage, PlayerRecord, PlayerStats
+from bot.store import GuildConfig, HandSummary, LeaderboardPage, PlayerStats, Standing
 from cogs.settings import checked_defaults
 
 
@@ -15,20 +15,26 @@ def ending_words(ending: str, locale: str) -> str:
     return text(key, locale) if has_text(key) else ending
 
 
-def _rate(player: PlayerRecord) -> int:
+def _rate(player: Standing) -> int:
     return round(100 * player.win_rate)
 
 
+def _of_period(key: str, board: LeaderboardPage) -> str:
+    """The catalogue key of ``key``'s sentence for the board's period."""
+    return key if board.period == "all" else f"{key}.{board.period}"
+
+
 def leaderboard_text(board: LeaderboardPage, min_hands: int, locale: str) -> str:
-    """The page's title and one line per ranked member."""
+    """The page's title (naming the period, if not all time) and one line per ranked
+    member."""
     title = text(
-        f"scoreboard.leaderboard.title.{board.by}",
+        _of_period(f"scoreboard.leaderboard.title.{board.by}", board),
         locale,
         page=board.page + 1,
         min_hands=min_hands,
     )
     if not board.entries:
-        return f"{title}\n{text('scoreboard.leaderboard.empty', locale)}"
+        return f"{title}\n{text(_of_period('scoreboard.leaderboard.empty', board), locale)}"
     lines = [
         text(
             "scoreboard.leaderboard.line",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import discord
@@ -46,6 +47,14 @@ async def record(
     )
 
 
+async def record_pairs(bot: TonkBot, guild_id: int, channel_id: int, hands: int) -> None:
+    """Hands 1 to ``hands``, each between two players of its own: ``w<number>`` wins it
+    from ``l`` (two players per hand, none in two hands)."""
+    for number in range(1, hands + 1):
+        winner, loser = 100 + 2 * number, 101 + 2 * number
+        await record(bot, guild_id, channel_id, number, (winner, f"w{number}"), (loser, "l"))
+
+
 async def test_the_leaderboard_pages_by_ten_and_keeps_servers_apart(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -57,9 +66,7 @@ async def test_the_leaderboard_pages_by_ten_and_keeps_servers_apart(
     async with run_bot(fake, db_bot(tmp_path)) as bot:
         await ann.slash("tonk", "new")
         channel = casino.channel("tonk").id
-        for number in range(1, 7):  # twelve players, each in one hand
-            winner, loser = 100 + 2 * number, 101 + 2 * number
-            await record(bot, casino.id, channel, number, (winner, f"w{number}"), (loser, "l"))
+        await record_pairs(bot, casino.id, channel, 6)
         board = await ann.slash("tonk", "leaderboard")
         assert board.message is not None
         page = board.message
@@ -76,6 +83,53 @@ async def test_the_leaderboard_pages_by_ten_and_keeps_servers_apart(
         elsewhere = await zed.slash("tonk", "leaderboard", by="wins")
         assert elsewhere.message is not None
         assert "No hands have been finished" in elsewhere.message.text()
+
+
+async def test_the_leaderboard_of_a_period_counts_its_hands_and_pages_after_a_restart(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """``period:week`` ranks only the last 7 days' hands; its Prev and Next carry the period
+    in their custom ids and still turn its pages once the bot has restarted; a period the
+    client did not offer is refused in words."""
+    fake = fake_discord
+    casino = fake.add_guild("Casino", channels=["tonk"])
+    ann = fake.add_member(casino, "ann")
+    database = tmp_path / "tonk.db"
+    async with run_bot(fake, db_bot(tmp_path)) as bot:
+        await ann.slash("tonk", "new")
+        channel = casino.channel("tonk").id
+        await record_pairs(bot, casino.id, channel, 7)
+    with sqlite3.connect(database) as raw:  # hand 1 was played 8 days ago
+        raw.execute("UPDATE hand SET finished_at = finished_at - 8 * 86400 WHERE hand_number = 1")
+    async with run_bot(fake, db_bot(tmp_path)):
+        alltime = await ann.slash("tonk", "leaderboard")
+        assert alltime.message is not None and "1. **w1**: +2 chips" in alltime.message.text()
+        board = await ann.slash("tonk", "leaderboard", period="week")
+        assert board.message is not None
+        page = board.message
+        lines = page.content.splitlines()
+        assert lines[0] == "**Leaderboard: chips, last 7 days** (page 1)"
+        assert lines[1] == "1. **w2**: +2 chips · 1 won of 1 (100%)"
+        assert "**w1**" not in page.content and len(lines) == 11
+        assert [button["custom_id"] for button in page.buttons()] == [
+            "tonk:lb:chips:week:0:prev",
+            "tonk:lb:chips:week:0:next",
+        ]
+    async with run_bot(fake, db_bot(tmp_path)):
+        await ann.click(page, "Next")
+        assert page.content.splitlines() == [
+            "**Leaderboard: chips, last 7 days** (page 2)",
+            "11. **l**: −2 chips · 0 won of 1 (0%)",
+            "12. **l**: −2 chips · 0 won of 1 (0%)",
+        ]
+        await ann.click(page, "Prev")
+        assert page.content.splitlines() == lines
+        refused = await ann.forge_slash("tonk", "leaderboard", period="year")
+        assert refused.ephemeral
+        assert refused.content == "The leaderboard counts the hands of one of all, week, month."
+        quiet = await ann.slash("tonk", "leaderboard", by="wins", period="month")
+        assert quiet.message is not None
+        assert quiet.message.content.startswith("**Leaderboard: wins, last 30 days** (page 1)\n")
 
 
 async def test_stats_and_history_show_the_recorded_hands_until_forget_me(

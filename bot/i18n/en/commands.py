@@ -46,12 +46,16 @@ MESSAGES: dict[str, Message] = {
     "command.option.level": "level",
     "command.option.bot": "bot",
     "command.option.by": "by",
+    "command.option.period": "period",
     "command.option.page": "page",
     "command.option.channel": "channel",
     "command.option.allowed": "allowed",
     "command.choice.chips": "chips",
     "command.choice.wins": "wins",
     "command.choice.win_rate": "win rate",
+    "command.choice.all": "all time",
+    "command.choice.week": "last 7 days",
+    "command.choice.month": "last 30 days",
 }
 
 NOTES: dict[str, str] = {

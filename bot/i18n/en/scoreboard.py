@@ -6,6 +6,7 @@ MESSAGES: dict[str, Message] = {
     # Commands.
     "scoreboard.command.leaderboard": "The server's leaderboard.",
     "scoreboard.command.leaderboard.by": "Rank by chips, wins or win rate.",
+    "scoreboard.command.leaderboard.period": "Count every hand, or only the last 7 or 30 days'.",
     "scoreboard.command.leaderboard.page": "The page to show (from 1).",
     "scoreboard.command.stats": "A member's totals and recent hands on this server.",
     "scoreboard.command.stats.member": "Whose stats (you, if left out).",
@@ -33,7 +34,25 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.leaderboard.line": (
         "{rank}. **{name}**: {chips} chips · {won} won of {played} ({rate}%)"
     ),
+    "scoreboard.leaderboard.title.chips.week": "**Leaderboard: chips, last 7 days** (page {page})",
+    "scoreboard.leaderboard.title.wins.week": "**Leaderboard: wins, last 7 days** (page {page})",
+    "scoreboard.leaderboard.title.win_rate.week": (
+        "**Leaderboard: win rate, last 7 days** (page {page}, at least {min_hands} hands)"
+    ),
+    "scoreboard.leaderboard.title.chips.month": (
+        "**Leaderboard: chips, last 30 days** (page {page})"
+    ),
+    "scoreboard.leaderboard.title.wins.month": "**Leaderboard: wins, last 30 days** (page {page})",
+    "scoreboard.leaderboard.title.win_rate.month": (
+        "**Leaderboard: win rate, last 30 days** (page {page}, at least {min_hands} hands)"
+    ),
     "scoreboard.leaderboard.empty": "No hands have been finished on this server yet.",
+    "scoreboard.leaderboard.empty.week": (
+        "No hands have been finished on this server in the last 7 days."
+    ),
+    "scoreboard.leaderboard.empty.month": (
+        "No hands have been finished on this server in the last 30 days."
+    ),
     "scoreboard.button.prev": "Prev",
     "scoreboard.button.next": "Next",
     # Stats.
