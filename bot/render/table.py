@@ -33,6 +33,7 @@ DRAW = "draw"
 TAKE = "take"
 DROP = "drop"
 NEXT = "next"
+AGAIN = "again"
 
 
 def table_embed(table: PublicTable, locale: str = "en", final: bool = False) -> discord.Embed:
@@ -81,6 +82,8 @@ def table_controls(table: PublicTable, locale: str = "en") -> Controls:
         )
     if table.status == BETWEEN:
         return Controls((ButtonSpec(NEXT, text("table.button.next", locale), Style.SUCCESS),))
+    if table.status == CLOSED:
+        return Controls((ButtonSpec(AGAIN, text("table.button.again", locale), Style.PRIMARY),))
     if table.status != PLAYING or table.outcome is not None:
         return Controls()
     moves = table.start_moves

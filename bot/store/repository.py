@@ -35,7 +35,7 @@ from functools import partial
 from types import TracebackType
 from typing import Any, Self, Unpack
 
-from sqlalchemy import Connection
+from sqlalchemy import ColumnElement, Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlmodel import col
 
@@ -335,14 +335,20 @@ class Store:
 
         Raises :class:`CorruptRow` if its stored JSON cannot be read.
         """
+        return await self._table_where(tables.IS_OPEN, col(TableRow.channel_id) == channel_id)
+
+    async def get_table(self, table_id: int) -> OpenTable | None:
+        """The table with this id, open or closed, as last stored (a closed table has no log:
+        its snapshot is its state when it closed); None if there is no such table.
+
+        Raises :class:`CorruptRow` if its stored JSON cannot be read.
+        """
+        return await self._table_where(col(TableRow.id) == table_id)
+
+    async def _table_where(self, *conditions: ColumnElement[bool]) -> OpenTable | None:
+        """The first table matching ``conditions``, with its log."""
         async with self._read() as connection:
-            row = (
-                await connection.execute(
-                    tables.select_tables().where(
-                        tables.IS_OPEN, col(TableRow.channel_id) == channel_id
-                    )
-                )
-            ).first()
+            row = (await connection.execute(tables.select_tables().where(*conditions))).first()
             if row is None:
                 return None
             log = (

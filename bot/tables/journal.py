@@ -46,6 +46,7 @@ from bot.engine.settle import DROP_CAUGHT
 from bot.engine.sidebets import SideBets
 from bot.store import (
     BrokenTable,
+    CorruptRow,
     HandResult,
     PlayerResult,
     Store,
@@ -270,6 +271,18 @@ class StoreJournal:
             raise TableError("channel_taken") from error
         table.id = stored.id
         return TableLedger(self._store, table, 0, 0)
+
+    async def closed(self, table_id: int) -> Table | None:
+        """The table ``table_id`` as it closed; None if it is open, unknown or unreadable
+        (logged)."""
+        try:
+            stored = await self._store.get_table(table_id)
+            if stored is None or stored.status is not TableStatus.CLOSED:
+                return None
+            return Table.from_json({**stored.state, "id": stored.id}, self._new_shuffler())
+        except (CorruptRow, *_UNREADABLE) as error:
+            log.warning("closed table %d cannot be read: %r", table_id, error)
+            return None
 
 
 def rebuild_state(

@@ -48,6 +48,11 @@ class Journal(Protocol):
         ``channel_taken`` when its channel has an open table."""
         ...
 
+    async def closed(self, table_id: int) -> Table | None:
+        """The table ``table_id`` as it closed, if the journal still has it (None if it is
+        open or unknown)."""
+        ...
+
 
 class MemoryLedger:
     """``Ledger`` whose committed state is the table's JSON, in memory."""
@@ -68,11 +73,13 @@ class MemoryLedger:
 
 
 class MemoryJournal:
-    """``Journal`` in memory: ids count from 1, one open table per channel."""
+    """``Journal`` in memory: ids count from 1, one open table per channel; of the closed
+    tables, it keeps each channel's last one."""
 
     def __init__(self) -> None:
         self._ids = itertools.count(1)
         self._channels: set[int] = set()
+        self._last_closed: dict[int, dict[str, Any]] = {}
 
     async def load(self) -> tuple[Sequence[Ledger], list[BrokenTable]]:
         return [], []
@@ -84,5 +91,12 @@ class MemoryJournal:
         self._channels.add(table.channel_id)
         return MemoryLedger(table, self._release)
 
+    async def closed(self, table_id: int) -> Table | None:
+        for state in self._last_closed.values():
+            if state["id"] == table_id:
+                return Table.from_json(state)
+        return None
+
     def _release(self, table: Table) -> None:
         self._channels.discard(table.channel_id)
+        self._last_closed[table.channel_id] = table.to_json()

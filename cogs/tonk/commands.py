@@ -22,14 +22,11 @@ from bot.client import (
 from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from bot.i18n import LOCALES, text
 from bot.render.help import help_embed
-from bot.render.words import names_text
 from bot.tables.errors import TableError
 from bot.tables.table import BOT_LEVELS, DEFAULT_SEATS, MAX_STAKE, MIN_STAKE
 from cogs.group import GROUP, PRESET_CHOICES, tonk_group
 from cogs.inputs import parse_timeout
-from cogs.settings import new_table_defaults
 from cogs.tonk.components import TONK_COG
-from cogs.tonk.screens import missing_permissions
 from cogs.tonk.service import AUTO_LANGUAGE, TableService
 
 if TYPE_CHECKING:
@@ -97,18 +94,8 @@ class TonkCommands(
         server setting that is no longer valid is left out, and a manager is told."""
         defer_as(interaction, Defer.PUBLIC)  # the answer is the table message
         locale = locale_of(interaction)
-        missing = missing_permissions(interaction)
-        if missing:
-            names = names_text(missing, locale)
-            await answer(
-                interaction, text("table.refusal.bot_cannot_post", locale, permissions=names)
-            )
-            return
-        defaults = await new_table_defaults(
-            self.bot, interaction.guild_id or 0, interaction.channel_id or 0
-        )
-        if not defaults.allowed:
-            await answer(interaction, text("scoreboard.refusal.channel_not_allowed", locale))
+        defaults = await self.service.opening_defaults(interaction)
+        if defaults is None:
             return
         try:
             timeout = defaults.turn_timeout if turn_timeout is None else parse_timeout(turn_timeout)

@@ -25,12 +25,15 @@ from bot.render.links import message_link
 from bot.render.open_tables import listed, open_tables_embed
 from bot.render.panel import REFRESH
 from bot.render.rules import rules_embed
-from bot.render.table import JOIN, LEAVE, MY_HAND, NEXT, START
+from bot.render.table import AGAIN, JOIN, LEAVE, MY_HAND, NEXT, START
+from bot.render.words import names_text
 from bot.tables.errors import TableError
 from bot.tables.table import LEAVING, TABLE_EMPTY, Seat, Table
+from cogs.settings import NewTableDefaults, new_table_defaults
 from cogs.tonk.components import PanelKey, PickKey, TableKey
 from cogs.tonk.open_tables import OpenTables
 from cogs.tonk.runtime import TableRuntime
+from cogs.tonk.screens import missing_permissions
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
@@ -119,6 +122,48 @@ class TableService:
             await answer(interaction, refusal.message(locale))
             return
         await runtime.post_table_message(interaction)
+
+    async def opening_defaults(self, interaction: discord.Interaction) -> NewTableDefaults | None:
+        """The server's defaults for a table opened in the interaction's channel; None, and
+        the member is told why, where the bot lacks a permission to post there or the
+        server keeps tables out of the channel (``/tonk config channel``)."""
+        locale = locale_of(interaction)
+        missing = missing_permissions(interaction)
+        if missing:
+            names = names_text(missing, locale)
+            await answer(
+                interaction, text("table.refusal.bot_cannot_post", locale, permissions=names)
+            )
+            return None
+        defaults = await new_table_defaults(
+            self.bot, interaction.guild_id or 0, interaction.channel_id or 0
+        )
+        if not defaults.allowed:
+            await answer(interaction, text("scoreboard.refusal.channel_not_allowed", locale))
+            return None
+        return defaults
+
+    async def open_again(self, interaction: discord.Interaction, table_id: int) -> None:
+        """**New table** under a closed table's message: a table in the channel with the
+        closed one's rules (without an announced Big One), stake, seats and turn timer,
+        hosted by the member who pressed it."""
+        defer_as(interaction, Defer.PUBLIC)  # the answer is the new table message
+        closed = await self.tables.journal.closed(table_id)
+        if closed is None or closed.channel_id != interaction.channel_id:
+            await self._say(interaction, "table.refusal.old_table")
+            return
+        defaults = await self.opening_defaults(interaction)
+        if defaults is None:
+            return
+        await self.new_table(
+            interaction,
+            closed.rules.preset,
+            closed.stake,
+            closed.max_seats,
+            closed.turn_timeout,
+            closed.rules.overrides(),
+            defaults.language,
+        )
 
     async def choose_language(self, interaction: discord.Interaction, value: str) -> None:
         """``/tonk language``: the member reads ``value`` on this server from now on (their
@@ -353,6 +398,9 @@ class TableService:
         a click on a message a second behind the table still plays, and a double click acts
         once.
         """
+        if key.action == AGAIN:
+            await self.open_again(interaction, key.table_id)
+            return
         if key.action == MY_HAND:
             defer_as(interaction, Defer.EPHEMERAL)
         runtime = await self._component_table(interaction, key.table_id)

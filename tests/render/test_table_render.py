@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine.actions import DRAW, DROP
 from bot.render.controls import Style
-from bot.render.table import table_controls, table_embed
+from bot.render.table import AGAIN, table_controls, table_embed
 from bot.tables.views import public_table
 from tests.tables.fixtures import (
     IDS,
@@ -75,11 +75,13 @@ def test_the_end_of_a_hand_shows_hands_ending_payments_and_session() -> None:
     assert (next_hand.label, next_hand.style) == ("Next hand", Style.SUCCESS)
 
 
-def test_a_closed_table_has_no_buttons() -> None:
+def test_a_closed_table_offers_only_a_new_table() -> None:
     table = worked_example()
     table.close(IDS["ann"], manage_server=False)
-    assert "This table is closed." in text_of(table_embed(public_table(table)))
-    assert table_controls(public_table(table)).buttons == ()
+    assert "This table is closed. **New table** opens" in text_of(table_embed(public_table(table)))
+    assert [(b.action, b.label) for b in table_controls(public_table(table)).buttons] == [
+        (AGAIN, "New table")
+    ]
 
 
 def test_the_final_message_of_a_hand_keeps_the_spreads_and_the_last_moves() -> None:

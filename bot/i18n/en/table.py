@@ -71,7 +71,10 @@ MESSAGES: dict[str, Message] = {
     # The table message (bot.render.table).
     "table.title": "Tonk · {preset} ({rule_id}) · stake {stake}",
     "table.footer": "Table {id}",
-    "table.closed": "This table is closed.",
+    "table.closed": (
+        "This table is closed. **New table** opens another one here with the same rules, "
+        "stake, seats and turn timer."
+    ),
     "table.lobby": (
         "Hosted by {host}. {seated} of {seats} seats taken: press **Join** to sit down; "
         "the host presses **Start**."
@@ -122,6 +125,7 @@ MESSAGES: dict[str, Message] = {
     "table.button.leave": "Leave",
     "table.button.start": "Start",
     "table.button.next": "Next hand",
+    "table.button.again": "New table",
     "table.button.hand": "My hand",
     "table.button.draw": "Draw",
     "table.button.take": "Take {card}",
