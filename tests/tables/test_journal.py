@@ -347,6 +347,27 @@ async def test_a_table_between_hands_resumes_with_its_next_deal(store: Store) ->
     assert [summary.hand_number for summary in await store.history(1, 10)] == [2, 1]
 
 
+async def test_a_closed_table_is_read_back_as_it_closed_and_only_once_closed(
+    store: Store, db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """``closed`` gives a closed table's last state (for **New table**); an open, unknown or
+    unreadable one gives None, the unreadable one with a warning."""
+    journal = StoreJournal(store)
+    ledger = await journal.create(new_table(10, preset="chicago"))
+    ledger.table.stake = 7
+    await ledger.commit()
+    assert await journal.closed(ledger.table.id) is None  # still open
+    ledger.table.close(100, manage_server=False)
+    await ledger.commit()
+    closed = await journal.closed(ledger.table.id)
+    assert closed is not None and closed.to_json() == ledger.table.to_json()
+    assert (closed.stake, closed.rules.preset) == (7, "chicago")
+    assert await journal.closed(ledger.table.id + 1) is None
+    execute(db_url, f"UPDATE tonk_table SET state_json = '[1' WHERE id = {ledger.table.id}")
+    assert await journal.closed(ledger.table.id) is None
+    assert f"closed table {ledger.table.id} cannot be read" in caplog.text
+
+
 async def test_a_table_whose_entries_do_not_replay_is_reported_broken(
     store: Store, db_url: str
 ) -> None:
