@@ -96,14 +96,17 @@ class RecentHand:
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
-    """A member's totals (``None`` if they never finished a hand here) and recent hands.
+    """A member's totals (``None`` if they never finished a hand here, or none in the
+    ``period``) and recent hands.
 
-    ``chips_rank`` is their place on the chips leaderboard (1 = top).
+    ``chips_rank`` is their place on the chips leaderboard (1 = top), the period's when
+    ``period`` is not ``all``.
     """
 
     player: PlayerRecord | None
     chips_rank: int | None
     recent_hands: list[RecentHand]
+    period: LeaderboardPeriod = "all"
 
 
 @dataclass(frozen=True, slots=True)

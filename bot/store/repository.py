@@ -439,16 +439,13 @@ class Store:
             raise ValueError(f"unknown leaderboard order {by!r}")
         if after is not None and before is not None:
             raise ValueError("page after a member or before one, not both")
-        if period not in PERIOD_DAYS:
-            raise ValueError(f"unknown leaderboard period {period!r}")
-        days = PERIOD_DAYS[period]
-        if days is not None and (after is not None or before is not None):
+        since = _since(period, now)
+        if since is not None and (after is not None or before is not None):
             raise ValueError("a period's leaderboard is paged by number")
         _check_page(page, per_page)
         found: tuple[Sequence[Standing], bool] | None
         async with self._read() as connection:
-            if days is not None:
-                since = (time.time() if now is None else now) - days * SECONDS_PER_DAY
+            if since is not None:
                 found = await standings.period_rows(
                     connection, guild_id, by, min_hands, since, per_page, page * per_page
                 )
@@ -478,14 +475,37 @@ class Store:
             by=by, page=page, per_page=per_page, entries=entries, has_next=has_next, period=period
         )
 
-    async def stats(self, guild_id: int, user_id: int, *, recent: int = 5) -> PlayerStats:
-        """A member's totals, place on the chips board and last ``recent`` hands in the guild."""
+    async def stats(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        recent: int = 5,
+        period: LeaderboardPeriod = "all",
+        now: float | None = None,
+    ) -> PlayerStats:
+        """A member's totals, place on the chips board and last ``recent`` hands in the guild.
+
+        A ``period`` other than ``all`` counts only the hands finished in the last 7 or 30
+        days before ``now`` (default: the current time), and places the member on that
+        period's chips board; a member with no hand in it has no totals there.
+        """
         _check_page(0, recent)
+        since = _since(period, now)
         async with self._read() as connection:
             player = await totals.player_totals(connection, guild_id, user_id)
-            rank = None if player is None else await totals.chips_rank(connection, player)
-            recent_hands = await hands.recent_hands(connection, guild_id, user_id, recent)
-        return PlayerStats(player=player, chips_rank=rank, recent_hands=recent_hands)
+            if since is None:
+                rank = None if player is None else await totals.chips_rank(connection, player)
+                recent_hands = await hands.recent_hands(connection, guild_id, user_id, recent)
+                return PlayerStats(player, rank, recent_hands)
+            played = []
+            if player is not None:
+                played = await hands.recent_hands(connection, guild_id, user_id, None, since)
+            if not played or player is None:
+                return PlayerStats(None, None, [], period)
+            record = standings.period_record(guild_id, user_id, player.display_name, played)
+            rank = await standings.period_chips_rank(connection, since, record)
+        return PlayerStats(record, rank, played[:recent], period)
 
     async def history(
         self, guild_id: int, channel_id: int, limit: int = 10, page: int = 0
@@ -509,6 +529,17 @@ class Store:
         report = await self._writer.run(partial(_forget_member, guild_id=guild_id, user_id=user_id))
         logger.info("forgot member %d in guild %d: %s", user_id, guild_id, report)
         return report
+
+
+def _since(period: LeaderboardPeriod, now: float | None) -> float | None:
+    """When ``period`` starts, ``now`` (default: the current time) being its end; None for
+    all time. Raises ``ValueError`` for an unknown period."""
+    if period not in PERIOD_DAYS:
+        raise ValueError(f"unknown leaderboard period {period!r}")
+    days = PERIOD_DAYS[period]
+    if days is None:
+        return None
+    return (time.time() if now is None else now) - days * SECONDS_PER_DAY
 
 
 def _check_page(page: int, per_page: int) -> None:

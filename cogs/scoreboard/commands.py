@@ -70,9 +70,16 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         content, view = leaderboard_message(board, await server_language(self.bot, interaction))
         await answer(interaction, content, ephemeral=False, view=view)
 
-    async def stats(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.abc.User, period: str
+    ) -> None:
         defer_as(interaction, Defer.PUBLIC)
-        stats = await self.store.stats(interaction.guild_id or 0, member.id)
+        try:
+            chosen = check_period(period)
+        except TableError as refusal:
+            await answer(interaction, refusal.message(locale_of(interaction)))
+            return
+        stats = await self.store.stats(interaction.guild_id or 0, member.id, period=chosen)
         await answer(
             interaction,
             stats_text(stats, member.display_name, await server_language(self.bot, interaction)),
@@ -210,9 +217,16 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         await cog.leaderboard(interaction, by, period, page)
 
     @app_commands.command(name="stats", description=text("scoreboard.command.stats"))
-    @app_commands.describe(member=text("scoreboard.command.stats.member"))
-    async def stats(interaction: discord.Interaction, member: discord.User | None = None) -> None:
-        await cog.stats(interaction, member or interaction.user)
+    @app_commands.describe(
+        member=text("scoreboard.command.stats.member"),
+        period=text("scoreboard.command.stats.period"),
+    )
+    async def stats(
+        interaction: discord.Interaction,
+        member: discord.User | None = None,
+        period: Literal["all", "week", "month"] = "all",
+    ) -> None:
+        await cog.stats(interaction, member or interaction.user, period)
 
     @app_commands.command(name="history", description=text("scoreboard.command.history"))
     @app_commands.describe(page=text("scoreboard.command.history.page"))

@@ -5,7 +5,14 @@ Endings are in words and amounts are written as on the table message (``+4``, ``
 from __future__ import annotations
 
 from bot.i18n import amount_text, has_text, text
-from bot.store import GuildConfig, HandSummary, LeaderboardPage, PlayerStats, Standing
+from bot.store import (
+    GuildConfig,
+    HandSummary,
+    LeaderboardPage,
+    LeaderboardPeriod,
+    PlayerStats,
+    Standing,
+)
 from cogs.settings import checked_defaults
 
 
@@ -19,22 +26,22 @@ def _rate(player: Standing) -> int:
     return round(100 * player.win_rate)
 
 
-def _of_period(key: str, board: LeaderboardPage) -> str:
-    """The catalogue key of ``key``'s sentence for the board's period."""
-    return key if board.period == "all" else f"{key}.{board.period}"
+def _of_period(key: str, period: LeaderboardPeriod) -> str:
+    """The catalogue key of ``key``'s sentence for ``period``."""
+    return key if period == "all" else f"{key}.{period}"
 
 
 def leaderboard_text(board: LeaderboardPage, min_hands: int, locale: str) -> str:
     """The page's title (naming the period, if not all time) and one line per ranked
     member."""
     title = text(
-        _of_period(f"scoreboard.leaderboard.title.{board.by}", board),
+        _of_period(f"scoreboard.leaderboard.title.{board.by}", board.period),
         locale,
         page=board.page + 1,
         min_hands=min_hands,
     )
     if not board.entries:
-        return f"{title}\n{text(_of_period('scoreboard.leaderboard.empty', board), locale)}"
+        return f"{title}\n{text(_of_period('scoreboard.leaderboard.empty', board.period), locale)}"
     lines = [
         text(
             "scoreboard.leaderboard.line",
@@ -52,12 +59,18 @@ def leaderboard_text(board: LeaderboardPage, min_hands: int, locale: str) -> str
 
 
 def stats_text(stats: PlayerStats, name: str, locale: str) -> str:
-    """A member's totals and recent hands, or a sentence saying they have none."""
+    """A member's totals and recent hands (of all time or of the period), or a sentence
+    saying they have none."""
     player = stats.player
     if player is None:
-        return text("scoreboard.stats.none", locale, name=name)
+        return text(_of_period("scoreboard.stats.none", stats.period), locale, name=name)
     lines = [
-        text("scoreboard.stats.title", locale, name=name, rank=stats.chips_rank),
+        text(
+            _of_period("scoreboard.stats.title", stats.period),
+            locale,
+            name=name,
+            rank=stats.chips_rank,
+        ),
         text(
             "scoreboard.stats.totals",
             locale,

@@ -11,7 +11,7 @@ import pytest
 from bot.client import TonkBot
 from bot.store import Ending, HandResult, PlayerResult
 from tests.cogs.helpers import make_bot, table_in
-from tests.fakediscord import FakeDiscord, FakeDiscordError, run_bot
+from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeGuild, SimulatedMember, run_bot
 
 
 def db_bot(tmp_path: Path) -> TonkBot:
@@ -53,6 +53,25 @@ async def record_pairs(bot: TonkBot, guild_id: int, channel_id: int, hands: int)
     for number in range(1, hands + 1):
         winner, loser = 100 + 2 * number, 101 + 2 * number
         await record(bot, guild_id, channel_id, number, (winner, f"w{number}"), (loser, "l"))
+
+
+def casino(fake: FakeDiscord) -> tuple[FakeGuild, SimulatedMember, SimulatedMember]:
+    """A server with a channel #tonk, and its members ann and bob."""
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    return guild, fake.add_member(guild, "ann"), fake.add_member(guild, "bob")
+
+
+async def play_three(
+    bot: TonkBot, guild: FakeGuild, ann: SimulatedMember, bob: SimulatedMember
+) -> None:
+    """``/tonk new`` by ann, then three recorded hands: bob wins the first and the third
+    from ann, ann the second from bob."""
+    await ann.slash("tonk", "new")
+    channel = guild.channel("tonk").id
+    for number, winner, loser in ((1, bob, ann), (2, ann, bob), (3, bob, ann)):
+        await record(
+            bot, guild.id, channel, number, (winner.id, winner.name), (loser.id, loser.name)
+        )
 
 
 async def test_the_leaderboard_pages_by_ten_and_keeps_servers_apart(
@@ -132,19 +151,43 @@ async def test_the_leaderboard_of_a_period_counts_its_hands_and_pages_after_a_re
         assert quiet.message.content.startswith("**Leaderboard: wins, last 30 days** (page 1)\n")
 
 
+async def test_stats_of_a_period_count_only_its_hands(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """``/tonk stats period:week`` leaves out a hand ten days old; a member with none in the
+    period is told so in words."""
+    fake = fake_discord
+    guild, ann, bob = casino(fake)
+    async with run_bot(fake, db_bot(tmp_path)) as bot:
+        await play_three(bot, guild, ann, bob)
+    with sqlite3.connect(tmp_path / "tonk.db") as raw:  # ann's win, 10 days ago
+        raw.execute("UPDATE hand SET finished_at = finished_at - 10 * 86400 WHERE hand_number = 2")
+    async with run_bot(fake, db_bot(tmp_path)):
+        week = await ann.slash("tonk", "stats", member=ann, period="week")
+        assert week.message is not None
+        assert week.message.content.splitlines()[:2] == [
+            "**ann** · last 7 days · rank 2 by chips",
+            "−4 chips · 0 won of 2 (0%) · tonks 0 · drops won 0 · caught 0 · best streak 0",
+        ]
+        alltime = await ann.slash("tonk", "stats", member=ann)
+        assert alltime.message is not None
+        assert "−2 chips · 1 won of 3 (33%)" in alltime.message.content
+        nothing = await bob.slash(
+            "tonk", "stats", member=fake.add_member(guild, "cat"), period="month"
+        )
+        assert nothing.message is not None
+        assert nothing.message.content == (
+            "cat has not finished a hand on this server in the last 30 days."
+        )
+
+
 async def test_stats_and_history_show_the_recorded_hands_until_forget_me(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    guild = fake.add_guild("Casino", channels=["tonk"])
-    ann = fake.add_member(guild, "ann")
-    bob = fake.add_member(guild, "bob")
+    guild, ann, bob = casino(fake)
     async with run_bot(fake, db_bot(tmp_path)) as bot:
-        await ann.slash("tonk", "new")
-        channel = guild.channel("tonk").id
-        await record(bot, guild.id, channel, 1, (bob.id, "bob"), (ann.id, "ann"))
-        await record(bot, guild.id, channel, 2, (ann.id, "ann"), (bob.id, "bob"))
-        await record(bot, guild.id, channel, 3, (bob.id, "bob"), (ann.id, "ann"))
+        await play_three(bot, guild, ann, bob)
 
         stats = await ann.slash("tonk", "stats", member=bob)
         assert stats.message is not None

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.store import LeaderboardOrder, LeaderboardPage, OpenTable, Store
+from bot.store import Ending, LeaderboardOrder, LeaderboardPage, OpenTable, Store
 
 from .conftest import hand, open_table, player
 from .raw import execute, fetch
@@ -131,3 +131,41 @@ async def test_a_period_board_is_per_guild_and_refuses_an_unknown_period(store: 
     assert [(e.player.user_id, e.player.net_chips) for e in board.entries] == [(9, 3), (7, -3)]
     with pytest.raises(ValueError, match="year"):
         await store.leaderboard(1, "chips", period="year")  # type: ignore[arg-type]
+
+
+async def test_a_members_stats_of_a_period_count_its_hands_streaks_and_place(
+    store: Store, db_url: str
+) -> None:
+    """``stats(period=...)`` sums only the period's hands, as the totals are counted (tonks,
+    drops won, caught, the best run of wins), and places the member on that period's chips
+    board; a member without a hand in the period has no record there."""
+    table = await open_table(store)
+    seats = [
+        player(1, 50, won=True),  # 40 days ago
+        player(4, 9, won=True),  # 40 days ago, and never since
+        player(1, 2, won=True),
+        player(1, 3, won=True, how=Ending.DROP_WON),
+        player(1, -2),
+        player(1, 1, won=True),
+        player(1, -4, how=Ending.DROP_CAUGHT, caught=True),
+        player(2, 10, won=True),
+        player(3, -1),
+    ]
+    for number, seat in enumerate(seats, start=1):
+        assert await store.record_hand(hand(table, number, [seat]))
+    _age(db_url, range(1, 3), 40)
+
+    week = await store.stats(1, 1, period="week")
+    assert week.period == "week" and week.player is not None
+    record = week.player
+    assert (record.net_chips, record.hands_played, record.hands_won) == (0, 5, 3)
+    assert (record.tonk_outs, record.drops_won, record.times_caught) == (2, 1, 1)
+    assert (record.best_streak, record.current_streak, week.chips_rank) == (2, 0, 2)
+    assert [h.payout for h in week.recent_hands] == [-4, 1, -2, 3, 2]
+
+    alltime = await store.stats(1, 1)
+    assert alltime.player is not None and alltime.player.net_chips == 50
+    assert alltime.chips_rank == 1 and len(alltime.recent_hands) == 5
+    month_of_4 = await store.stats(1, 4, period="month")
+    assert (month_of_4.player, month_of_4.chips_rank, month_of_4.recent_hands) == (None, None, [])
+    assert (await store.stats(1, 4)).player is not None

@@ -10,6 +10,7 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.command.leaderboard.page": "The page to show (from 1).",
     "scoreboard.command.stats": "A member's totals and recent hands on this server.",
     "scoreboard.command.stats.member": "Whose stats (you, if left out).",
+    "scoreboard.command.stats.period": "Count all their hands, or only the last 7 or 30 days'.",
     "scoreboard.command.history": "The last hands played in this channel.",
     "scoreboard.command.config": "Server settings for new tables (Manage Server).",
     "scoreboard.command.config.show": "Show the server's settings.",
@@ -57,7 +58,15 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.button.next": "Next",
     # Stats.
     "scoreboard.stats.none": "{name} has not finished a hand on this server.",
+    "scoreboard.stats.none.week": (
+        "{name} has not finished a hand on this server in the last 7 days."
+    ),
+    "scoreboard.stats.none.month": (
+        "{name} has not finished a hand on this server in the last 30 days."
+    ),
     "scoreboard.stats.title": "**{name}** · rank {rank} by chips",
+    "scoreboard.stats.title.week": "**{name}** · last 7 days · rank {rank} by chips",
+    "scoreboard.stats.title.month": "**{name}** · last 30 days · rank {rank} by chips",
     "scoreboard.stats.totals": (
         "{chips} chips · {won} won of {played} ({rate}%) · tonks {tonks} · "
         "drops won {drops} · caught {caught} · best streak {streak}"

@@ -113,9 +113,17 @@ def insert_seats(connection: Connection, seats: list[dict[str, Any]]) -> None:
 
 
 async def recent_hands(
-    connection: AsyncConnection, guild_id: int, user_id: int, limit: int
+    connection: AsyncConnection,
+    guild_id: int,
+    user_id: int,
+    limit: int | None,
+    since: float | None = None,
 ) -> list[RecentHand]:
-    """The member's last ``limit`` hands in the guild, newest first."""
+    """The member's last ``limit`` hands in the guild (all with None), newest first; with
+    ``since``, only those finished then or later."""
+    conditions = [col(HandPlayerRow.guild_id) == guild_id, col(HandPlayerRow.user_id) == user_id]
+    if since is not None:
+        conditions.append(col(HandRow.finished_at) >= since)
     rows: Sequence[Row[*tuple[Any, ...]]] = (
         await connection.execute(
             select(
@@ -132,7 +140,7 @@ async def recent_hands(
                 col(HandPlayerRow.caught),
             )
             .join(HandRow, col(HandRow.id) == col(HandPlayerRow.hand_id))
-            .where(col(HandPlayerRow.guild_id) == guild_id, col(HandPlayerRow.user_id) == user_id)
+            .where(*conditions)
             .order_by(col(HandPlayerRow.hand_id).desc())
             .limit(limit)
         )

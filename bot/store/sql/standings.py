@@ -10,12 +10,14 @@ them). Members are named as on the all-time board: their latest name.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Label, and_, case, func, select
+from sqlalchemy import ColumnElement, Label, Select, and_, case, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col
 
+from bot.engine.settle import Ending
 from bot.store.models import (
     WIN_RATE_PRIOR_HANDS,
     WIN_RATE_PRIOR_WINS,
@@ -23,7 +25,7 @@ from bot.store.models import (
     HandRow,
     PlayerTotals,
 )
-from bot.store.reports import LeaderboardOrder, Standing
+from bot.store.reports import LeaderboardOrder, PlayerRecord, RecentHand, Standing
 from bot.store.sql.totals import RANKED_BY
 
 _user = col(HandPlayerRow.user_id)
@@ -47,6 +49,22 @@ def _order(columns: Any, by: LeaderboardOrder) -> tuple[ColumnElement[Any], ...]
     return columns[first].desc(), columns[second].desc(), columns["user_id"].asc()
 
 
+def _sums(guild_id: int, since: float) -> Select[Any]:
+    """Each member's sums over the guild's hands finished at ``since`` or later."""
+    return (
+        select(*_SUMS)
+        .select_from(HandRow)
+        .join(HandPlayerRow, col(HandPlayerRow.hand_id) == col(HandRow.id))
+        .where(
+            col(HandRow.guild_id) == guild_id,
+            col(HandRow.finished_at) >= since,
+            _user.is_not(None),
+            col(HandPlayerRow.is_bot).is_(False),
+        )
+        .group_by(_user)
+    )
+
+
 async def period_rows(
     connection: AsyncConnection,
     guild_id: int,
@@ -62,18 +80,7 @@ async def period_rows(
 
     The page is summed, ordered and cut first; only its rows then look up their names.
     """
-    sums = (
-        select(*_SUMS)
-        .select_from(HandRow)
-        .join(HandPlayerRow, col(HandPlayerRow.hand_id) == col(HandRow.id))
-        .where(
-            col(HandRow.guild_id) == guild_id,
-            col(HandRow.finished_at) >= since,
-            _user.is_not(None),
-            col(HandPlayerRow.is_bot).is_(False),
-        )
-        .group_by(_user)
-    )
+    sums = _sums(guild_id, since)
     if by == "win_rate":
         sums = sums.having(_played >= min_hands)
     named = {column.name: column for column in _SUMS}
@@ -102,3 +109,53 @@ async def period_rows(
         for row in rows[:limit]
     ]
     return standings, len(rows) > limit
+
+
+def period_record(
+    guild_id: int, user_id: int, name: str, hands: Sequence[RecentHand]
+) -> PlayerRecord:
+    """The member's totals over ``hands`` (their period's, newest first), counted as
+    ``player_totals`` counts them (see ``totals``): a win adds to the streak, a hand lost
+    with chips paid ends it, a hand neither won nor paid for leaves it."""
+    streak = best = 0
+    for hand in reversed(hands):
+        if hand.won:
+            streak += 1
+            best = max(best, streak)
+        elif hand.payout < 0:
+            streak = 0
+    won = sum(hand.won for hand in hands)
+    return PlayerRecord(
+        guild_id=guild_id,
+        user_id=user_id,
+        display_name=name,
+        net_chips=sum(hand.payout for hand in hands),
+        hands_played=len(hands),
+        hands_won=won,
+        tonk_outs=_wins_by(hands, Ending.TONK_OUT),
+        drops_won=_wins_by(hands, Ending.DROP_WON),
+        times_caught=sum(hand.caught for hand in hands),
+        instant_wins=_wins_by(hands, Ending.INSTANT_WIN),
+        current_streak=streak,
+        best_streak=best,
+        win_score=(won + WIN_RATE_PRIOR_WINS) / (len(hands) + WIN_RATE_PRIOR_HANDS),
+    )
+
+
+def _wins_by(hands: Sequence[RecentHand], ending: Ending) -> int:
+    return sum(hand.won and hand.how == ending for hand in hands)
+
+
+async def period_chips_rank(connection: AsyncConnection, since: float, player: PlayerRecord) -> int:
+    """The member's place on the period's chips board (1 = top), as :func:`period_rows`
+    orders it."""
+    sums = _sums(player.guild_id, since).subquery()
+    chips, wins, user = sums.c.net_chips, sums.c.hands_won, sums.c.user_id
+    ahead = or_(
+        chips > player.net_chips,
+        and_(chips == player.net_chips, wins > player.hands_won),
+        and_(chips == player.net_chips, wins == player.hands_won, user < player.user_id),
+    )
+    count = await connection.execute(select(func.count()).select_from(sums).where(ahead))
+    place: int = count.scalar_one() + 1
+    return place
