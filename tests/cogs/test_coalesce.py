@@ -57,6 +57,29 @@ async def test_a_key_requested_with_its_own_interval_is_spaced_by_it() -> None:
     assert len(times) == 2 and times[1] - times[0] >= 0.075
 
 
+async def test_a_keys_interval_lasts_only_while_it_has_work() -> None:
+    """Once a key's jobs have all run, nothing of it is kept: a later request without an
+    interval is spaced by the default one (the coalescer does not grow with every table
+    and member it ever served)."""
+    coalescer = Coalescer(interval=0.01)
+    loop = asyncio.get_running_loop()
+    times: list[float] = []
+
+    async def job() -> None:
+        times.append(loop.time())
+
+    coalescer.request("table", job, interval=5.0)
+    await asyncio.sleep(0)  # the first run starts; the key then waits out its interval
+    coalescer.cancel()
+    await asyncio.sleep(0)
+    assert not coalescer.busy()
+    coalescer.request("table", job)
+    await asyncio.sleep(0.005)
+    coalescer.request("table", job)
+    await asyncio.wait_for(coalescer.drain(), 1.0)
+    assert len(times) == 3 and times[2] - times[1] < 1.0
+
+
 async def test_a_failing_job_is_logged_and_the_next_one_runs(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
