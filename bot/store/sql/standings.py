@@ -13,7 +13,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Label, Select, and_, case, func, or_, select
+from sqlalchemy import (
+    BindParameter,
+    ColumnElement,
+    Label,
+    Select,
+    and_,
+    bindparam,
+    case,
+    func,
+    or_,
+    select,
+)
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col
 
@@ -49,15 +60,32 @@ def _order(columns: Any, by: LeaderboardOrder) -> tuple[ColumnElement[Any], ...]
     return columns[first].desc(), columns[second].desc(), columns["user_id"].asc()
 
 
-def _sums(guild_id: int, since: float) -> Select[Any]:
-    """Each member's sums over the guild's hands finished at ``since`` or later."""
+async def _sums(connection: AsyncConnection, guild_id: int, since: float) -> Select[Any] | None:
+    """Each member's sums over the guild's hands finished at ``since`` or later; None if
+    there are none.
+
+    The seats are also bounded below by the first of those hands' id, found first and
+    written into the statement (not sent as a parameter, which a prepared statement's
+    generic plan could not see): PostgreSQL's planner then reads the period's seats by the
+    primary key of ``hand_player`` instead of scanning the whole table (a week's board at
+    100,000 hands: 13 ms instead of 88 ms). The first id is the minimum of ``id + 0``: over
+    ``id`` itself PostgreSQL would walk the primary key from the oldest hand until one falls
+    in the period, instead of reading the period's few hands off ``ix_hand_guild_finished``.
+    """
+    in_period = (col(HandRow.guild_id) == guild_id, col(HandRow.finished_at) >= since)
+    first = (
+        await connection.execute(select(func.min(col(HandRow.id) + 0)).where(*in_period))
+    ).scalar_one()
+    if first is None:
+        return None
+    bound: BindParameter[int] = bindparam("first_hand", int(first), literal_execute=True)
     return (
         select(*_SUMS)
         .select_from(HandRow)
         .join(HandPlayerRow, col(HandPlayerRow.hand_id) == col(HandRow.id))
         .where(
-            col(HandRow.guild_id) == guild_id,
-            col(HandRow.finished_at) >= since,
+            *in_period,
+            col(HandPlayerRow.hand_id) >= bound,
             _user.is_not(None),
             col(HandPlayerRow.is_bot).is_(False),
         )
@@ -80,7 +108,9 @@ async def period_rows(
 
     The page is summed, ordered and cut first; only its rows then look up their names.
     """
-    sums = _sums(guild_id, since)
+    sums = await _sums(connection, guild_id, since)
+    if sums is None:
+        return [], False
     if by == "win_rate":
         sums = sums.having(_played >= min_hands)
     named = {column.name: column for column in _SUMS}
@@ -147,9 +177,11 @@ def _wins_by(hands: Sequence[RecentHand], ending: Ending) -> int:
 
 
 async def period_chips_rank(connection: AsyncConnection, since: float, player: PlayerRecord) -> int:
-    """The member's place on the period's chips board (1 = top), as :func:`period_rows`
-    orders it."""
-    sums = _sums(player.guild_id, since).subquery()
+    """The place on the period's chips board (1 = top, as :func:`period_rows` orders it)
+    of a member with hands in the period."""
+    summed = await _sums(connection, player.guild_id, since)
+    assert summed is not None, "the member has hands in the period"
+    sums = summed.subquery()
     chips, wins, user = sums.c.net_chips, sums.c.hands_won, sums.c.user_id
     ahead = or_(
         chips > player.net_chips,
