@@ -1,5 +1,5 @@
-"""Links into Discord: a message's jump URL (or its channel's, when there is no message),
-and the same link as a sentence carries it."""
+"""Links and timestamps into Discord: a message's jump URL (or its channel's, when there is
+no message), the same link as a sentence carries it, and a moment as relative time."""
 
 from __future__ import annotations
 
@@ -16,3 +16,9 @@ def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
     link without a preview, and ends the link at the bracket, so that the isolation marks a
     right-to-left sentence puts around it (``bot.i18n``) do not become part of the address."""
     return f"<{jump_url(guild_id, channel_id, message_id)}>"
+
+
+def relative_time(moment: float) -> str:
+    """A Discord timestamp of ``moment`` (Unix seconds), which each reader's app shows as
+    relative time in its own language ("in 2 minutes", "3 hours ago")."""
+    return f"<t:{int(moment)}:R>"

@@ -10,7 +10,7 @@ import discord
 
 from bot.i18n import text
 from bot.render.limits import fit_embed
-from bot.render.links import message_link
+from bot.render.links import message_link, relative_time
 from bot.tables.table import LOBBY, PLAYING, Table
 
 MAX_LISTED = 15
@@ -57,7 +57,7 @@ def open_tables_embed(tables: Sequence[ListedTable], locale: str = "en") -> disc
             channel=f"<#{t.channel_id}>",
             host=t.host,
             state=t.state,
-            time=f"<t:{int(t.last_activity)}:R>",
+            time=relative_time(t.last_activity),
             link=t.link,
         )
         for t in ordered[:MAX_LISTED]

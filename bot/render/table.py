@@ -13,6 +13,7 @@ from bot.i18n import amount_text, number_text, text
 from bot.render.cards import cards_text
 from bot.render.controls import ButtonSpec, Controls, Style
 from bot.render.limits import fit_embed
+from bot.render.links import relative_time
 from bot.render.words import ending_text, move_text, names_text
 from bot.tables.table import BETWEEN, CLOSED, LOBBY, PLAYING
 from bot.tables.views import HandOutcome, PublicSeat, PublicTable
@@ -254,7 +255,7 @@ def _amounts(names: tuple[str, ...], amounts: tuple[int, ...], points: bool, loc
 
 
 def _relative(table: PublicTable) -> str:
-    return f"<t:{int(table.turn_deadline or 0)}:R>"
+    return relative_time(table.turn_deadline or 0)
 
 
 def _field(embed: discord.Embed, name: str, lines: list[str]) -> None:

@@ -5,6 +5,7 @@ Endings are in words and amounts are written as on the table message (``+4``, ``
 from __future__ import annotations
 
 from bot.i18n import amount_text, has_text, text
+from bot.render.links import relative_time
 from bot.store import (
     GuildConfig,
     HandSummary,
@@ -100,7 +101,8 @@ def stats_text(stats: PlayerStats, name: str, locale: str) -> str:
 
 
 def history_text(hands: list[HandSummary], locale: str) -> str:
-    """The channel's last hands, newest first: ending, winners and every payout."""
+    """The channel's last hands, newest first: when each finished (as relative time), its
+    ending, winners and every payout."""
     if not hands:
         return text("scoreboard.history.empty", locale)
     lines = [text("scoreboard.history.title", locale)]
@@ -114,6 +116,7 @@ def history_text(hands: list[HandSummary], locale: str) -> str:
                 "scoreboard.history.hand",
                 locale,
                 number=hand.hand_number,
+                when=relative_time(hand.finished_at),
                 ending=ending_words(hand.ending, locale),
                 winners=winners or text("scoreboard.history.nobody", locale),
                 payouts=payouts,

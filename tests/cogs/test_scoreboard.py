@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
+import time
 from pathlib import Path
 
 import discord
@@ -198,7 +200,12 @@ async def test_stats_and_history_show_the_recorded_hands_until_forget_me(
         history = await ann.slash("tonk", "history")
         assert history.message is not None
         lines = history.message.text().splitlines()
-        assert lines[1] == "Hand 3 · a tonk (out without a discard) · won by bob · bob +2 · ann −2"
+        finished = re.fullmatch(  # when, as Discord's relative time: "a few seconds ago"
+            r"Hand 3 · <t:(\d+):R> · a tonk \(out without a discard\) · won by bob · "
+            r"bob \+2 · ann −2",
+            lines[1],
+        )
+        assert finished is not None and abs(int(finished[1]) - time.time()) < 60
 
         forgot = await bob.slash("tonk", "forget", "me")
         assert forgot.ephemeral and "3 hands no longer name you" in forgot.message.text()
