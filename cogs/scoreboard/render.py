@@ -92,6 +92,7 @@ def stats_text(stats: PlayerStats, name: str, locale: str) -> str:
                 "scoreboard.stats.hand",
                 locale,
                 number=hand.hand_number,
+                when=relative_time(hand.finished_at),
                 ending=ending_words(hand.ending, locale),
                 payout=amount_text(hand.payout, locale),
             )

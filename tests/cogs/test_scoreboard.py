@@ -195,7 +195,9 @@ async def test_stats_and_history_show_the_recorded_hands_until_forget_me(
         assert stats.message is not None
         assert "**bob** · rank 1 by chips" in stats.message.text()
         assert "+2 chips · 2 won of 3 (67%) · tonks 2" in stats.message.text()
-        assert "Hand 2: a tonk (out without a discard), −2" in stats.message.text()
+        assert re.search(
+            r"Hand 2 \(<t:\d+:R>\): a tonk \(out without a discard\), −2", stats.message.text()
+        )
 
         history = await ann.slash("tonk", "history")
         assert history.message is not None

@@ -72,7 +72,7 @@ MESSAGES: dict[str, Message] = {
         "drops won {drops} · caught {caught} · best streak {streak}"
     ),
     "scoreboard.stats.recent": "Recent hands:",
-    "scoreboard.stats.hand": "Hand {number}: {ending}, {payout}",
+    "scoreboard.stats.hand": "Hand {number} ({when}): {ending}, {payout}",
     # History.
     "scoreboard.history.empty": "No hands have been finished in this channel yet.",
     "scoreboard.history.title": "**Last hands in this channel**",
