@@ -22,7 +22,6 @@ from sqlalchemy import (
     bindparam,
     case,
     func,
-    or_,
     select,
 )
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -37,7 +36,7 @@ from bot.store.models import (
     PlayerTotals,
 )
 from bot.store.reports import LeaderboardOrder, PlayerRecord, RecentHand, Standing
-from bot.store.sql.totals import RANKED_BY
+from bot.store.sql.totals import RANKED_BY, ahead_on_chips
 
 _user = col(HandPlayerRow.user_id)
 _played = func.count()
@@ -182,12 +181,7 @@ async def period_chips_rank(connection: AsyncConnection, since: float, player: P
     summed = await _sums(connection, player.guild_id, since)
     assert summed is not None, "the member has hands in the period"
     sums = summed.subquery()
-    chips, wins, user = sums.c.net_chips, sums.c.hands_won, sums.c.user_id
-    ahead = or_(
-        chips > player.net_chips,
-        and_(chips == player.net_chips, wins > player.hands_won),
-        and_(chips == player.net_chips, wins == player.hands_won, user < player.user_id),
-    )
+    ahead = ahead_on_chips(sums.c.net_chips, sums.c.hands_won, sums.c.user_id, player)
     count = await connection.execute(select(func.count()).select_from(sums).where(ahead))
     place: int = count.scalar_one() + 1
     return place

@@ -25,7 +25,7 @@ from sqlmodel import col
 from bot.engine.settle import Ending
 from bot.store.hands import HandResult, PlayerResult
 from bot.store.models import PlayerTotals
-from bot.store.reports import LeaderboardOrder, PlayerRecord
+from bot.store.reports import LeaderboardOrder, PlayerRecord, Standing
 from bot.store.sql.dialect import greatest, upsert
 from bot.store.sql.prepared import Prepared
 
@@ -205,15 +205,8 @@ async def player_totals(
 
 async def chips_rank(connection: AsyncConnection, player: PlayerRecord) -> int:
     """The member's place on the chips leaderboard (same ordering, 1 = top)."""
-    chips, wins, user = (
-        col(PlayerTotals.net_chips),
-        col(PlayerTotals.hands_won),
-        col(PlayerTotals.user_id),
-    )
-    ahead = or_(
-        chips > player.net_chips,
-        and_(chips == player.net_chips, wins > player.hands_won),
-        and_(chips == player.net_chips, wins == player.hands_won, user < player.user_id),
+    ahead = ahead_on_chips(
+        col(PlayerTotals.net_chips), col(PlayerTotals.hands_won), col(PlayerTotals.user_id), player
     )
     count = await connection.execute(
         select(func.count())
@@ -222,6 +215,16 @@ async def chips_rank(connection: AsyncConnection, player: PlayerRecord) -> int:
     )
     place: int = count.scalar_one() + 1
     return place
+
+
+def ahead_on_chips(chips: Any, wins: Any, user: Any, player: Standing) -> ColumnElement[bool]:
+    """Rows ranked above ``player`` on a chips board: more chips, then more wins, then the
+    lower user id."""
+    return or_(
+        chips > player.net_chips,
+        and_(chips == player.net_chips, wins > player.hands_won),
+        and_(chips == player.net_chips, wins == player.hands_won, user < player.user_id),
+    )
 
 
 def _player_record(row: Row[Any]) -> PlayerRecord:
