@@ -25,7 +25,9 @@ from sqlalchemy.exc import DBAPIError
 from bot.config import Timing
 from bot.i18n import DEFAULT_LOCALE, has_text, text
 from bot.i18n.en import MESSAGES
+from bot.i18n.mentions import GROUP
 from bot.i18n.readers import Readers
+from bot.i18n.refusal import Refusal
 from bot.metrics import Metrics
 from bot.render.limits import CONTENT, clip, fit_embed, fit_view
 from bot.routing import ComponentRouter
@@ -322,10 +324,19 @@ DESCRIPTIONS = {
 
 
 def command_id(interaction: discord.Interaction) -> int | None:
-    """The id Discord gave the (top-level) slash command an interaction ran, if it is one."""
+    """The id Discord gave ``/tonk``: as synced at start, else as the slash command the
+    interaction ran says (None for a click when the commands were not synced)."""
+    known = getattr(interaction.client, "command_id", None)
+    if isinstance(known, int):
+        return known
     data: Mapping[str, object] = interaction.data or {}
     value = data.get("id")
     return int(value) if isinstance(value, str | int) else None
+
+
+def refusal_text(refusal: Refusal, interaction: discord.Interaction) -> str:
+    """Why ``refusal`` refused, in the member's language, its commands clickable."""
+    return refusal.message(locale_of(interaction), command_id(interaction))
 
 
 def command_descriptions(group: app_commands.Group) -> dict[str, str]:
@@ -462,6 +473,9 @@ class TonkBot(commands.AutoShardedBot):
         """The routes of the table's buttons and menus (``bot.routing``); the cogs add them."""
         self.metrics = Metrics()
         self._sync = sync_commands
+        self.command_id: int | None = None
+        """The id Discord gave ``/tonk`` when the commands were synced at start: with it, a
+        sentence that names a command makes it a clickable mention."""
         self.database_url = database_url
         self.store: Store | None = None
         self.restored: Sequence[Ledger] = []
@@ -560,3 +574,4 @@ class TonkBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
+        self.command_id = next((command.id for command in synced if command.name == GROUP), None)

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 
 from bot.engine.rules import PRESETS
+from bot.i18n.mentions import GROUP
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
 
-GROUP = "tonk"
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 
 

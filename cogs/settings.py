@@ -18,6 +18,7 @@ from bot.client import server_locale
 from bot.engine.rules import RulesError, build_rules, preset_rules
 from bot.i18n import language, text
 from bot.i18n.bounds import quote
+from bot.i18n.mentions import command_mentions
 from bot.store import GuildConfig, StoreError
 from bot.tables.errors import TableError
 from bot.tables.table import DEFAULT_TURN_TIMEOUT, check_stake
@@ -39,11 +40,18 @@ class StoredProblem:
     setting: str | None = None
     stored: object = None
 
-    def message(self, locale: str) -> str:
+    def message(self, locale: str, command_id: int | None = None) -> str:
+        """What is wrong and what to do, in ``locale``; with ``command_id`` (the id Discord
+        gave ``/tonk``) the command to use is a clickable mention."""
+        mentions = command_mentions(command_id)
         if self.setting is None:
-            return text("scoreboard.notice.unreadable", locale)
+            return text("scoreboard.notice.unreadable", locale, **mentions)
         return text(
-            "scoreboard.notice.bad_stored", locale, setting=self.setting, stored=quote(self.stored)
+            "scoreboard.notice.bad_stored",
+            locale,
+            setting=self.setting,
+            stored=quote(self.stored),
+            **mentions,
         )
 
 

@@ -4,6 +4,7 @@ the rules alike."""
 from __future__ import annotations
 
 from bot.i18n import DEFAULT_LOCALE, render
+from bot.i18n.mentions import command_mentions
 
 
 class Refusal(Exception):
@@ -20,9 +21,10 @@ class Refusal(Exception):
         self.key = key
         self.params = params
 
-    def message(self, locale: str = DEFAULT_LOCALE) -> str:
-        """The sentence that says why, in ``locale``."""
-        return render(self.key, self.params, locale)
+    def message(self, locale: str = DEFAULT_LOCALE, command_id: int | None = None) -> str:
+        """The sentence that says why, in ``locale``; a command it names is a clickable
+        mention with ``command_id`` (the id Discord gave ``/tonk``), else plain text."""
+        return render(self.key, command_mentions(command_id) | self.params, locale)
 
     def __str__(self) -> str:
         return self.message()

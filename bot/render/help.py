@@ -8,6 +8,7 @@ from collections.abc import Mapping
 import discord
 
 from bot.i18n import text
+from bot.i18n.mentions import command_mention
 from bot.render.limits import fit_embed
 
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -27,15 +28,6 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 """The sections of the command list, in order: a heading's key and the commands under it
 (by their path below the ``/tonk`` group). Every command of the bot is in exactly one."""
-
-
-def command_mention(name: str, command_id: int | None) -> str:
-    """A command by its full ``name`` (``tonk new``) as Discord's command mention, which a
-    member clicks to start typing it (``</tonk new:ID>``, ``ID`` the top-level command's
-    id); plain ``/tonk new`` when that id is not known."""
-    if command_id is None:
-        return f"/{name}"
-    return f"</{name}:{command_id}>"
 
 
 def help_embed(

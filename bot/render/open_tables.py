@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.i18n import text
+from bot.i18n.mentions import command_mentions
 from bot.render.limits import fit_embed
 from bot.render.links import message_link, relative_time
 from bot.tables.table import LOBBY, PLAYING, Table
@@ -46,7 +47,9 @@ def listed(table: Table, locale: str) -> ListedTable:
     )
 
 
-def open_tables_embed(tables: Sequence[ListedTable], locale: str = "en") -> discord.Embed:
+def open_tables_embed(
+    tables: Sequence[ListedTable], locale: str = "en", command_id: int | None = None
+) -> discord.Embed:
     """The list: one line per table, newest activity first, at most ``MAX_LISTED`` (with the
     longest names and links, 15 lines fill most of an embed's description)."""
     ordered = sorted(tables, key=lambda t: t.last_activity, reverse=True)
@@ -64,7 +67,11 @@ def open_tables_embed(tables: Sequence[ListedTable], locale: str = "en") -> disc
     ]
     if len(ordered) > MAX_LISTED:
         lines.append(text("table.list.more", locale, count=len(ordered) - MAX_LISTED))
-    description = "\n".join(lines) if lines else text("table.list.none", locale)
+    description = (
+        "\n".join(lines)
+        if lines
+        else text("table.list.none", locale, **command_mentions(command_id))
+    )
     embed = discord.Embed(
         title=text("table.list.title", locale, count=len(ordered)), description=description
     )

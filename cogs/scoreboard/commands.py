@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Defer, answer, defer_as, locale_of
+from bot.client import Defer, answer, command_id, defer_as, locale_of, refusal_text
 from bot.engine.rules import RulesError, build_rules, preset_rules
 from bot.i18n import LOCALES, text
 from bot.i18n.bounds import quote
@@ -62,7 +62,7 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         try:
             order, chosen, page = check_order(by), check_period(period), check_page(page)
         except TableError as refusal:
-            await answer(interaction, refusal.message(locale_of(interaction)))
+            await answer(interaction, refusal_text(refusal, interaction))
             return
         board = await self.store.leaderboard(
             interaction.guild_id or 0, order, page - 1, PER_PAGE, period=chosen
@@ -77,7 +77,7 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         try:
             chosen = check_period(period)
         except TableError as refusal:
-            await answer(interaction, refusal.message(locale_of(interaction)))
+            await answer(interaction, refusal_text(refusal, interaction))
             return
         stats = await self.store.stats(interaction.guild_id or 0, member.id, period=chosen)
         await answer(
@@ -91,7 +91,7 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         try:
             page = check_page(page)
         except TableError as refusal:
-            await answer(interaction, refusal.message(locale_of(interaction)))
+            await answer(interaction, refusal_text(refusal, interaction))
             return
         hands = await self.store.history(
             interaction.guild_id or 0, interaction.channel_id or 0, PER_PAGE, page - 1
@@ -102,7 +102,9 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
 
     async def config_show(self, interaction: discord.Interaction) -> None:
         config = await self.store.get_guild_settings(interaction.guild_id or 0)
-        await answer(interaction, config_text(config, locale_of(interaction)))
+        await answer(
+            interaction, config_text(config, locale_of(interaction), command_id(interaction))
+        )
 
     async def config_set(
         self,
@@ -126,7 +128,7 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             if turn_reminders is not None:
                 changes["turn_reminders"] = turn_reminders
         except Refusal as refusal:
-            await answer(interaction, refusal.message(locale_of(interaction)))
+            await answer(interaction, refusal_text(refusal, interaction))
             return
         config = await self.store.update_guild_settings(
             interaction.guild_id or 0,
@@ -136,7 +138,9 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             self.bot.quiet_guilds.discard(config.guild_id)
         else:
             self.bot.quiet_guilds.add(config.guild_id)
-        await answer(interaction, config_text(config, locale_of(interaction)))
+        await answer(
+            interaction, config_text(config, locale_of(interaction), command_id(interaction))
+        )
 
     async def config_channel(
         self, interaction: discord.Interaction, channel: discord.abc.GuildChannel, allowed: bool
@@ -149,7 +153,9 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         if allowed:
             channels.append(channel.id)
         config = await self.store.update_guild_settings(guild_id, allowed_channel_ids=channels)
-        await answer(interaction, config_text(config, locale_of(interaction)))
+        await answer(
+            interaction, config_text(config, locale_of(interaction), command_id(interaction))
+        )
 
     async def config_option(self, interaction: discord.Interaction, name: str, value: str) -> None:
         """A server-wide house rule for new tables; ``default`` removes it (checked against the
@@ -166,11 +172,13 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         try:
             rules = build_rules(current.preset, options)
         except RulesError as refusal:
-            await answer(interaction, refusal.message(locale_of(interaction)))
+            await answer(interaction, refusal_text(refusal, interaction))
             return
         chosen = {key: getattr(rules, key) for key in options}
         config = await self.store.update_guild_settings(guild_id, default_options=chosen)
-        await answer(interaction, config_text(config, locale_of(interaction)))
+        await answer(
+            interaction, config_text(config, locale_of(interaction), command_id(interaction))
+        )
 
     async def config_language(self, interaction: discord.Interaction, value: str) -> None:
         """The language of the server's new tables and its scoreboard (Manage Server)."""
@@ -178,7 +186,7 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             return
         if value not in LOCALES:
             refusal = TableError("bad_language", value=quote(value), known=", ".join(LOCALES))
-            await answer(interaction, refusal.message(locale_of(interaction)))
+            await answer(interaction, refusal_text(refusal, interaction))
             return
         await self.store.update_guild_settings(interaction.guild_id or 0, locale=value)
         locale = locale_of(interaction)

@@ -126,7 +126,7 @@ def history_text(hands: list[HandSummary], locale: str) -> str:
     return "\n".join(lines)
 
 
-def config_text(config: GuildConfig, locale: str) -> str:
+def config_text(config: GuildConfig, locale: str, command_id: int | None = None) -> str:
     """The server's settings in one line, then a line for each stored setting that is no
     longer valid (new tables use the default instead)."""
     if config.turn_timeout is None:
@@ -153,4 +153,4 @@ def config_text(config: GuildConfig, locale: str) -> str:
         options=house or text("scoreboard.config.no_options", locale),
     )
     problems = checked_defaults(config, 0).problems
-    return "\n".join([shown, *(problem.message(locale) for problem in problems)])
+    return "\n".join([shown, *(problem.message(locale, command_id) for problem in problems)])

@@ -17,14 +17,16 @@ from bot.client import (
     command_id,
     defer_as,
     locale_of,
+    refusal_text,
     show,
 )
 from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from bot.i18n import LOCALES, text
+from bot.i18n.mentions import GROUP
 from bot.render.help import help_embed
 from bot.tables.errors import TableError
 from bot.tables.table import BOT_LEVELS, DEFAULT_SEATS, MAX_STAKE, MIN_STAKE
-from cogs.group import GROUP, PRESET_CHOICES, tonk_group
+from cogs.group import PRESET_CHOICES, tonk_group
 from cogs.inputs import parse_timeout
 from cogs.tonk.components import TONK_COG
 from cogs.tonk.service import AUTO_LANGUAGE, TableService
@@ -100,7 +102,7 @@ class TonkCommands(
         try:
             timeout = defaults.turn_timeout if turn_timeout is None else parse_timeout(turn_timeout)
         except TableError as refusal:
-            await answer(interaction, refusal.message(locale))
+            await answer(interaction, refusal_text(refusal, interaction))
             return
         await self.service.new_table(
             interaction,
@@ -112,7 +114,10 @@ class TonkCommands(
             defaults.language,
         )
         if defaults.problems and interaction.permissions.manage_guild:
-            await answer(interaction, "\n".join(p.message(locale) for p in defaults.problems))
+            await answer(
+                interaction,
+                "\n".join(p.message(locale, command_id(interaction)) for p in defaults.problems),
+            )
 
     @new.autocomplete("turn_timeout")
     async def timeout_choices(

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import DEFAULT_LOCALE, text
+from bot.i18n.mentions import command_mentions
 from bot.store import BrokenTable
 from cogs.settings import chosen_language
 
@@ -48,7 +49,8 @@ async def _close_broken(bot: TonkBot, table: BrokenTable) -> None:
     )
     try:
         channel = bot.get_partial_messageable(table.channel_id)
-        await channel.send(text("scoreboard.restore.broken", locale))
+        # Tables are restored before the commands are synced: /tonk new is named in plain text.
+        await channel.send(text("scoreboard.restore.broken", locale, **command_mentions(None)))
     except discord.HTTPException:
         log.warning("could not tell channel %d that table %d is lost", table.channel_id, table.id)
     if bot.store is not None:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 import discord
 
-from bot.client import answer, locale_of
+from bot.client import answer, locale_of, refusal_text
 from bot.i18n import text
 from bot.i18n.refusal import Refusal
 from bot.store import StaleVersion, TableNotOpen
@@ -166,9 +166,9 @@ class TableRuntime:
         refuse: Callable[[str], Awaitable[None]] | None,
     ) -> None:
         if interaction is None:
-            self.screens.notice(refusal.message(self.table.locale))
+            self.screens.notice(refusal.message(self.table.locale, self.host.bot.command_id))
             return
-        sentence = refusal.message(locale_of(interaction))
+        sentence = refusal_text(refusal, interaction)
         await (refuse(sentence) if refuse else answer(interaction, sentence))
 
     async def _commit(self, interaction: discord.Interaction | None) -> bool:

@@ -13,13 +13,24 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.client import Defer, answer, defer_as, locale_of, server_locale, show, update
+from bot.client import (
+    Defer,
+    answer,
+    command_id,
+    defer_as,
+    locale_of,
+    refusal_text,
+    server_locale,
+    show,
+    update,
+)
 from bot.engine.actions import DRAW, DROP, KINDS, TAKE
 from bot.engine.cards import CardError, mask_of, parse_card
 from bot.engine.rules import RulesError, build_rules
 from bot.engine.summary import describe
-from bot.i18n import LOCALES, text
+from bot.i18n import LOCALES, render, text
 from bot.i18n.bounds import quote
+from bot.i18n.mentions import command_mentions
 from bot.i18n.refusal import Refusal
 from bot.render.links import message_link
 from bot.render.open_tables import listed, open_tables_embed
@@ -119,7 +130,7 @@ class TableService:
             )
             runtime = await self.tables.open(table)
         except Refusal as refusal:
-            await answer(interaction, refusal.message(locale))
+            await answer(interaction, refusal_text(refusal, interaction))
             return
         await runtime.post_table_message(interaction)
 
@@ -139,7 +150,8 @@ class TableService:
             self.bot, interaction.guild_id or 0, interaction.channel_id or 0
         )
         if not defaults.allowed:
-            await answer(interaction, text("scoreboard.refusal.channel_not_allowed", locale))
+            refusal = Refusal("scoreboard.refusal.channel_not_allowed")
+            await answer(interaction, refusal_text(refusal, interaction))
             return None
         return defaults
 
@@ -172,7 +184,7 @@ class TableService:
         if value not in (AUTO_LANGUAGE, *LOCALES):
             known = ", ".join((AUTO_LANGUAGE, *LOCALES))
             refusal = TableError("bad_language", value=quote(value), known=known)
-            await answer(interaction, refusal.message(locale_of(interaction)))
+            await answer(interaction, refusal_text(refusal, interaction))
             return
         chosen = None if value == AUTO_LANGUAGE else value
         guild_id = interaction.guild_id or 0
@@ -230,7 +242,7 @@ class TableService:
             return
         if not runtime.table.is_seated(member.id):
             refusal = TableError("not_seated_other", player=member.display_name)
-            await answer(interaction, refusal.message(locale_of(interaction)))
+            await answer(interaction, refusal_text(refusal, interaction))
             return
         manager = interaction.permissions.manage_guild
         player = runtime.table.name_of(member.id)
@@ -349,7 +361,7 @@ class TableService:
             try:
                 rules = build_rules(preset or "standard")
             except RulesError as refusal:
-                await answer(interaction, refusal.message(locale))
+                await answer(interaction, refusal_text(refusal, interaction))
                 return
             embed = rules_embed(rules, locale)
         else:
@@ -378,7 +390,11 @@ class TableService:
                 and channel.permissions_for(member).view_channel
             ):
                 found.append(listed(table, locale))
-        await show(interaction, embed=open_tables_embed(found, locale), ephemeral=True)
+        await show(
+            interaction,
+            embed=open_tables_embed(found, locale, command_id(interaction)),
+            ephemeral=True,
+        )
 
     async def repost(self, interaction: discord.Interaction) -> None:
         """``/tonk table``: the table message again, at the bottom of the channel."""
@@ -495,7 +511,8 @@ class TableService:
         return runtime
 
     async def _say(self, interaction: discord.Interaction, key: str, **params: object) -> None:
-        await answer(interaction, text(key, locale_of(interaction), **params))
+        mentions = command_mentions(command_id(interaction))
+        await answer(interaction, render(key, mentions | params, locale_of(interaction)))
 
     # -- panels (they show the table; they change nothing) -------------------------------------
 
@@ -512,7 +529,7 @@ class TableService:
                 if rendered is None:
                     raise TableError("not_in_hand")
             except TableError as refusal:
-                await answer(interaction, refusal.message(locale))
+                await answer(interaction, refusal_text(refusal, interaction))
                 return
             embed, view = rendered
             await show(interaction, embed=embed, view=view, ephemeral=True)

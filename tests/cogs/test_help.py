@@ -9,9 +9,10 @@ from pathlib import Path
 from bot.client import command_descriptions
 from bot.i18n import LOCALES
 from bot.i18n.bounds import ELLIPSIS
+from bot.i18n.mentions import GROUP
 from bot.render.help import SECTIONS, help_embed
 from bot.render.limits import DESCRIPTION, EMBED_TOTAL, FIELD_VALUE
-from cogs.group import GROUP, tonk_group
+from cogs.group import tonk_group
 from tests.cogs.helpers import make_bot
 from tests.fakediscord import FakeDiscord, run_bot
 from tests.fakediscord.models import Payload

@@ -14,6 +14,7 @@ import pytest
 
 from bot.client import TonkBot
 from bot.i18n import text
+from bot.i18n.mentions import command_mentions
 from bot.shards import Shards
 from bot.store import Store
 from bot.tables.journal import StoreJournal
@@ -21,7 +22,7 @@ from tests.cogs.helpers import FAST, clock, is_open, make_bot, open_table, quiet
 from tests.fakediscord import FakeDiscord, FakeGuild, SimulatedMember, run_bot
 
 BACK = text("scoreboard.restore.back")
-BROKEN = text("scoreboard.restore.broken")
+BROKEN = text("scoreboard.restore.broken", **command_mentions(None))
 
 
 def url(path: Path) -> str:

@@ -106,15 +106,15 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.config.all_channels": "every channel",
     "scoreboard.refusal.manage_server": "Only a member with Manage Server can change settings.",
     "scoreboard.refusal.channel_not_allowed": (
-        "Tables cannot be opened in this channel on this server (see /tonk config show)."
+        "Tables cannot be opened in this channel on this server (see {config_show_command})."
     ),
     "scoreboard.notice.bad_stored": (
         "This server's stored {setting} {stored} is no longer valid, so new tables use the "
-        "default: a member with Manage Server can change it with /tonk config."
+        "default: a member with Manage Server can change it with {config_set_command}."
     ),
     "scoreboard.notice.unreadable": (
         "This server's stored settings cannot be read, so new tables use the defaults: a "
-        "member with Manage Server can set them again with /tonk config."
+        "member with Manage Server can set them again with {config_set_command}."
     ),
     # Forget.
     "scoreboard.forget.done": Plural(
@@ -126,6 +126,6 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.restore.back": "I'm back after a restart: this table carries on where it was.",
     "scoreboard.restore.broken": (
         "This channel's table could not be restored after a restart and is closed. "
-        "Sorry! Open a new one with /tonk new."
+        "Sorry! Open a new one with {new_command}."
     ),
 }

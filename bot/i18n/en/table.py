@@ -16,7 +16,7 @@ MESSAGES: dict[str, Message] = {
     "table.refusal.not_seated_other": "{player} doesn't sit at this table.",
     "table.refusal.host_or_manager": "Only the host or a member with Manage Server can do that.",
     "table.refusal.host_only": "Only the host can do that.",
-    "table.refusal.kick_self": "You can't remove yourself: use /tonk leave.",
+    "table.refusal.kick_self": "You can't remove yourself: use {leave_command}.",
     "table.refusal.settings_locked": "The rules can be changed only before the first deal.",
     "table.refusal.already_started": "The game has already started.",
     "table.refusal.no_next_hand": "There is no hand waiting to be dealt.",
@@ -31,7 +31,7 @@ MESSAGES: dict[str, Message] = {
         "I cannot run a table in this channel without {permissions} here: a member with "
         "Manage Server or Manage Channels can allow me that in the channel's settings."
     ),
-    "table.refusal.no_table": "There is no table in this channel: open one with /tonk new.",
+    "table.refusal.no_table": "There is no table in this channel: open one with {new_command}.",
     "table.refusal.stale": "That button is out of date: the table has moved on. Look again.",
     "table.refusal.served_elsewhere": (
         "Another instance of the bot saved this table first, so your move was not saved "
@@ -189,7 +189,7 @@ MESSAGES: dict[str, Message] = {
     "table.list.playing": "playing hand {number}",
     "table.list.between": "hand {number} is over",
     "table.list.more": Plural("…and {count} more.", "…and {count} more.", "count"),
-    "table.list.none": "No table is open in a channel you can see: open one with /tonk new.",
+    "table.list.none": "No table is open in a channel you can see: open one with {new_command}.",
     # Replies to commands (cogs.tonk.service).
     "table.reply.joined": "You sat down at the table.",
     "table.reply.left": "You left the table.",
