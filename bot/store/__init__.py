@@ -29,7 +29,7 @@ from bot.store.errors import (
     TableNotOpen,
     UnknownTable,
 )
-from bot.store.hands import HandResult, PlayerResult
+from bot.store.hands import HandDeal, HandResult, PlayerResult
 from bot.store.jsontext import FORGOTTEN_NAME
 from bot.store.records import (
     BrokenTable,
@@ -46,6 +46,7 @@ from bot.store.records import (
 )
 from bot.store.reports import (
     ForgetReport,
+    HandReplay,
     HandSeat,
     HandSummary,
     LeaderboardEntry,
@@ -71,6 +72,8 @@ __all__ = [
     "ForgetReport",
     "GuildConfig",
     "GuildSettingsUpdate",
+    "HandDeal",
+    "HandReplay",
     "HandResult",
     "HandSeat",
     "HandSummary",

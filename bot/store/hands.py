@@ -1,4 +1,5 @@
-"""The finished-hand record the cogs hand to ``Store.record_hand``."""
+"""The finished-hand record the cogs hand to ``Store.record_hand``, and the deal that deals
+a recorded hand again."""
 
 from __future__ import annotations
 
@@ -32,8 +33,56 @@ class PlayerResult:
 
 
 @dataclass(frozen=True, slots=True)
+class HandDeal:
+    """What deals a recorded hand again: its rules (``Rules.to_json()``: preset and options),
+    the dealer's seat, the stake and the pack order (card codes such as "10H", top first)."""
+
+    rules: dict[str, Any]
+    dealer: int
+    stake: int
+    order: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The deal as a JSON object (what ``hand.deal_json`` holds)."""
+        return {
+            "rules": self.rules,
+            "dealer": self.dealer,
+            "stake": self.stake,
+            "order": list(self.order),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> HandDeal:
+        """The deal written by :meth:`to_json`. Raises ``KeyError`` for a missing key,
+        ``TypeError`` for a value of the wrong type, ``ValueError`` for a seat below 0, a
+        stake below 1 or an empty pack."""
+        if not isinstance(data, Mapping):
+            raise TypeError(f"a deal is a JSON object, got {type(data).__name__}")
+        rules, order = data["rules"], data["order"]
+        if not isinstance(rules, dict):
+            raise TypeError(f"a deal's rules are a JSON object, got {rules!r}")
+        if not isinstance(order, list) or not all(isinstance(card, str) for card in order):
+            raise TypeError(f"a deal's pack order is a list of card codes, got {order!r}")
+        dealer, stake = _integer(data["dealer"]), _integer(data["stake"])
+        if dealer < 0 or stake < 1 or not order:
+            raise ValueError(f"not a deal: dealer {dealer}, stake {stake}, {len(order)} cards")
+        return cls(rules=rules, dealer=dealer, stake=stake, order=tuple(order))
+
+
+def _integer(value: Any) -> int:
+    """``value`` if it is an integer (not a boolean), else ``TypeError``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"expected an integer, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
 class HandResult:
-    """Everything about one finished hand, recorded exactly once under :attr:`hand_uid`."""
+    """Everything about one finished hand, recorded exactly once under :attr:`hand_uid`.
+
+    ``deal`` deals the hand again, for its replay; None where it is not known (a hand that
+    began before deals were kept).
+    """
 
     guild_id: int
     channel_id: int
@@ -45,6 +94,7 @@ class HandResult:
     players: Sequence[PlayerResult]
     options: Mapping[str, Any] = field(default_factory=dict)
     action_log: Sequence[Any] = ()
+    deal: HandDeal | None = None
 
     def __post_init__(self) -> None:
         if not self.players:

@@ -27,7 +27,7 @@ def dumps(value: Any) -> str:
 
 def loads_object(text: str, what: str) -> dict[str, Any]:
     """Decode a JSON object, raising :class:`CorruptRow` naming ``what`` otherwise."""
-    value = _loads(text, what)
+    value = loads(text, what)
     if not isinstance(value, dict):
         raise CorruptRow(what, f"expected a JSON object, got {type(value).__name__}")
     return value
@@ -35,13 +35,14 @@ def loads_object(text: str, what: str) -> dict[str, Any]:
 
 def loads_list(text: str, what: str) -> list[Any]:
     """Decode a JSON array, raising :class:`CorruptRow` naming ``what`` otherwise."""
-    value = _loads(text, what)
+    value = loads(text, what)
     if not isinstance(value, list):
         raise CorruptRow(what, f"expected a JSON array, got {type(value).__name__}")
     return value
 
 
-def _loads(text: str, what: str) -> Any:
+def loads(text: str, what: str) -> Any:
+    """Decode any JSON value, raising :class:`CorruptRow` naming ``what`` for invalid JSON."""
     try:
         return orjson.loads(text)
     except (TypeError, ValueError) as exc:

@@ -131,6 +131,9 @@ class HandRow(SQLModel, table=True):
     ending: str
     winners_json: str = Field(sa_type=Text)
     finished_at: float
+    deal_json: str | None = Field(default=None, sa_type=Text)
+    """What deals the hand again (``HandDeal.to_json()``), for its replay; NULL for a hand
+    recorded before deals were kept. Last, where revision 0005 added it."""
 
 
 class HandPlayerRow(SQLModel, table=True):

@@ -1,9 +1,11 @@
-"""Read-only views returned by the leaderboard, stats, history and forget queries."""
+"""Read-only views returned by the leaderboard, stats, history, replay and forget queries."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
+
+from bot.store.hands import HandDeal
 
 LeaderboardOrder = Literal["chips", "wins", "win_rate"]
 """What the leaderboard ranks by: net chips, hands won, or the weighted win rate."""
@@ -140,6 +142,22 @@ class HandSummary:
     def winners(self) -> tuple[HandSeat, ...]:
         """The seats that won the hand."""
         return tuple(seat for seat in self.seats if seat.won)
+
+
+@dataclass(frozen=True, slots=True)
+class HandReplay:
+    """A recorded hand as a replay needs it.
+
+    ``summary`` is the hand as the channel history gives it (seats in seat order); ``deal``
+    deals it again, None for a hand recorded before deals were kept (or whose stored deal
+    is not one); ``action_log`` is as recorded, in ``Action.to_json``'s notation (a
+    forgotten member's ``"player"`` is None).
+    """
+
+    summary: HandSummary
+    channel_id: int
+    deal: HandDeal | None
+    action_log: list[dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,6 +63,7 @@ from bot.store.records import (
 from bot.store.reports import (
     PERIOD_DAYS,
     ForgetReport,
+    HandReplay,
     HandSummary,
     LeaderboardEntry,
     LeaderboardOrder,
@@ -516,6 +517,18 @@ class Store:
             return await hands.channel_history(
                 connection, guild_id, channel_id, limit, page * limit
             )
+
+    async def hand_replay(self, guild_id: int, hand_uid: str) -> HandReplay | None:
+        """The guild's finished hand ``hand_uid`` ("table_id:hand_number") with its seats,
+        deal and action log, for its replay; None if the guild has no such hand (a hand of
+        another guild included).
+
+        Raises :class:`CorruptRow` if the hand's deal or action log is not JSON; a deal that
+        is JSON but not a deal is logged and given as None, like a hand recorded before
+        deals were kept.
+        """
+        async with self._read() as connection:
+            return await hands.hand_replay(connection, guild_id, hand_uid)
 
     async def forget_member(self, guild_id: int, user_id: int) -> ForgetReport:
         """Erase a member from one guild: totals deleted, hand records anonymised.

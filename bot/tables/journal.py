@@ -47,6 +47,7 @@ from bot.engine.sidebets import SideBets
 from bot.store import (
     BrokenTable,
     CorruptRow,
+    HandDeal,
     HandResult,
     PlayerResult,
     Store,
@@ -387,6 +388,21 @@ def hand_result(table: Table) -> HandResult:
         players=players,
         options=table.rules.overrides(),
         action_log=record.replay.get("log", []),
+        deal=_hand_deal(record),
+    )
+
+
+def _hand_deal(record: HandRecord) -> HandDeal | None:
+    """What deals the hand again, from its record; None for a record of a snapshot that the
+    previous release saved, which kept no rules or stake."""
+    replay = record.replay
+    if not {"rules", "stake", "order"} <= replay.keys():
+        return None
+    return HandDeal(
+        rules=replay["rules"],
+        dealer=record.dealer,
+        stake=replay["stake"],
+        order=tuple(replay["order"]),
     )
 
 

@@ -638,9 +638,11 @@ class Table:
 
 
 def _replay(hand: Hand) -> dict[str, Any]:
-    """What reproduces a finished hand: its seed, its pack order and its action log (as
-    ``Hand.to_json`` writes them)."""
+    """What reproduces a finished hand: its rules (a Big One hand's differ from the table's),
+    stake, seed, pack order and action log (as ``Hand.to_json`` writes them)."""
     return {
+        "rules": hand.rules.to_json(),
+        "stake": hand.stake,
         "seed": hand.seed,
         "order": [card_text(card) for card in hand.order],
         "log": list(hand.log_json()),

@@ -17,14 +17,14 @@ from bot.store.connection import create_engine_for
 from bot.store.copy import COPY_ORDER
 from bot.store.migrations import head, upgrade
 from tests.postgres import PASSWORD, PostgresServer
-from tests.store.conftest import hand, open_table, player, two_player_hand
+from tests.store.conftest import DEAL, hand, open_table, player, two_player_hand
 
 ROOT = Path(__file__).parents[2]
 
 
 async def _fill(url: str) -> None:
     """Settings, two members' languages, a closed table, two open tables (one with a log),
-    three hands."""
+    three hands (one with its deal)."""
     async with await Store.open(url) as store:
         await store.update_guild_settings(1, stake=5, allowed_channel_ids=[10, 11])
         await store.set_member_language(1, 201, "ro")
@@ -32,7 +32,7 @@ async def _fill(url: str) -> None:
         table = await open_table(store, channel_id=10)
         assert await store.record_hand(two_player_hand(table, 1, 201, 202))
         assert await store.record_hand(
-            hand(table, 2, [player(202, 3, won=True), player(201, -2), player(203, -1)])
+            hand(table, 2, [player(202, 3, won=True), player(201, -2), player(203, -1)], deal=DEAL)
         )
         await store.close_table(table.id, "done")
         other = await open_table(store, channel_id=11)
@@ -52,6 +52,11 @@ async def _contents(url: str) -> dict[str, Any]:
             "tables": [(t.id, t.channel_id, t.version, t.state, t.log) for t in loaded.tables],
             "boards": [await store.leaderboard(g) for g in (1, 2)],
             "history": [await store.history(1, 10), await store.history(2, 20)],
+            "replays": [
+                await store.hand_replay(guild_id, summary.hand_uid)
+                for guild_id, channel_id in ((1, 10), (2, 20))
+                for summary in await store.history(guild_id, channel_id)
+            ],
         }
 
 
@@ -74,6 +79,7 @@ def test_copy_to_postgresql_and_back_keeps_everything(
     settings = expected["settings"][0]
     assert (settings.stake, settings.allowed_channel_ids) == (5, (10, 11))
     assert expected["languages"] == {(1, 201): "ro", (2, 301): "fa"}
+    assert [replay.deal for replay in expected["replays"]] == [DEAL, None, None]
 
     status, out, err = _copy(capsys, "--from", source, "--to", middle)
     assert (status, err) == (0, "")

@@ -7,7 +7,15 @@ from collections.abc import AsyncIterator, Sequence
 
 import pytest
 
-from bot.store import Ending, HandResult, OpenTable, PlayerResult, Store, TableRules
+from bot.store import Ending, HandDeal, HandResult, OpenTable, PlayerResult, Store, TableRules
+
+DEAL = HandDeal(
+    rules={"preset": "standard", "options": {"spread_bonus": True}},
+    dealer=1,
+    stake=2,
+    order=("10H", "AS", "QC", "2D", "7S", "JH", "3C", "9D", "KS", "4H", "5C", "8D"),
+)
+"""A deal as a hand records it (a short pack: the store keeps it as it is given)."""
 
 
 @pytest.fixture
@@ -59,8 +67,9 @@ def hand(
     hand_number: int,
     players: Sequence[PlayerResult],
     ending: str = "tonk_out",
+    deal: HandDeal | None = None,
 ) -> HandResult:
-    """A finished hand at ``table``."""
+    """A finished hand at ``table``, dealt by ``deal`` if given."""
     return HandResult(
         guild_id=table.guild_id,
         channel_id=table.channel_id,
@@ -72,6 +81,7 @@ def hand(
         players=list(players),
         options={"spread_bonus": True},
         action_log=[{"seat": 0, "action": "draw"}, {"seat": 1, "action": "drop"}],
+        deal=deal,
     )
 
 

@@ -3,17 +3,21 @@ databases from before Alembic."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from functools import partial
 from pathlib import Path
 
 import pytest
+from alembic import command
+from sqlalchemy import Connection
 
 from bot.store import SchemaTooNew, Store
 from bot.store.connection import create_engine_for
-from bot.store.migrations import head, upgrade
+from bot.store.migrations import alembic_config, head, upgrade
 from bot.store.models import METADATA
 
-from .conftest import open_table, two_player_hand
+from .conftest import DEAL, hand, open_table, player, two_player_hand
 from .raw import execute, fetch
 
 FIXTURE = Path(__file__).parent / "fixtures" / "release_0_1.sql"
@@ -95,6 +99,58 @@ async def test_a_revision_this_code_does_not_know_is_refused(db_url: str) -> Non
     assert (caught.value.found, caught.value.supported) == ("fffffffff", head())
 
 
+async def _upgrade_to(url: str, revision: str) -> None:
+    """Run the revisions up to ``revision`` only, as an older release did."""
+    engine = create_engine_for(url)
+    try:
+        async with engine.begin() as connection:
+            await connection.run_sync(partial(_alembic_upgrade, revision=revision))
+    finally:
+        await engine.dispose()
+
+
+def _alembic_upgrade(connection: Connection, revision: str) -> None:
+    config = alembic_config()
+    config.attributes["connection"] = connection
+    command.upgrade(config, revision)
+
+
+_HAND_OF_0004 = """
+INSERT INTO tonk_table (guild_id, channel_id, host_id, status, rules_json, state_json,
+    seats_json, balances_json, version, created_at, updated_at)
+VALUES (1, 10, 100, 'closed', '{}', '{}', '[]', '{}', 0, 0, 0);
+INSERT INTO hand (hand_uid, guild_id, channel_id, table_id, hand_number, preset, options_json,
+    seed, action_log_json, ending, winners_json, finished_at)
+VALUES ('1:1', 1, 10, 1, 1, 'standard', '{}', '7', '[{"player": "100", "do": "drop"}]',
+    'drop_won', '[100]', 0);
+INSERT INTO hand_player (hand_id, seat, guild_id, user_id, name, is_bot, payout, count,
+    is_winner, how, caught)
+VALUES (1, 0, 1, 100, 'ann', false, 1, 3, true, 'drop_won', false),
+    (1, 1, 1, 101, 'bob', false, -1, 9, false, 'drop_won', false);
+"""
+"""A table and one finished hand of two seats, as revision 0004's schema holds them."""
+
+
+async def test_revision_0005_keeps_the_hands_recorded_before_it_without_a_deal(
+    db_url: str,
+) -> None:
+    """Upgrading a database of revision 0004 that holds a hand: the hand reads back with its
+    seats and moves and no deal, and a hand recorded afterwards keeps its deal."""
+    await _upgrade_to(db_url, "0004")
+    execute(db_url, _HAND_OF_0004)
+    async with await Store.open(db_url) as store:
+        old = await store.hand_replay(1, "1:1")
+        assert old is not None and old.deal is None
+        assert old.action_log == [{"player": "100", "do": "drop"}]
+        assert [(seat.name, seat.payout) for seat in old.summary.seats] == [("ann", 1), ("bob", -1)]
+        table = await open_table(store)
+        assert await store.record_hand(
+            hand(table, 1, [player(201, 2, won=True), player(202, -2)], deal=DEAL)
+        )
+        new = await store.hand_replay(1, f"{table.id}:1")
+        assert new is not None and new.deal == DEAL
+
+
 def _release_0_1(path: Path) -> None:
     with sqlite3.connect(path) as raw:
         raw.executescript(FIXTURE.read_text())
@@ -111,6 +167,8 @@ KEPT = {
     },
 }
 """What migrating keeps row for row (a server's language alone is reset by revision 0002)."""
+ADDED = {"hand": (None,)}
+"""What later revisions add to every kept row: revision 0005's hand deal, unknown (NULL)."""
 
 
 async def test_a_schema_version_2_database_is_stamped_with_nothing_else_changed(
@@ -118,7 +176,9 @@ async def test_a_schema_version_2_database_is_stamped_with_nothing_else_changed(
 ) -> None:
     """A database that the hand-written steps brought to version 2 (release 0.1 plus
     ``table_log``) is stamped ``0001``, then revision 0002 adds members' languages; every row
-    stays, but for the server language that nobody could choose, which becomes unset."""
+    stays, but for the server language that nobody could choose, which becomes unset. Its
+    hands read back for a replay with their seats and moves but no deal, which they did not
+    keep (revision 0005)."""
     path = tmp_path / "tonk.db"
     _release_0_1(path)
     with sqlite3.connect(path) as raw:
@@ -135,12 +195,27 @@ async def test_a_schema_version_2_database_is_stamped_with_nothing_else_changed(
     assert await upgrade(url) == head()
     with sqlite3.connect(path) as raw:
         for name, rows in before.items():
-            assert raw.execute(KEPT[name]).fetchall() == rows
+            assert raw.execute(KEPT[name]).fetchall() == [
+                (*row, *ADDED.get(name, ())) for row in rows
+            ]
         names = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
         locales = {row[0] for row in raw.execute("SELECT locale FROM guild_settings")}
     assert "schema_version" not in names and "member_language" in names
     assert locales == {""}  # revision 0002: servers follow their Discord locale
     assert fetch(url, "SELECT version_num FROM alembic_version") == [(head(),)]
+    hands = fetch(url, "SELECT id, guild_id, hand_uid, action_log_json FROM hand")
+    assert len(hands) == 4
+    async with await Store.open(url) as store:
+        for hand_id, guild_id, hand_uid, log in hands:
+            replay = await store.hand_replay(guild_id, hand_uid)
+            assert replay is not None and replay.deal is None
+            assert replay.action_log == json.loads(log)
+            assert [seat.name for seat in replay.summary.seats] == [
+                name
+                for (name,) in fetch(
+                    url, f"SELECT name FROM hand_player WHERE hand_id = {hand_id} ORDER BY seat"
+                )
+            ]
 
 
 async def test_a_schema_version_above_2_is_refused(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 """A database written by the release before the move journal (``fixtures/release_0_1.sql``,
-made with that release's code; see the fixture's header) opens with nothing lost."""
+made with that release's code; see the fixture's header) opens with nothing lost, and the
+hands its tables finish are recorded with their deals."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 from bot.store import Store
 from bot.store.migrations import head
-from bot.tables.journal import StoreJournal
+from bot.tables.journal import StoreJournal, hand_result
 from bot.tables.table import BETWEEN, LOBBY, PLAYING, Table
 from tests.tables.randomtable import random_move
 
@@ -78,6 +79,11 @@ async def test_open_tables_resume_exactly_and_play_on_with_the_totals_intact(
             assert now[user_id][1] == row[1] + payouts.get(user_id, 0)  # net chips
             assert now[user_id][2] == row[2] + (user_id in payouts)  # hands played
         assert len(_rows(path, "SELECT hand_uid FROM hand")) == len(hands) + 2
+        for channel in (10, 11):  # the hand in play resumed, and one dealt after the restart
+            record = hand_result(by_channel[channel].table)
+            replay = await store.hand_replay(1, record.hand_uid)
+            assert record.deal is not None
+            assert replay is not None and replay.deal == record.deal
 
         again, broken = await StoreJournal(store).load()
         assert broken == []

@@ -188,6 +188,28 @@ async def test_a_finished_hand_is_recorded_once_whoever_commits_it(store: Store)
     assert summary.hand_uid == f"{ledger.table.id}:1"
 
 
+async def test_a_finished_hand_reads_back_with_the_deal_seats_and_moves_of_the_table(
+    store: Store,
+) -> None:
+    """The commit that ends a hand records it with its deal: ``hand_replay`` gives the deal,
+    the seats and the moves of the table's record."""
+    rng = random.Random(5)
+    ledger = await StoreJournal(store).create(new_table(10, seed=5))
+    ledger.table.start(100, now=1.0)
+    await ledger.commit()
+    while ledger.table.status == PLAYING:
+        random_move(ledger.table, rng, now=2.0)
+        await ledger.commit()
+    expected = hand_result(ledger.table)
+    replay = await store.hand_replay(1, expected.hand_uid)
+    assert replay is not None and expected.deal is not None
+    assert replay.deal == expected.deal
+    assert replay.action_log == list(expected.action_log)
+    assert [(seat.user_id, seat.payout) for seat in replay.summary.seats] == [
+        (player.user_id, player.payout) for player in expected.players
+    ]
+
+
 async def test_a_commit_refused_by_a_locked_database_rolls_back_to_the_last_commit(
     sqlite_store: Store, db_path: Path
 ) -> None:

@@ -1,11 +1,16 @@
-"""The record of a finished hand for the store: who was paid what, and how to replay it."""
+"""The record of a finished hand for the store: who was paid what, how to replay it, and
+the deal that deals it again."""
 
 from __future__ import annotations
+
+import pytest
 
 from bot.engine import Hand
 from bot.engine.actions import DROP, Action
 from bot.engine.cards import parse_card
+from bot.engine.rules import rules_from_json
 from bot.tables.journal import hand_result
+from bot.tables.table import Table
 from tests.tables.fixtures import IDS, worked_example
 
 
@@ -27,3 +32,45 @@ def test_a_recorded_hand_keeps_its_payouts_pack_order_and_action_log_to_replay_i
     for move in record.action_log:
         replay.act(Action.from_json(dict(move), names))
     assert replay.result == last.result
+
+
+@pytest.mark.parametrize("big_one", [False, True])
+def test_a_recorded_hand_keeps_the_deal_that_deals_it_again(big_one: bool) -> None:
+    """The record's deal (the hand's rules, dealer, stake and pack order) deals the very hand
+    that was played: the same cards to every seat, and its log replayed on it settles the
+    same. A Big One hand (O44) keeps its own rules, which differ from the table's; the deal
+    is the same after the table is saved and restored."""
+    table = worked_example(stake=3)
+    if big_one:
+        table.announce_big_one(IDS["ann"], 1, now=1.0)
+        table.act(IDS["dan"], DROP, now=2.0)  # dealt before the announcement
+        table.next_hand(now=3.0, by=IDS["ann"])
+    hand = table.hand
+    assert hand is not None
+    table.act(table.hand_players[hand.to_act], DROP, now=4.0)
+    record, last = hand_result(table), table.last_hand
+    deal = record.deal
+    assert deal is not None and last is not None
+    rules = rules_from_json(deal.rules)
+    assert (rules, rules.big_one, deal.dealer, deal.stake) == (hand.rules, big_one, last.dealer, 3)
+    assert not table.rules.big_one
+    names = [str(user_id) for user_id in last.players]
+    again = Hand(rules, names, deal.dealer, [parse_card(card) for card in deal.order], deal.stake)
+    assert again.dealt == hand.dealt
+    for move in record.action_log:
+        again.act(Action.from_json(dict(move), names))
+    assert again.result == last.result
+    assert hand_result(Table.from_json(table.to_json())).deal == deal
+
+
+def test_a_hand_restored_from_a_previous_release_snapshot_is_recorded_without_a_deal() -> None:
+    """A table saved by the release before deals were kept has no rules or stake in its last
+    hand's record: that hand is recorded with its moves but no deal."""
+    table = worked_example()
+    table.act(IDS["dan"], DROP, now=1.0)
+    saved = table.to_json()
+    for key in ("rules", "stake"):
+        del saved["last_hand"]["replay"][key]
+    record = hand_result(Table.from_json(saved))
+    assert record.deal is None
+    assert record.action_log == hand_result(table).action_log

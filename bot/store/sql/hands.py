@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,12 +12,14 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col
 
 from bot.store import jsontext
-from bot.store.errors import UnknownTable
-from bot.store.hands import HandResult
+from bot.store.errors import CorruptRow, UnknownTable
+from bot.store.hands import HandDeal, HandResult
 from bot.store.models import HandPlayerRow, HandRow
-from bot.store.reports import HandSeat, HandSummary, RecentHand
+from bot.store.reports import HandReplay, HandSeat, HandSummary, RecentHand
 from bot.store.sql.dialect import POSTGRESQL, upsert
 from bot.store.sql.prepared import Prepared
+
+logger = logging.getLogger(__name__)
 
 
 def encode_hand(result: HandResult, now: float) -> dict[str, Any]:
@@ -34,6 +37,7 @@ def encode_hand(result: HandResult, now: float) -> dict[str, Any]:
         "ending": result.ending,
         "winners_json": jsontext.dumps(result.winners),
         "finished_at": now,
+        "deal_json": None if result.deal is None else jsontext.dumps(result.deal.to_json()),
     }
 
 
@@ -163,29 +167,71 @@ async def recent_hands(
     ]
 
 
+_SUMMARY_COLUMNS = (
+    col(HandRow.id),
+    col(HandRow.hand_uid),
+    col(HandRow.table_id),
+    col(HandRow.hand_number),
+    col(HandRow.preset),
+    col(HandRow.ending),
+    col(HandRow.finished_at),
+)
+"""The columns of a ``hand`` row that a :class:`HandSummary` shows, and its id (for its seats)."""
+
+
 async def channel_history(
     connection: AsyncConnection, guild_id: int, channel_id: int, limit: int, offset: int
 ) -> list[HandSummary]:
     """The channel's hands, newest first, with their seats."""
     hands = (
         await connection.execute(
-            select(
-                col(HandRow.id),
-                col(HandRow.hand_uid),
-                col(HandRow.table_id),
-                col(HandRow.hand_number),
-                col(HandRow.preset),
-                col(HandRow.ending),
-                col(HandRow.finished_at),
-            )
+            select(*_SUMMARY_COLUMNS)
             .where(col(HandRow.guild_id) == guild_id, col(HandRow.channel_id) == channel_id)
             .order_by(col(HandRow.id).desc())
             .limit(limit)
             .offset(offset)
         )
     ).all()
-    if not hands:
-        return []
+    seats = await _seats(connection, [hand.id for hand in hands])
+    return [_summary(hand, seats.get(hand.id, ())) for hand in hands]
+
+
+async def hand_replay(
+    connection: AsyncConnection, guild_id: int, hand_uid: str
+) -> HandReplay | None:
+    """The guild's hand ``hand_uid`` with its seats, deal and action log; None if the guild
+    has no such hand.
+
+    Raises :class:`CorruptRow` if its deal or action log is not JSON, or its log not a list
+    of objects. A deal that is JSON but not a deal is logged and read as None: the hand
+    still shows, as one recorded before deals were kept.
+    """
+    hand = (
+        await connection.execute(
+            select(
+                *_SUMMARY_COLUMNS,
+                col(HandRow.channel_id),
+                col(HandRow.deal_json),
+                col(HandRow.action_log_json),
+            ).where(col(HandRow.guild_id) == guild_id, col(HandRow.hand_uid) == hand_uid)
+        )
+    ).first()
+    if hand is None:
+        return None
+    seats = await _seats(connection, [hand.id])
+    what = f"hand {hand_uid}"
+    return HandReplay(
+        summary=_summary(hand, seats.get(hand.id, ())),
+        channel_id=hand.channel_id,
+        deal=_decode_deal(hand.deal_json, what),
+        action_log=_decode_log(hand.action_log_json, what),
+    )
+
+
+async def _seats(connection: AsyncConnection, hand_ids: list[int]) -> dict[int, list[HandSeat]]:
+    """The seats of the hands ``hand_ids``, by hand id, each hand's in seat order."""
+    if not hand_ids:
+        return {}
     seat_rows: Sequence[Row[*tuple[Any, ...]]] = (
         await connection.execute(
             select(
@@ -200,7 +246,7 @@ async def channel_history(
                 col(HandPlayerRow.how),
                 col(HandPlayerRow.caught),
             )
-            .where(col(HandPlayerRow.hand_id).in_([hand.id for hand in hands]))
+            .where(col(HandPlayerRow.hand_id).in_(hand_ids))
             .order_by(col(HandPlayerRow.hand_id), col(HandPlayerRow.seat))
         )
     ).all()
@@ -219,15 +265,38 @@ async def channel_history(
                 caught=row.caught,
             )
         )
-    return [
-        HandSummary(
-            hand_uid=hand.hand_uid,
-            table_id=hand.table_id,
-            hand_number=hand.hand_number,
-            preset=hand.preset,
-            ending=hand.ending,
-            finished_at=hand.finished_at,
-            seats=tuple(seats.get(hand.id, ())),
-        )
-        for hand in hands
-    ]
+    return seats
+
+
+def _summary(hand: Row[*tuple[Any, ...]], seats: Sequence[HandSeat]) -> HandSummary:
+    """The :class:`HandSummary` of a row holding :data:`_SUMMARY_COLUMNS`, with its seats."""
+    return HandSummary(
+        hand_uid=hand.hand_uid,
+        table_id=hand.table_id,
+        hand_number=hand.hand_number,
+        preset=hand.preset,
+        ending=hand.ending,
+        finished_at=hand.finished_at,
+        seats=tuple(seats),
+    )
+
+
+def _decode_deal(text: str | None, what: str) -> HandDeal | None:
+    """The stored deal: None for NULL, and (with a warning) for JSON that is not a deal.
+    Raises :class:`CorruptRow` for text that is not JSON."""
+    if text is None:
+        return None
+    value = jsontext.loads(text, f"{what} deal")
+    try:
+        return HandDeal.from_json(value)
+    except (KeyError, TypeError, ValueError) as exc:
+        logger.warning("%s: its stored deal is not a deal (%r); read without one", what, exc)
+        return None
+
+
+def _decode_log(text: str, what: str) -> list[dict[str, Any]]:
+    """The stored action log, raising :class:`CorruptRow` unless it is a list of objects."""
+    log = jsontext.loads_list(text, f"{what} action log")
+    if not all(isinstance(entry, dict) for entry in log):
+        raise CorruptRow(f"{what} action log", "expected a list of JSON objects")
+    return log
