@@ -20,7 +20,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "help.section.host",
         ("new", "start", "settings", "addbot", "removebot", "kick", "bigone", "end"),
     ),
-    ("help.section.scoreboard", ("leaderboard", "stats", "history", "forget me")),
+    ("help.section.scoreboard", ("leaderboard", "stats", "history", "replay", "forget me")),
     (
         "help.section.managers",
         ("config show", "config set", "config option", "config channel", "config language"),

@@ -137,12 +137,7 @@ def _playing(embed: discord.Embed, table: PublicTable, locale: str) -> None:
             if table.turn_deadline is not None
             else text("table.to_act", locale, player=table.to_act)
         )
-    top = (
-        text("table.pile", locale, card=card_symbol(table.top_discard))
-        if table.top_discard is not None
-        else text("table.pile_empty", locale)
-    )
-    lines.append(text("table.pile_and_stock", locale, pile=top, stock=table.stock_size))
+    lines.append(pile_line(table.top_discard, table.stock_size, locale))
     embed.description = "\n".join(lines)
     _seats_field(embed, table, locale)
     _spreads_and_moves(embed, table, locale)
@@ -155,7 +150,7 @@ def _outcome(
 ) -> None:
     lines = [
         text("table.hand_over", locale, number=outcome.number),
-        ending_text(outcome, locale),
+        ending_text(outcome.result, outcome.names, locale),
     ]
     if outcome.match_winner:
         lines.append(text("table.match_over", locale, winner=outcome.match_winner))
@@ -179,8 +174,8 @@ def _outcome(
     points = table.rules.scoring == "push_up"
     pay_title = text("table.points" if points else "table.payments", locale)
     session = text("table.session_points" if points else "table.session", locale)
-    _field(embed, pay_title, [_amounts(outcome.names, result.payouts, points, locale)])
-    _field(embed, session, [_amounts(outcome.names, outcome.balances, points, locale)])
+    _field(embed, pay_title, [amounts_line(outcome.names, result.payouts, points, locale)])
+    _field(embed, session, [amounts_line(outcome.names, outcome.balances, points, locale)])
     _spreads_and_moves(embed, table, locale)
 
 
@@ -248,7 +243,19 @@ def _cut_lines(table: PublicTable, locale: str) -> list[str]:
     return lines
 
 
-def _amounts(names: tuple[str, ...], amounts: tuple[int, ...], points: bool, locale: str) -> str:
+def pile_line(top_discard: int | None, stock: int, locale: str) -> str:
+    """The discard pile's top card (or that it is empty) and how many cards the stock holds."""
+    pile = (
+        text("table.pile", locale, card=card_symbol(top_discard))
+        if top_discard is not None
+        else text("table.pile_empty", locale)
+    )
+    return text("table.pile_and_stock", locale, pile=pile, stock=stock)
+
+
+def amounts_line(
+    names: tuple[str, ...], amounts: tuple[int, ...], points: bool, locale: str
+) -> str:
     """Payments or balances (``ann +4 · dan −4``); push-up points against, unsigned."""
     shown = (number_text(a, locale) if points else amount_text(a, locale) for a in amounts)
     return " · ".join(f"{n} {a}" for n, a in zip(names, shown, strict=True))

@@ -13,10 +13,11 @@ from bot.engine.settle import (
     STOCK_OUT,
     THROWN_IN,
     TONK_OUT,
+    Result,
 )
 from bot.i18n import text
 from bot.render.cards import cards_text
-from bot.tables.views import HandOutcome, PublicMove
+from bot.tables.views import PublicMove
 
 
 def names_text(names: Sequence[str], locale: str) -> str:
@@ -39,10 +40,9 @@ def move_text(move: PublicMove, locale: str) -> str:
     return text("table.move.auto", locale, move=sentence) if move.auto else sentence
 
 
-def ending_text(outcome: HandOutcome, locale: str) -> str:
-    """How the hand ended, in one sentence: "dan dropped with 20 and was caught by ann with 12"."""
-    result = outcome.result
-    names = outcome.names
+def ending_text(result: Result, names: Sequence[str], locale: str) -> str:
+    """How the hand ended, in one sentence: "dan dropped with 20 and was caught by ann with 12"
+    (``names`` in seat order)."""
     winners = names_text([names[s] for s in result.winners], locale)
     lowest = result.counts[result.winners[0]] if result.winners else 0
     if result.ending == DROP_CAUGHT:

@@ -1,7 +1,9 @@
-"""The scoreboard extension: leaderboards, stats, history, server settings and forgetting.
+"""The scoreboard extension: leaderboards, stats, history, replays, server settings and
+forgetting.
 
 - ``commands``: the ``/tonk`` subcommands (added to the bot's ``/tonk`` group).
 - ``paging``: the leaderboard's Prev/Next ``DynamicItem``.  ``render``: text (pure).
+- ``replay``: ``/tonk replay`` and its buttons.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from cogs.scoreboard.commands import ScoreboardCog
 from cogs.scoreboard.paging import HistoryButton, PageButton
+from cogs.scoreboard.replay import ReplayButton
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
@@ -23,8 +26,8 @@ async def setup(bot: TonkBot) -> None:
         log.info("no database: the scoreboard commands are not loaded")
         return
     await bot.add_cog(ScoreboardCog(bot, bot.store))
-    bot.add_dynamic_items(PageButton, HistoryButton)
+    bot.add_dynamic_items(PageButton, HistoryButton, ReplayButton)
 
 
 async def teardown(bot: TonkBot) -> None:
-    bot.remove_dynamic_items(PageButton, HistoryButton)
+    bot.remove_dynamic_items(PageButton, HistoryButton, ReplayButton)

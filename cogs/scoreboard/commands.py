@@ -1,4 +1,4 @@
-"""``/tonk leaderboard``, ``stats``, ``history``, ``config …`` and ``forget me``.
+"""``/tonk leaderboard``, ``stats``, ``history``, ``replay``, ``config …`` and ``forget me``.
 
 They join the bot's one ``/tonk`` group (``cogs.group``): ``build_commands`` makes fresh
 command objects for one cog (discord.py binds a command to one parent), which
@@ -26,6 +26,7 @@ from cogs.group import PRESET_CHOICES, tonk_group
 from cogs.inputs import check_order, check_page, check_period, parse_timeout
 from cogs.scoreboard.paging import PER_PAGE, history_message, leaderboard_message
 from cogs.scoreboard.render import config_text, stats_text
+from cogs.scoreboard.replay import hand_choices, start_replay
 from cogs.settings import checked_defaults, server_language
 
 if TYPE_CHECKING:
@@ -208,7 +209,8 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
 
 
 def build_commands(cog: ScoreboardCog) -> list[Command]:
-    """Fresh ``leaderboard``, ``stats``, ``history``, ``config`` and ``forget`` commands."""
+    """Fresh ``leaderboard``, ``stats``, ``history``, ``replay``, ``config`` and ``forget``
+    commands."""
 
     @app_commands.command(name="leaderboard", description=text("scoreboard.command.leaderboard"))
     @app_commands.describe(
@@ -292,10 +294,21 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
     async def config_language(interaction: discord.Interaction, value: str) -> None:
         await cog.config_language(interaction, value)
 
+    @app_commands.command(name="replay", description=text("scoreboard.command.replay"))
+    @app_commands.describe(hand=text("scoreboard.command.replay.hand"))
+    async def replay(interaction: discord.Interaction, hand: str | None = None) -> None:
+        await start_replay(cog.store, interaction, hand)
+
+    @replay.autocomplete("hand")
+    async def replay_hands(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await hand_choices(cog.store, interaction, current)
+
     forget = app_commands.Group(name="forget", description=text("scoreboard.command.forget"))
 
     @forget.command(name="me", description=text("scoreboard.command.forget.me"))
     async def forget_me(interaction: discord.Interaction) -> None:
         await cog.forget_me(interaction)
 
-    return [leaderboard, stats, history, config, forget]
+    return [leaderboard, stats, history, replay, config, forget]

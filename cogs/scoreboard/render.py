@@ -101,6 +101,12 @@ def stats_text(stats: PlayerStats, name: str, locale: str) -> str:
     return "\n".join(lines)
 
 
+def winners_text(hand: HandSummary, locale: str) -> str:
+    """Who won ``hand``, by name (``nobody`` for a hand nobody won)."""
+    winners = text("table.list.comma", locale).join(seat.name for seat in hand.winners)
+    return winners or text("scoreboard.history.nobody", locale)
+
+
 def history_text(hands: list[HandSummary], locale: str) -> str:
     """The channel's last hands, newest first: when each finished (as relative time), its
     ending, winners and every payout."""
@@ -108,7 +114,6 @@ def history_text(hands: list[HandSummary], locale: str) -> str:
         return text("scoreboard.history.empty", locale)
     lines = [text("scoreboard.history.title", locale)]
     for hand in hands:
-        winners = text("table.list.comma", locale).join(seat.name for seat in hand.winners)
         payouts = " · ".join(
             f"{seat.name} {amount_text(seat.payout, locale)}" for seat in hand.seats
         )
@@ -119,7 +124,7 @@ def history_text(hands: list[HandSummary], locale: str) -> str:
                 number=hand.hand_number,
                 when=relative_time(hand.finished_at),
                 ending=ending_words(hand.ending, locale),
-                winners=winners or text("scoreboard.history.nobody", locale),
+                winners=winners_text(hand, locale),
                 payouts=payouts,
             )
         )

@@ -9,13 +9,9 @@ from bot.engine.settle import Result
 from bot.i18n import amount_text
 from bot.render.cards import cards_text
 from bot.render.words import ending_text, move_text, names_text
-from bot.tables.views import HandOutcome, PublicMove
+from bot.tables.views import PublicMove
 
 NAMES = ("cat", "dan", "ann", "bob")
-
-
-def outcome(result: Result) -> HandOutcome:
-    return HandOutcome(1, NAMES, result, (0, 0, 0, 0), (0, 0, 0, 0), None)
 
 
 def test_cards_are_sorted_with_suit_symbols_and_amounts_are_signed() -> None:
@@ -66,4 +62,4 @@ def test_moves_in_words(kind: str, cards: str, spread: int, auto: bool, sentence
     ],
 )
 def test_every_ending_in_words(result: Result, sentence: str) -> None:
-    assert sentence in ending_text(outcome(result), "en")
+    assert sentence in ending_text(result, NAMES, "en")

@@ -10,6 +10,7 @@ from bot.i18n.en import (
     engine,
     help,
     players,
+    replay,
     run,
     scoreboard,
     store,
@@ -18,7 +19,20 @@ from bot.i18n.en import (
 )
 from bot.i18n.source import Message
 
-AREAS = (engine, summary, table, players, bots, scoreboard, run, cli, commands, store, help)
+AREAS = (
+    engine,
+    summary,
+    table,
+    players,
+    bots,
+    scoreboard,
+    replay,
+    run,
+    cli,
+    commands,
+    store,
+    help,
+)
 
 MESSAGES: dict[str, Message] = {
     key: value for area in AREAS for key, value in area.MESSAGES.items()

@@ -12,6 +12,10 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.command.stats.member": "Whose stats (you, if left out).",
     "scoreboard.command.stats.period": "Count all their hands, or only the last 7 or 30 days'.",
     "scoreboard.command.history": "The last hands played in this channel.",
+    "scoreboard.command.replay": (
+        "Play a finished hand of this channel again, move by move (only you see it)."
+    ),
+    "scoreboard.command.replay.hand": "Which hand (the last one finished here, if left out).",
     "scoreboard.command.config": "Server settings for new tables (Manage Server).",
     "scoreboard.command.config.show": "Show the server's settings.",
     "scoreboard.command.config.set": "Change the defaults of new tables.",

@@ -1,0 +1,162 @@
+"""``/tonk replay``: a finished hand of the channel played again, privately, move by move.
+
+The replay is an ephemeral message with four buttons (Deal, Back, Next, End). Each button's
+custom id holds the hand and the step shown (``tonk:replay:<table>:<hand>:<step>:<turn>``),
+so a click needs nothing kept in memory: it reads the hand's record, deals it again and
+replays it to the step asked for (``bot.tables.replay``), and keeps working after a restart.
+Only hands recorded in the channel where the replay is asked for are shown.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+
+from bot.client import Defer, answer, defer_as, locale_of, refusal_text, show, update
+from bot.i18n import DEFAULT_LOCALE, text
+from bot.render.limits import OPTION_LABEL, clip
+from bot.render.replay import Turn, replay_embed, replay_target
+from bot.store import CorruptRow, HandReplay, HandSummary, Store
+from bot.tables.errors import TableError
+from bot.tables.replay import ReplayStep, replay_step
+from cogs.scoreboard.render import ending_words, winners_text
+
+if TYPE_CHECKING:
+    from bot.client import TonkBot
+
+CHOICES = 25
+"""Hands offered by the hand list: Discord shows at most 25 choices."""
+
+_UID = re.compile(r"(\d+):(\d+)")
+
+
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tonk:replay:(?P<table>\d+):(?P<hand>\d+):(?P<step>\d+):(?P<turn>first|prev|next|last)",
+):
+    """One of the replay's four buttons, under the step it was shown with."""
+
+    def __init__(
+        self,
+        hand_uid: str,
+        step: int,
+        turn: Turn,
+        disabled: bool = False,
+        locale: str = DEFAULT_LOCALE,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=text(f"replay.button.{turn.value}", locale),
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"tonk:replay:{hand_uid}:{step}:{turn.value}",
+            )
+        )
+        self.hand_uid = hand_uid
+        self.step = step
+        self.turn = turn
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayButton:
+        return cls(f"{match['table']}:{match['hand']}", int(match["step"]), Turn(match["turn"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        defer_as(interaction, Defer.UPDATE)
+        bot = cast("TonkBot", interaction.client)
+        if bot.store is None:
+            return
+        try:
+            replay = await channel_hand(bot.store, interaction, self.hand_uid)
+            target = replay_target(self.turn, self.step, len(replay.action_log))
+            step = replay_step(replay, target)
+        except TableError as refusal:
+            await answer(interaction, refusal_text(refusal, interaction))
+            return
+        embed, view = replay_message(step, locale_of(interaction))
+        await update(interaction, embed=embed, view=view)
+
+
+def replay_message(step: ReplayStep, locale: str) -> tuple[discord.Embed, discord.ui.View]:
+    """The replay at ``step``, with its buttons (Deal and Back off at the deal, Next and End
+    at the end)."""
+    view = discord.ui.View(timeout=None)
+    for turn in Turn:
+        target = replay_target(turn, step.step, step.steps)
+        view.add_item(ReplayButton(step.hand_uid, step.step, turn, target == step.step, locale))
+    return replay_embed(step, locale), view
+
+
+async def start_replay(store: Store, interaction: discord.Interaction, hand: str | None) -> None:
+    """Answer ``/tonk replay``: the chosen hand (the channel's last one if none) at its deal,
+    privately."""
+    defer_as(interaction, Defer.EPHEMERAL)
+    try:
+        uid = await _chosen(store, interaction, hand)
+        step = replay_step(await channel_hand(store, interaction, uid), 0)
+    except TableError as refusal:
+        await answer(interaction, refusal_text(refusal, interaction))
+        return
+    embed, view = replay_message(step, locale_of(interaction))
+    await show(interaction, embed=embed, view=view, ephemeral=True)
+
+
+async def hand_choices(
+    store: Store, interaction: discord.Interaction, typed: str
+) -> list[app_commands.Choice[str]]:
+    """The channel's last finished hands whose line contains what was typed, newest first."""
+    hands = await store.history(interaction.guild_id or 0, interaction.channel_id or 0, CHOICES)
+    locale = locale_of(interaction)
+    lines = ((hand.hand_uid, _choice_line(hand, locale)) for hand in hands)
+    wanted = typed.strip().casefold()
+    return [
+        app_commands.Choice(name=line, value=uid)
+        for uid, line in lines
+        if wanted in line.casefold()
+    ]
+
+
+async def channel_hand(store: Store, interaction: discord.Interaction, uid: str) -> HandReplay:
+    """The recorded hand ``uid`` of this server and channel; ``TableError`` otherwise (a
+    hand of another channel is not shown here: its channel may be private) or when its
+    record cannot be read."""
+    try:
+        replay = await store.hand_replay(interaction.guild_id or 0, uid)
+    except CorruptRow as error:
+        raise TableError("replay_unreadable", number=uid.partition(":")[2]) from error
+    if replay is None or replay.channel_id != interaction.channel_id:
+        raise TableError("replay_unknown")
+    return replay
+
+
+async def _chosen(store: Store, interaction: discord.Interaction, hand: str | None) -> str:
+    """The hand asked for: a choice of the list (``<table>:<hand>``), a hand number typed
+    (the channel's latest hand with that number), or the channel's last hand."""
+    if hand is not None and _UID.fullmatch(hand.strip()):
+        return hand.strip()
+    hands = await store.history(interaction.guild_id or 0, interaction.channel_id or 0, CHOICES)
+    if not hands:
+        raise TableError("nothing_to_replay")
+    if hand is None:
+        return hands[0].hand_uid
+    typed = hand.strip()
+    for summary in hands:
+        if typed.isdecimal() and summary.hand_number == int(typed):
+            return summary.hand_uid
+    raise TableError("replay_unknown")
+
+
+def _choice_line(hand: HandSummary, locale: str) -> str:
+    line = text(
+        "replay.choice",
+        locale,
+        number=hand.hand_number,
+        table=hand.table_id,
+        ending=ending_words(hand.ending, locale),
+        winners=winners_text(hand, locale),
+    )
+    return clip(line, OPTION_LABEL)

@@ -1,0 +1,144 @@
+"""``/tonk replay`` through the fake Discord: a finished hand played again, privately."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from bot.client import TonkBot
+from bot.store import Ending, HandResult, PlayerResult
+from tests.cogs.helpers import (
+    button_labels,
+    make_bot,
+    my_hand,
+    open_table,
+    play_cards,
+    quiet,
+    stack_table,
+    table_in,
+)
+from tests.fakediscord import FakeDiscord, SimulatedMember, StoredMessage, run_bot
+
+
+def db_bot(tmp_path: Path) -> TonkBot:
+    return make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}")
+
+
+async def play_a_tonk(
+    fake: FakeDiscord, bot: TonkBot, ann: SimulatedMember, bob: SimulatedMember
+) -> None:
+    """Hand 1 at a table of ann and bob in #tonk: seven moves, then bob goes out with two
+    spreads and no discard (S11a: a tonk)."""
+    channel = ann.guild.channel("tonk")
+    lobby = await open_table(ann, [bob])
+    stack_table(
+        bot,
+        channel,
+        cuts=["KS", "2C"],  # ann cuts highest and deals; bob plays first
+        hands={"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]},
+        dealer="ann",
+        upcard="JC",
+        stock=["3C", "10D", "7C"],
+    )
+    await ann.click(lobby, "Start")
+    await bob.click(lobby, "Draw")
+    bob_panel = await my_hand(bob, lobby)
+    await play_cards(bob, bob_panel, "3♣", "Discard 3♣")
+    await quiet(fake, bot)
+    await ann.click(lobby, "Draw")
+    await play_cards(ann, await my_hand(ann, lobby), "K♣", "Discard K♣")
+    await quiet(fake, bot)
+    await bob.click(lobby, "Draw")
+    await play_cards(bob, bob_panel, "4♥ 5♥ 6♥", "Spread")
+    await play_cards(bob, bob_panel, "7♣ 7♦ 7♠", "Spread")
+    await quiet(fake, bot)
+    assert "bob went out without a discard" in lobby.text()
+
+
+async def test_a_finished_hand_is_replayed_privately_move_by_move_even_after_a_restart(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    ann, bob, cat = (fake.add_member(guild, name) for name in ("ann", "bob", "cat"))
+    async with run_bot(fake, db_bot(tmp_path)) as bot:
+        await play_a_tonk(fake, bot, ann, bob)
+        asked = await cat.slash("tonk", "replay")  # cat did not play: a replay is for anyone
+        assert asked.ephemeral and asked.message is not None
+        page: StoredMessage = asked.message
+        assert "Replay · hand 1 · Standard (P1)" in page.text()
+        assert "The deal, by ann: 7 moves follow." in page.text()
+        assert "**ann** (dealer): 8♣ K♣ 2♦ Q♦ 9♠ (count 39)" in page.text()
+        assert "▶ **bob**: 7♦ 4♥ 5♥ 6♥ 7♠ (count 29)" in page.text()
+        assert button_labels(page) == {"Deal": False, "Back": False, "Next": True, "End": True}
+
+        await cat.click(page, "Next")
+        assert "Move 1 of 7: bob drew 3♣ from the stock." in page.text()  # hidden at the table
+        await cat.click(page, "End")
+        assert "Move 7 of 7: bob spread 7♣ 7♦ 7♠." in page.text()
+        assert "bob went out without a discard: tonk! Paid ×2." in page.text()
+        assert "ann −2 · bob +2" in page.text()
+        assert button_labels(page) == {"Deal": True, "Back": True, "Next": False, "End": False}
+        assert not ann.has_seen("drew 3♣") and not bob.has_seen("drew 3♣")  # cat's alone
+        table_id = table_in(bot, guild.channel("tonk")).id
+
+    async with run_bot(fake, db_bot(tmp_path)):
+        await cat.click(page, "Back")  # the buttons hold all they need
+        assert "Move 6 of 7: bob spread 4♥ 5♥ 6♥." in page.text()
+        await cat.click(page, "Deal")
+        assert "The deal, by ann" in page.text()
+        choices = await bob.autocomplete("tonk", "replay", focused="hand", hand="tonk")
+        assert [(c["name"], c["value"]) for c in choices] == [
+            (
+                f"Hand 1 · table {table_id} · a tonk (out without a discard) · won by bob",
+                f"{table_id}:1",
+            )
+        ]
+        by_number = await bob.slash("tonk", "replay", hand="1")
+        assert by_number.message is not None and "Replay · hand 1" in by_number.message.text()
+
+
+async def test_a_replay_is_refused_in_words_where_there_is_none_to_show(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk", "lounge"])
+    ann = fake.add_member(guild, "ann")
+    bob = fake.add_member(guild, "bob")
+    async with run_bot(fake, db_bot(tmp_path)) as bot:
+        none = await ann.slash("tonk", "replay")
+        assert none.ephemeral and "No hand has been finished in this channel yet" in none.content
+
+        await ann.slash("tonk", "new")
+        tonk = guild.channel("tonk")
+        table_id = table_in(bot, tonk).id
+        assert bot.store is not None
+        await bot.store.record_hand(  # as the release before replays recorded a hand: no deal
+            HandResult(
+                guild_id=guild.id,
+                channel_id=tonk.id,
+                table_id=table_id,
+                hand_number=1,
+                preset="standard",
+                seed=1,
+                ending=Ending.TONK_OUT,
+                players=[
+                    PlayerResult(ann.id, "ann", 2, 0, True, Ending.TONK_OUT),
+                    PlayerResult(bob.id, "bob", -2, 30, False, Ending.TONK_OUT),
+                ],
+            )
+        )
+        old = await ann.slash("tonk", "replay")
+        assert "Hand 1 was finished before the bot kept what replays need" in old.content
+
+        elsewhere = await ann.invoke_slash(
+            "tonk", ["replay"], {"hand": f"{table_id}:1"}, channel=guild.channel("lounge")
+        )
+        assert "That is not a finished hand of this channel" in elsewhere.content
+        unknown = await ann.slash("tonk", "replay", hand="7")
+        assert "That is not a finished hand of this channel" in unknown.content
+
+        with sqlite3.connect(tmp_path / "tonk.db") as database:
+            database.execute("UPDATE hand SET action_log_json = '[{not JSON'")
+        broken = await ann.slash("tonk", "replay")
+        assert broken.content == "Hand 1's record cannot be played back."
