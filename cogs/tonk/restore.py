@@ -10,6 +10,7 @@ a word.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -29,12 +30,18 @@ BROKEN_REASON = "unreadable after restart"
 
 
 async def restore_tables(bot: TonkBot, service: TableService) -> None:
-    """Resume the tables the journal loaded and close the broken ones, telling each channel."""
+    """Resume the tables the journal loaded; the broken ones are closed once the commands
+    are synced (``TonkBot.after_sync``), so that the notice's ``/tonk new`` is a link."""
     restored, bot.restored = bot.restored, []
     for ledger in restored:
         runtime = service.tables.adopt(ledger)
         runtime.screens.notice(text("scoreboard.restore.back", runtime.table.locale))
         runtime.after_change()
+    bot.after_sync.append(partial(close_broken_tables, bot))
+
+
+async def close_broken_tables(bot: TonkBot) -> None:
+    """Close the tables the journal could not read, telling each channel."""
     broken, bot.broken_tables = bot.broken_tables, []
     for lost in broken:
         await _close_broken(bot, lost)
@@ -49,8 +56,8 @@ async def _close_broken(bot: TonkBot, table: BrokenTable) -> None:
     )
     try:
         channel = bot.get_partial_messageable(table.channel_id)
-        # Tables are restored before the commands are synced: /tonk new is named in plain text.
-        await channel.send(text("scoreboard.restore.broken", locale, **command_mentions(None)))
+        mentions = command_mentions(bot.command_id)
+        await channel.send(text("scoreboard.restore.broken", locale, **mentions))
     except discord.HTTPException:
         log.warning("could not tell channel %d that table %d is lost", table.channel_id, table.id)
     if bot.store is not None:

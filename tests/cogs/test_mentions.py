@@ -54,7 +54,7 @@ async def test_a_refusal_names_the_command_to_use_as_a_clickable_mention(
 
 
 def test_without_the_commands_id_a_command_is_named_in_plain_text() -> None:
-    """The terminal's refusals and a restart's notice, before the commands are synced."""
+    """The terminal's refusals, and a restart's notice from a bot that did not sync its commands."""
     assert TableError("kick_self").message() == "You can't remove yourself: use /tonk leave."
     assert TableError("no_table").message("en", 42) == (
         "There is no table in this channel: open one with </tonk new:42>."

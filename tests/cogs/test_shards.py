@@ -22,7 +22,13 @@ from tests.cogs.helpers import FAST, clock, is_open, make_bot, open_table, quiet
 from tests.fakediscord import FakeDiscord, FakeGuild, SimulatedMember, run_bot
 
 BACK = text("scoreboard.restore.back")
-BROKEN = text("scoreboard.restore.broken", **command_mentions(None))
+
+
+def broken(fake: FakeDiscord) -> str:
+    """The notice of a table lost in a restart: sent once the commands are synced, so its
+    ``/tonk new`` is a link."""
+    (tonk,) = fake.commands()
+    return text("scoreboard.restore.broken", **command_mentions(int(tonk["id"])))
 
 
 def url(path: Path) -> str:
@@ -93,16 +99,18 @@ async def test_each_shard_restores_and_times_only_its_own_guilds_tables(
         await fake.wait_for(lambda: not is_open(bot, shard0))
         await quiet(fake, bot)
     assert any(BACK in m.text() for m in fake.messages_in(shard0))
-    assert any(BROKEN in m.text() for m in fake.messages_in(guilds[0].channel("lost")))
+    lost_notice = broken(fake)
+    assert "</tonk new:" in lost_notice
+    assert any(lost_notice in m.text() for m in fake.messages_in(guilds[0].channel("lost")))
     assert {channel: stored(database, channel) for channel in others} == others
-    assert not any(BACK in m.text() or BROKEN in m.text() for m in fake.messages_in(shard1))
-    assert not any(BROKEN in m.text() for m in fake.messages_in(lost[1]))
+    assert not any(BACK in m.text() or lost_notice in m.text() for m in fake.messages_in(shard1))
+    assert not any(lost_notice in m.text() for m in fake.messages_in(lost[1]))
 
     async with run_bot(fake, shard_bot(database, 1)) as bot:
         await quiet(fake, bot)
         assert is_open(bot, shard1) and not is_open(bot, shard0)
     assert any(BACK in m.text() for m in fake.messages_in(shard1))
-    assert any(BROKEN in m.text() for m in fake.messages_in(lost[1]))
+    assert any(lost_notice in m.text() for m in fake.messages_in(lost[1]))
     assert open_tables(database) == [shard1.id]
 
 
