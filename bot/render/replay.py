@@ -22,6 +22,16 @@ from bot.tables.views import PublicMove
 
 COLOUR = discord.Colour.teal()
 
+START_TEMPLATE = r"tonk:replay:(?P<table>\d+):(?P<hand>\d+)"
+"""The custom id of the Replay button under a finished hand's table message, which starts
+that hand's replay (see :func:`replay_start_id`)."""
+
+
+def replay_start_id(table_id: int, hand_number: int) -> str:
+    """The custom id of the Replay button of hand ``hand_number`` of table ``table_id``
+    (matches :data:`START_TEMPLATE`)."""
+    return f"tonk:replay:{table_id}:{hand_number}"
+
 
 class Turn(Enum):
     """The replay's buttons: where each one goes from the step shown."""

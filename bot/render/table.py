@@ -35,6 +35,8 @@ TAKE = "take"
 DROP = "drop"
 NEXT = "next"
 AGAIN = "again"
+REPLAY = "replay"
+"""Not a table route: the button opens the finished hand's replay (``/tonk replay``)."""
 
 
 def table_embed(table: PublicTable, locale: str = "en", final: bool = False) -> discord.Embed:
@@ -66,8 +68,10 @@ def table_embed(table: PublicTable, locale: str = "en", final: bool = False) -> 
     return fit_embed(embed)
 
 
-def table_controls(table: PublicTable, locale: str = "en") -> Controls:
-    """The buttons under the table message."""
+def table_controls(table: PublicTable, locale: str = "en", *, replays: bool = False) -> Controls:
+    """The buttons under the table message. ``replays``: finished hands are recorded, so
+    the one the message shows offers Replay."""
+    replay = _replay(table, locale, replays)
     if table.status == LOBBY:
         return Controls(
             (
@@ -79,12 +83,15 @@ def table_controls(table: PublicTable, locale: str = "en") -> Controls:
                     Style.SUCCESS,
                     disabled=len(table.seats) < 2,
                 ),
+                *replay,
             )
         )
     if table.status == BETWEEN:
-        return Controls((ButtonSpec(NEXT, text("table.button.next", locale), Style.SUCCESS),))
+        next_hand = ButtonSpec(NEXT, text("table.button.next", locale), Style.SUCCESS)
+        return Controls((next_hand, *replay))
     if table.status == CLOSED:
-        return Controls((ButtonSpec(AGAIN, text("table.button.again", locale), Style.PRIMARY),))
+        again = ButtonSpec(AGAIN, text("table.button.again", locale), Style.PRIMARY)
+        return Controls((again, *replay))
     if table.status != PLAYING or table.outcome is not None:
         return Controls()
     moves = table.start_moves
@@ -101,6 +108,18 @@ def table_controls(table: PublicTable, locale: str = "en") -> Controls:
             ButtonSpec(DROP, text("table.button.drop", locale), Style.DANGER, not moves.drop),
         )
     )
+
+
+def final_controls(table: PublicTable, locale: str = "en", *, replays: bool = False) -> Controls:
+    """The buttons a finished hand's message keeps once the game has moved on: Replay,
+    where finished hands are recorded."""
+    return Controls(_replay(table, locale, replays))
+
+
+def _replay(table: PublicTable, locale: str, replays: bool) -> tuple[ButtonSpec, ...]:
+    if not replays or table.outcome is None:
+        return ()
+    return (ButtonSpec(REPLAY, text("replay.button.watch", locale)),)
 
 
 def _top(table: PublicTable) -> int:

@@ -3,7 +3,7 @@ forgetting.
 
 - ``commands``: the ``/tonk`` subcommands (added to the bot's ``/tonk`` group).
 - ``paging``: the leaderboard's Prev/Next ``DynamicItem``.  ``render``: text (pure).
-- ``replay``: ``/tonk replay`` and its buttons.
+- ``replay``: ``/tonk replay``, its buttons, and Replay under a finished hand.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from cogs.scoreboard.commands import ScoreboardCog
 from cogs.scoreboard.paging import HistoryButton, PageButton
-from cogs.scoreboard.replay import ReplayButton
+from cogs.scoreboard.replay import ReplayButton, StartReplayButton
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
@@ -26,8 +26,8 @@ async def setup(bot: TonkBot) -> None:
         log.info("no database: the scoreboard commands are not loaded")
         return
     await bot.add_cog(ScoreboardCog(bot, bot.store))
-    bot.add_dynamic_items(PageButton, HistoryButton, ReplayButton)
+    bot.add_dynamic_items(PageButton, HistoryButton, ReplayButton, StartReplayButton)
 
 
 async def teardown(bot: TonkBot) -> None:
-    bot.remove_dynamic_items(PageButton, HistoryButton, ReplayButton)
+    bot.remove_dynamic_items(PageButton, HistoryButton, ReplayButton, StartReplayButton)

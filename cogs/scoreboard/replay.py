@@ -1,6 +1,7 @@
 """``/tonk replay``: a finished hand of the channel played again, privately, move by move.
 
-The replay is an ephemeral message with four buttons (Deal, Back, Next, End). Each button's
+``/tonk replay``, or Replay under a finished hand's table message, answers with an
+ephemeral message with four buttons (Deal, Back, Next, End). Each button's
 custom id holds the hand and the step shown (``tonk:replay:<table>:<hand>:<step>:<turn>``),
 so a click needs nothing kept in memory: it reads the hand's record, deals it again and
 replays it to the step asked for (``bot.tables.replay``), and keeps working after a restart.
@@ -18,7 +19,13 @@ from discord import app_commands
 from bot.client import Defer, answer, defer_as, locale_of, refusal_text, show, update
 from bot.i18n import DEFAULT_LOCALE, text
 from bot.render.limits import OPTION_LABEL, clip
-from bot.render.replay import Turn, replay_embed, replay_target
+from bot.render.replay import (
+    START_TEMPLATE,
+    Turn,
+    replay_embed,
+    replay_start_id,
+    replay_target,
+)
 from bot.store import CorruptRow, HandReplay, HandSummary, Store
 from bot.tables.errors import TableError
 from bot.tables.replay import ReplayStep, replay_step
@@ -79,6 +86,27 @@ class ReplayButton(
             return
         embed, view = replay_message(step, locale_of(interaction))
         await update(interaction, embed=embed, view=view)
+
+
+class StartReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=START_TEMPLATE):
+    """Replay under a finished hand's table message (``bot.render.replay.replay_start_id``):
+    the hand's replay at its deal, shown privately to whoever clicks."""
+
+    def __init__(self, table_id: int, hand_number: int) -> None:
+        super().__init__(discord.ui.Button(custom_id=replay_start_id(table_id, hand_number)))
+        self.hand_uid = f"{table_id}:{hand_number}"
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> StartReplayButton:
+        return cls(int(match["table"]), int(match["hand"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = cast("TonkBot", interaction.client)
+        if bot.store is None:
+            return
+        await start_replay(bot.store, interaction, self.hand_uid)
 
 
 def replay_message(step: ReplayStep, locale: str) -> tuple[discord.Embed, discord.ui.View]:

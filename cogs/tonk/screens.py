@@ -29,7 +29,7 @@ from bot.i18n import text
 from bot.render.dm import dm_over_text, dm_text
 from bot.render.links import message_link
 from bot.render.panel import panel_controls, panel_embed
-from bot.render.table import table_controls, table_embed
+from bot.render.table import final_controls, table_controls, table_embed
 from bot.tables.table import CLOSED, LOBBY, Table
 from bot.tables.timers import Timers
 from bot.tables.views import PublicTable, hand_key, private_hand, private_key, public_table
@@ -149,6 +149,11 @@ class TableScreens:
     def _bot(self) -> discord.Client:
         return self._runtime.host.bot
 
+    @property
+    def _replays(self) -> bool:
+        """Finished hands are recorded (a database), so they can be replayed."""
+        return self._runtime.host.bot.store is not None
+
     # -- rendering ---------------------------------------------------------------------------
 
     def public(self) -> PublicTable:
@@ -162,9 +167,16 @@ class TableScreens:
     def table_message(self) -> tuple[discord.Embed, discord.ui.View]:
         """The table message for the table's current state."""
         table = self._table
-        controls = table_controls(self.public(), table.locale)
+        controls = table_controls(self.public(), table.locale, replays=self._replays)
         embed = table_embed(self.public(), table.locale)
         return embed, table_view(table.id, table.hand_number, table.version, controls)
+
+    def final_message(self, final: PublicTable) -> tuple[discord.Embed, discord.ui.View]:
+        """A finished hand's message once the game has moved on: its result, and Replay."""
+        locale = self._table.locale
+        controls = final_controls(final, locale, replays=self._replays)
+        view = table_view(final.table_id, final.hand_number, final.version, controls)
+        return table_embed(final, locale, final=True), view
 
     def panel_message(
         self, user_id: int, selection: int, locale: str
@@ -183,10 +195,10 @@ class TableScreens:
     async def answer_on_table_message(self, interaction: discord.Interaction) -> None:
         """Update the table message the player clicked through the interaction's response.
 
-        If the message's hand is over and another began, it keeps the hand's result without
-        buttons, and the new table message is posted by the next sync; where the bot may not
-        post in the channel (a permission taken away during the game), this message shows the
-        new hand instead.
+        If the message's hand is over and another began, it keeps the hand's result, with only
+        Replay for buttons, and the new table message is posted by the next sync; where the
+        bot may not post in the channel (a permission taken away during the game), this
+        message shows the new hand instead.
         """
         table = self._table
         shown = self._shown
@@ -194,8 +206,8 @@ class TableScreens:
         ended = shown is not None and shown.era != era and shown.era[0] == HAND
         final = self._finals.pop(shown.era[1], None) if shown and ended else None
         if final is not None and not missing_permissions(interaction):
-            embed = table_embed(final, table.locale, final=True)
-            await update(interaction, embed=embed, view=discord.ui.View())
+            embed, view = self.final_message(final)
+            await update(interaction, embed=embed, view=view)
             self._shown = None
             table.message_id = None
         else:
@@ -442,17 +454,14 @@ class TableScreens:
         self._shown = Shown(table.message_id, era, table.version)
 
     async def _finalize(self, shown: Shown) -> None:
-        """Leave the finished hand's message with its result and no buttons."""
+        """Leave the finished hand's message with its result and no buttons but Replay."""
         final = self._finals.pop(shown.era[1], None)
         if final is None:
             return
+        embed, view = self.final_message(final)
         try:
             await edit_message(
-                self._bot,
-                self._table.channel_id,
-                shown.message_id,
-                embed=table_embed(final, self._table.locale, final=True),
-                view=discord.ui.View(),
+                self._bot, self._table.channel_id, shown.message_id, embed=embed, view=view
             )
         except discord.NotFound:
             log.info("table %d: the message of hand %d was deleted", self._id, final.hand_number)

@@ -16,6 +16,8 @@ import discord
 
 from bot.render.controls import ButtonSpec, CardSelectSpec, Controls, Style
 from bot.render.limits import BUTTON_LABEL, OPTION_LABEL, PLACEHOLDER, clip
+from bot.render.replay import replay_start_id
+from bot.render.table import REPLAY
 from cogs.tonk.components import PanelKey, PickKey, TableKey
 
 Component = dict[str, Any]
@@ -70,9 +72,18 @@ class Rows(discord.ui.View):
 
 
 def table_view(table_id: int, hand: int, version: int, controls: Controls) -> Rows:
-    """The table message's buttons (an empty one removes them)."""
+    """The table message's buttons (an empty one removes them). Replay is answered by the
+    replay's own component (``cogs.scoreboard.replay``), not by a table route."""
     return _rows(
-        (spec.row, _button(TableKey(table_id, hand, version, spec.action, spec.cards), spec))
+        (
+            spec.row,
+            _button(
+                replay_start_id(table_id, hand)
+                if spec.action == REPLAY
+                else TableKey(table_id, hand, version, spec.action, spec.cards).custom_id,
+                spec,
+            ),
+        )
         for spec in controls.buttons
     )
 
@@ -82,7 +93,10 @@ def panel_view(table_id: int, hand: int, version: int, controls: Controls) -> Ro
     placed = [
         (
             spec.row,
-            _button(PanelKey(table_id, hand, version, spec.action, spec.cards, spec.spread), spec),
+            _button(
+                PanelKey(table_id, hand, version, spec.action, spec.cards, spec.spread).custom_id,
+                spec,
+            ),
         )
         for spec in controls.buttons
     ]
@@ -93,13 +107,13 @@ def panel_view(table_id: int, hand: int, version: int, controls: Controls) -> Ro
     return _rows(placed)
 
 
-def _button(key: TableKey | PanelKey, spec: ButtonSpec) -> Component:
+def _button(custom_id: str, spec: ButtonSpec) -> Component:
     return {
         "type": BUTTON,
         "style": STYLES[spec.style],
         "disabled": spec.disabled,
         "label": clip(spec.label or spec.action, BUTTON_LABEL),
-        "custom_id": key.custom_id,
+        "custom_id": custom_id,
     }
 
 

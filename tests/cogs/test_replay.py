@@ -8,7 +8,9 @@ from pathlib import Path
 from bot.client import TonkBot
 from bot.store import Ending, HandResult, PlayerResult
 from tests.cogs.helpers import (
+    FAST,
     button_labels,
+    clock,
     make_bot,
     my_hand,
     open_table,
@@ -16,6 +18,7 @@ from tests.cogs.helpers import (
     quiet,
     stack_table,
     table_in,
+    table_message,
 )
 from tests.fakediscord import FakeDiscord, SimulatedMember, StoredMessage, run_bot
 
@@ -26,9 +29,9 @@ def db_bot(tmp_path: Path) -> TonkBot:
 
 async def play_a_tonk(
     fake: FakeDiscord, bot: TonkBot, ann: SimulatedMember, bob: SimulatedMember
-) -> None:
+) -> StoredMessage:
     """Hand 1 at a table of ann and bob in #tonk: seven moves, then bob goes out with two
-    spreads and no discard (S11a: a tonk)."""
+    spreads and no discard (S11a: a tonk). The table message, showing the result."""
     channel = ann.guild.channel("tonk")
     lobby = await open_table(ann, [bob])
     stack_table(
@@ -53,6 +56,7 @@ async def play_a_tonk(
     await play_cards(bob, bob_panel, "7♣ 7♦ 7♠", "Spread")
     await quiet(fake, bot)
     assert "bob went out without a discard" in lobby.text()
+    return lobby
 
 
 async def test_a_finished_hand_is_replayed_privately_move_by_move_even_after_a_restart(
@@ -96,6 +100,77 @@ async def test_a_finished_hand_is_replayed_privately_move_by_move_even_after_a_r
         ]
         by_number = await bob.slash("tonk", "replay", hand="1")
         assert by_number.message is not None and "Replay · hand 1" in by_number.message.text()
+
+
+async def test_replay_under_a_finished_hand_shows_it_privately_to_whoever_clicks(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The finished hand's table message offers Replay while the next hand waits, and keeps
+    it (its only button) once the next is dealt, after a restart too; the table message
+    itself is not changed by a click."""
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    ann, bob, cat = (fake.add_member(guild, name) for name in ("ann", "bob", "cat"))
+    async with run_bot(fake, db_bot(tmp_path)) as bot:
+        finished = await play_a_tonk(fake, bot, ann, bob)
+        assert button_labels(finished) == {"Next hand": True, "Replay": True}
+        shown = finished.text()
+        watched = await cat.click(finished, "Replay")
+        assert watched.ephemeral and watched.message is not None
+        page = watched.message
+        assert page is not finished and finished.text() == shown
+        assert "Replay · hand 1 · Standard (P1)" in page.text()
+        assert "The deal, by ann: 7 moves follow." in page.text()
+        await cat.click(page, "End")
+        assert "bob went out without a discard: tonk! Paid ×2." in page.text()
+        assert not ann.has_seen("Replay · hand 1") and not bob.has_seen("Replay · hand 1")
+
+        await ann.click(finished, "Next hand")
+        await quiet(fake, bot)
+        assert button_labels(finished) == {"Replay": True}
+        assert "bob went out without a discard" in finished.text()
+        dealt = table_message(fake, bot, guild.channel("tonk"))
+        assert dealt.id != finished.id and "Replay" not in button_labels(dealt)
+
+    async with run_bot(fake, db_bot(tmp_path)):
+        again = await bob.click(finished, "Replay")
+        assert again.ephemeral and again.message is not None
+        assert "Replay · hand 1 · Standard (P1)" in again.message.text()
+
+
+async def test_a_hand_dealt_by_the_timer_leaves_replay_on_the_finished_hands_message(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """When nobody clicks Next hand, the next hand deals after its delay: the finished
+    hand's message is left with its result and Replay, and the new table message has none."""
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    ann, bob = fake.add_member(guild, "ann"), fake.add_member(guild, "bob")
+    async with run_bot(fake, db_bot(tmp_path)) as bot:
+        finished = await play_a_tonk(fake, bot, ann, bob)
+        clock(bot).advance(FAST.next_hand_delay + 1)
+        await fake.wait_for(lambda: table_message(fake, bot, guild.channel("tonk")) != finished)
+        await quiet(fake, bot)
+        assert button_labels(finished) == {"Replay": True}
+        assert "bob went out without a discard" in finished.text()
+        assert "Replay" not in button_labels(table_message(fake, bot, guild.channel("tonk")))
+        watched = await ann.click(finished, "Replay")
+        assert watched.message is not None and "Replay · hand 1" in watched.message.text()
+
+
+async def test_without_a_database_a_finished_hand_offers_no_replay(
+    fake_discord: FakeDiscord,
+) -> None:
+    """Replays read the hands' records: a bot without a database shows no Replay."""
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    ann, bob = fake.add_member(guild, "ann"), fake.add_member(guild, "bob")
+    async with run_bot(fake, make_bot()) as bot:
+        finished = await play_a_tonk(fake, bot, ann, bob)
+        assert button_labels(finished) == {"Next hand": True}
+        await ann.click(finished, "Next hand")
+        await quiet(fake, bot)
+        assert button_labels(finished) == {}
 
 
 async def test_a_replay_is_refused_in_words_where_there_is_none_to_show(

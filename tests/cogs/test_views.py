@@ -10,7 +10,9 @@ import pytest
 
 from bot.render.controls import ButtonSpec, CardOption, CardSelectSpec, Controls, Style
 from bot.render.limits import BUTTON_LABEL, clip
+from bot.render.table import REPLAY
 from bot.routing import ComponentRouter
+from cogs.scoreboard.replay import ReplayButton, StartReplayButton
 from cogs.tonk.components import ROUTES, PanelKey, PickKey, TableKey
 from cogs.tonk.views import STYLES, panel_view, table_view
 
@@ -117,3 +119,21 @@ def test_a_row_with_more_than_five_buttons_is_refused() -> None:
     crowded = Controls(buttons=tuple(ButtonSpec(f"b{i}", f"B{i}") for i in range(6)))
     with pytest.raises(ValueError, match="row 0"):
         table_view(1, 1, 1, crowded)
+
+
+def test_replay_is_sent_for_the_replay_component_and_no_table_route_reads_it() -> None:
+    """Replay under a finished hand opens that hand's replay (``StartReplayButton``): its
+    custom id names the table and the hand, matches that component's template alone, and
+    no table route takes it."""
+    controls = Controls(buttons=(ButtonSpec("next", "Next hand"), ButtonSpec(REPLAY, "Replay")))
+    (row,) = table_view(7, 3, 41, controls).to_components()
+    next_hand, replay = (component["custom_id"] for component in row["components"])
+    assert next_hand == TableKey(7, 3, 41, "next").custom_id
+    assert replay == "tonk:replay:7:3"
+    match = StartReplayButton.__discord_ui_compiled_template__.fullmatch(replay)
+    assert match is not None and StartReplayButton(7, 3).hand_uid == "7:3"
+    assert ReplayButton.__discord_ui_compiled_template__.fullmatch(replay) is None
+    router = ComponentRouter()
+    for pattern, handler in ROUTES:
+        router.add(pattern, handler)
+    assert router.find(replay) is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine.actions import DRAW, DROP
 from bot.render.controls import Style
-from bot.render.table import AGAIN, table_controls, table_embed
+from bot.render.table import AGAIN, NEXT, REPLAY, final_controls, table_controls, table_embed
 from bot.tables.views import public_table
 from tests.tables.fixtures import (
     IDS,
@@ -81,6 +81,29 @@ def test_a_closed_table_offers_only_a_new_table() -> None:
     assert "This table is closed. **New table** opens" in text_of(table_embed(public_table(table)))
     assert [(b.action, b.label) for b in table_controls(public_table(table)).buttons] == [
         (AGAIN, "New table")
+    ]
+
+
+def test_a_finished_hand_offers_replay_where_hands_are_recorded() -> None:
+    """Next hand and Replay while the next hand waits; Replay alone on the message the
+    finished hand keeps; none where hands are not recorded, or before any hand ends."""
+    table = worked_example()
+    assert REPLAY not in [
+        b.action for b in table_controls(public_table(table), replays=True).buttons
+    ]
+    table.act(DAN, DROP, now=1.0)
+    public = public_table(table)
+    assert [(b.action, b.label) for b in table_controls(public, replays=True).buttons] == [
+        (NEXT, "Next hand"),
+        (REPLAY, "Replay"),
+    ]
+    assert [b.action for b in table_controls(public).buttons] == [NEXT]
+    assert [(b.action, b.label) for b in final_controls(public, "ro", replays=True).buttons] == [
+        (REPLAY, "Reluare")
+    ]
+    assert final_controls(public).buttons == ()
+    assert REPLAY not in [
+        b.action for b in table_controls(public_table(lobby("ann")), replays=True).buttons
     ]
 
 

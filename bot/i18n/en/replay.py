@@ -17,6 +17,7 @@ MESSAGES: dict[str, Message] = {
     "replay.button.prev": "Back",
     "replay.button.next": "Next",
     "replay.button.last": "End",
+    "replay.button.watch": "Replay",
     "table.refusal.nothing_to_replay": (
         "No hand has been finished in this channel yet: there is nothing to replay."
     ),
@@ -39,4 +40,8 @@ NOTES: dict[str, str] = {
     "replay.move.draw": "In a replay the hand is over, so the card drawn is named.",
     "replay.button.first": "Replay button: back to the deal.",
     "replay.button.last": "Replay button: on to the end of the hand.",
+    "replay.button.watch": (
+        "The button under a finished hand's table message: shows the clicker that hand's "
+        "replay, privately (as /tonk replay does)."
+    ),
 }
