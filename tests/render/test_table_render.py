@@ -102,6 +102,9 @@ def test_a_finished_hand_offers_replay_where_hands_are_recorded() -> None:
         (REPLAY, "Reluare")
     ]
     assert final_controls(public).buttons == ()
+    table.close(IDS["ann"], manage_server=False)
+    closed = table_controls(public_table(table), replays=True).buttons
+    assert [b.action for b in closed] == [AGAIN, REPLAY]  # its last hand, still on show
     assert REPLAY not in [
         b.action for b in table_controls(public_table(lobby("ann")), replays=True).buttons
     ]
