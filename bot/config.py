@@ -23,6 +23,15 @@ from bot.shards import Shards
 
 DEFAULT_DATABASE_URL = f"{SQLITE_URL}data/tonk.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+SETTINGS = (
+    "DISCORD_TOKEN",
+    "DATABASE_URL",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+)
+"""Every variable the bot reads (``load_settings``)."""
 
 
 class ConfigError(Exception):

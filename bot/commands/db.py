@@ -45,12 +45,17 @@ def register(
     return parser
 
 
-def _default_url() -> str:
-    from dotenv import load_dotenv
+def _default_url(locale: str) -> str | None:
+    """DATABASE_URL from the environment or ``.env``, else the bot's default; None, once
+    they are printed, when ``.env`` has lines that are wrong."""
+    from bot.config import DEFAULT_DATABASE_URL, ConfigError
+    from bot.envfile import DEFAULT_ENV_FILE, load_env_file
 
-    from bot.config import DEFAULT_DATABASE_URL
-
-    load_dotenv()
+    try:
+        load_env_file(DEFAULT_ENV_FILE, locale)
+    except ConfigError as error:
+        print(error, file=sys.stderr)
+        return None
     return os.environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
 
 
@@ -69,7 +74,9 @@ def run_upgrade(args: argparse.Namespace) -> int:
     from bot.store.errors import StoreError
     from bot.store.migrations import upgrade
 
-    url = args.database or _default_url()
+    url = args.database or _default_url(args.locale)
+    if url is None:
+        return EXIT_BAD_URL
     problem = _check_url(url, args.locale)
     if problem is not None:
         print(problem, file=sys.stderr)
@@ -91,7 +98,9 @@ def run_copy(args: argparse.Namespace) -> int:
     from bot.store.copy import CopyMismatch, TargetNotEmpty, copy_database
     from bot.store.errors import StoreError
 
-    target = args.target or _default_url()
+    target = args.target or _default_url(args.locale)
+    if target is None:
+        return EXIT_BAD_URL
     for url in (args.source, target):
         problem = _check_url(url, args.locale)
         if problem is not None:

@@ -1,8 +1,9 @@
 """``tonk run``: run the Discord bot, configured by ``.env`` (see ``.env.example``).
 
 The configuration is checked before anything logs in: each problem is one line on standard
-error naming the variable and the fix, and the exit status is 2. python-dotenv and Discord
-are imported by the handler, so that other subcommands start without them.
+error naming the variable (or the line of ``.env``, ``bot.envfile``) and the fix, and the
+exit status is 2. python-dotenv and Discord are imported by the handler, so that other
+subcommands start without them.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ import sys
 from pathlib import Path
 
 from bot.config import ConfigError, load_settings
+from bot.envfile import DEFAULT_ENV_FILE, load_env_file
 from bot.i18n import text
 
 EXIT_CONFIG = 2
-DEFAULT_ENV_FILE = ".env"
 
 
 def register(
@@ -34,10 +35,8 @@ def run(args: argparse.Namespace) -> int:
     if args.env_file is not None and not Path(args.env_file).is_file():
         print(text("cli.no_env_file", args.locale, file=args.env_file), file=sys.stderr)
         return EXIT_CONFIG
-    from dotenv import load_dotenv
-
-    load_dotenv(args.env_file or DEFAULT_ENV_FILE)
     try:
+        load_env_file(args.env_file or DEFAULT_ENV_FILE, args.locale)
         settings = load_settings(os.environ, args.locale)
     except ConfigError as error:
         print(error, file=sys.stderr)

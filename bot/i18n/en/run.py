@@ -35,6 +35,16 @@ MESSAGES: dict[str, Message] = {
         "separated by commas (such as 0,1): fix it in .env, or leave it empty to serve every "
         "shard."
     ),
+    "run.env_unreadable": (
+        "{file} line {line} cannot be read: write it as NAME=value (put a value with spaces "
+        "in quotes, and close every quote; # starts a comment), or delete it."
+    ),
+    "run.env_misspelt": (
+        "{file} line {line} sets {name}, which the bot does not read: did you mean {setting}?"
+    ),
+    "run.env_repeated": (
+        "{file} line {line} sets {name} again (it is set on line {first}): keep one of them."
+    ),
     "run.rejected_token": (
         "Discord rejected the token in DISCORD_TOKEN: copy it again from the Developer Portal "
         "(Bot → Reset Token) into .env."
