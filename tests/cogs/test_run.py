@@ -14,7 +14,7 @@ import pytest
 from bot import serve as serving
 from bot.cli import main
 from bot.commands import run as run_command
-from bot.config import DEFAULT_DATABASE_URL, ConfigError, Settings, load_settings
+from bot.config import DEFAULT_DATABASE_URL, SETTINGS, ConfigError, Settings, load_settings
 from bot.i18n import text
 from bot.shards import Shards
 from bot.store import DatabaseUnreachable
@@ -97,14 +97,7 @@ def test_every_problem_is_reported_at_once_one_line_each() -> None:
 
 
 def _run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, env: str) -> int:
-    for name in (
-        "DISCORD_TOKEN",
-        "DATABASE_URL",
-        "DEV_GUILD_ID",
-        "LOG_LEVEL",
-        "SHARD_COUNT",
-        "SHARD_IDS",
-    ):
+    for name in SETTINGS:
         monkeypatch.delenv(name, raising=False)
     (tmp_path / ".env").write_text(env, "utf-8")
     return main(["run", "--env-file", str(tmp_path / ".env")])
