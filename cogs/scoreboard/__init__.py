@@ -3,7 +3,8 @@ forgetting.
 
 - ``commands``: the ``/tonk`` subcommands (added to the bot's ``/tonk`` group).
 - ``paging``: the leaderboard's Prev/Next ``DynamicItem``.  ``render``: text (pure).
-- ``replay``: ``/tonk replay``, its buttons, and Replay under a finished hand.
+- ``replay``: ``/tonk replay``, its buttons, Replay under a finished hand, and the
+  history's menu of hands to replay.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from cogs.scoreboard.commands import ScoreboardCog
 from cogs.scoreboard.paging import HistoryButton, PageButton
-from cogs.scoreboard.replay import ReplayButton, StartReplayButton
+from cogs.scoreboard.replay import ReplayButton, ReplayPick, StartReplayButton
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
@@ -26,8 +27,8 @@ async def setup(bot: TonkBot) -> None:
         log.info("no database: the scoreboard commands are not loaded")
         return
     await bot.add_cog(ScoreboardCog(bot, bot.store))
-    bot.add_dynamic_items(PageButton, HistoryButton, ReplayButton, StartReplayButton)
+    bot.add_dynamic_items(PageButton, HistoryButton, ReplayButton, StartReplayButton, ReplayPick)
 
 
 async def teardown(bot: TonkBot) -> None:
-    bot.remove_dynamic_items(PageButton, HistoryButton, ReplayButton, StartReplayButton)
+    bot.remove_dynamic_items(PageButton, HistoryButton, ReplayButton, StartReplayButton, ReplayPick)

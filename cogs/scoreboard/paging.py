@@ -27,6 +27,7 @@ from bot.store import (
     LeaderboardPeriod,
 )
 from cogs.scoreboard.render import history_text, leaderboard_text
+from cogs.scoreboard.replay import ReplayPick
 from cogs.settings import server_language
 
 if TYPE_CHECKING:
@@ -162,8 +163,11 @@ class HistoryButton(
 def history_message(
     hands: list[HandSummary], page: int, locale: str
 ) -> tuple[str, discord.ui.View]:
-    """A page of the channel's history, with Prev and Next (Next off on a short page)."""
+    """A page of the channel's history, with Prev and Next (Next off on a short page), and
+    a menu of its hands to replay."""
     view = discord.ui.View(timeout=None)
     view.add_item(HistoryButton(page, PREV, page == 0, locale))
     view.add_item(HistoryButton(page, NEXT, len(hands) < PER_PAGE, locale))
+    if hands:
+        view.add_item(ReplayPick(hands, locale))
     return history_text(hands, locale), view

@@ -11,6 +11,7 @@ Only hands recorded in the channel where the replay is asked for are shown.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -38,6 +39,9 @@ CHOICES = 25
 """Hands offered by the hand list: Discord shows at most 25 choices."""
 
 _UID = re.compile(r"(\d+):(\d+)")
+
+PICK_ID = "tonk:replay:pick"
+"""The custom id of the history page's menu of hands to replay."""
 
 
 class ReplayButton(
@@ -107,6 +111,33 @@ class StartReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
         if bot.store is None:
             return
         await start_replay(bot.store, interaction, self.hand_uid)
+
+
+class ReplayPick(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PICK_ID):
+    """The menu under a page of ``/tonk history``: the hand picked is replayed privately to
+    whoever picked it (its value is the hand's uid, so nothing is kept in memory)."""
+
+    def __init__(self, hands: Sequence[HandSummary] = (), locale: str = DEFAULT_LOCALE) -> None:
+        options = [
+            discord.SelectOption(label=_choice_line(hand, locale), value=hand.hand_uid)
+            for hand in hands
+        ]
+        placeholder = text("replay.pick", locale)
+        super().__init__(
+            discord.ui.Select(custom_id=PICK_ID, placeholder=placeholder, options=options)
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayPick:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = cast("TonkBot", interaction.client)
+        if bot.store is None or not self.item.values:
+            return
+        await start_replay(bot.store, interaction, self.item.values[0])
 
 
 def replay_message(step: ReplayStep, locale: str) -> tuple[discord.Embed, discord.ui.View]:

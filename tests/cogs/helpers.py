@@ -141,6 +141,13 @@ def button_labels(message: StoredMessage) -> dict[str, bool]:
     return {b["label"]: not b.get("disabled", False) for b in message.buttons()}
 
 
+def menu_options(message: StoredMessage) -> list[dict[str, Any]]:
+    """The options of the message's one menu (its labels and values)."""
+    (menu,) = [c for row in message.components for c in row["components"] if "options" in c]
+    options: list[dict[str, Any]] = menu["options"]
+    return options
+
+
 def versions_so_far(fake: FakeDiscord) -> set[int]:
     """Marks every message version the fake holds now (to check only later ones)."""
     return {id(v) for message in fake.messages.values() for v in message.versions}

@@ -12,6 +12,7 @@ from tests.cogs.helpers import (
     button_labels,
     clock,
     make_bot,
+    menu_options,
     my_hand,
     open_table,
     play_cards,
@@ -136,6 +137,35 @@ async def test_replay_under_a_finished_hand_shows_it_privately_to_whoever_clicks
         again = await bob.click(finished, "Replay")
         assert again.ephemeral and again.message is not None
         assert "Replay · hand 1 · Standard (P1)" in again.message.text()
+
+
+async def test_a_hand_picked_under_the_history_is_replayed_privately(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """``/tonk history`` lists the channel's hands with a menu of them: the hand picked is
+    replayed to whoever picked it, and the history page stays as it was."""
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    ann, bob, cat = (fake.add_member(guild, name) for name in ("ann", "bob", "cat"))
+    async with run_bot(fake, db_bot(tmp_path)) as bot:
+        await play_a_tonk(fake, bot, ann, bob)
+        table_id = table_in(bot, guild.channel("tonk")).id
+        listed = await cat.slash("tonk", "history")
+        assert listed.message is not None
+        history = listed.message
+        assert [(o["label"], o["value"]) for o in menu_options(history)] == [
+            (
+                f"Hand 1 · table {table_id} · a tonk (out without a discard) · won by bob",
+                f"{table_id}:1",
+            )
+        ]
+        shown = history.text()
+        picked = await cat.select(history, "Replay a hand…", [f"{table_id}:1"])
+        assert picked.ephemeral and picked.message is not None
+        assert picked.message is not history and history.text() == shown
+        assert "Replay · hand 1 · Standard (P1)" in picked.message.text()
+        await cat.click(picked.message, "Next")
+        assert "Move 1 of 7: bob drew 3♣ from the stock." in picked.message.text()
 
 
 async def test_a_hand_dealt_by_the_timer_leaves_replay_on_the_finished_hands_message(

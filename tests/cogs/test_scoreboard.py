@@ -12,8 +12,15 @@ import pytest
 
 from bot.client import TonkBot
 from bot.store import Ending, HandResult, PlayerResult
-from tests.cogs.helpers import make_bot, table_in
-from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeGuild, SimulatedMember, run_bot
+from tests.cogs.helpers import make_bot, menu_options, table_in
+from tests.fakediscord import (
+    FakeDiscord,
+    FakeDiscordError,
+    FakeGuild,
+    SimulatedMember,
+    StoredMessage,
+    run_bot,
+)
 
 
 def db_bot(tmp_path: Path) -> TonkBot:
@@ -265,6 +272,11 @@ async def test_server_house_rules_apply_to_new_tables_and_conflicts_are_refused(
         assert "house rules none" in cleared.message.text()  # type: ignore[union-attr]
 
 
+def replay_menu(page: StoredMessage) -> list[str]:
+    """The labels of the menu of hands to replay under a history page."""
+    return [option["label"] for option in menu_options(page)]
+
+
 async def test_history_pages_by_ten_with_prev_and_next(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -280,9 +292,11 @@ async def test_history_pages_by_ten_with_prev_and_next(
         history = await ann.slash("tonk", "history")
         assert history.message is not None
         page = history.message
-        assert page.text().count("Hand ") == 10 and "Hand 12 ·" in page.text()
+        assert page.content.count("Hand ") == 10 and "Hand 12 ·" in page.content
+        assert replay_menu(page)[0].startswith("Hand 12 · ") and len(replay_menu(page)) == 10
         await ann.click(page, "Next")
-        assert page.text().count("Hand ") == 2 and "Hand 2 ·" in page.text()
+        assert page.content.count("Hand ") == 2 and "Hand 2 ·" in page.content
+        assert [label.split(" · ")[0] for label in replay_menu(page)] == ["Hand 2", "Hand 1"]
         with pytest.raises(FakeDiscordError):
             await ann.click(page, "Next")  # the last page: Next is disabled
         await ann.click(page, "Prev")

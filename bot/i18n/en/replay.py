@@ -18,6 +18,7 @@ MESSAGES: dict[str, Message] = {
     "replay.button.next": "Next",
     "replay.button.last": "End",
     "replay.button.watch": "Replay",
+    "replay.pick": "Replay a hand…",
     "table.refusal.nothing_to_replay": (
         "No hand has been finished in this channel yet: there is nothing to replay."
     ),
@@ -40,6 +41,7 @@ NOTES: dict[str, str] = {
     "replay.move.draw": "In a replay the hand is over, so the card drawn is named.",
     "replay.button.first": "Replay button: back to the deal.",
     "replay.button.last": "Replay button: on to the end of the hand.",
+    "replay.pick": "The placeholder of the menu of hands under a page of /tonk history.",
     "replay.button.watch": (
         "The button under a finished hand's table message: shows the clicker that hand's "
         "replay, privately (as /tonk replay does)."
