@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
+
+import pytest
 
 from bot.client import TonkBot
 from bot.config import Timing
 from bot.engine.actions import TAKE
 from bot.engine.cards import card_list, card_symbol, mask_of, parse_card
+from bot.players import Player
 from bot.tables.dealing import Shuffler
 from bot.tables.table import Table
 from cogs.tonk.service import TableService
@@ -43,6 +47,19 @@ def make_bot(**options: Any) -> TonkBot:
     options.setdefault("timing", FAST)
     options.setdefault("shuffler_factory", lambda: Shuffler(random.Random(next(seeds))))
     return TonkBot(**options)
+
+
+def patch_computer_players(
+    monkeypatch: pytest.MonkeyPatch, factory: Callable[[str, random.Random], Player]
+) -> None:
+    """Have the running bot make its computer players with ``factory`` (as ``make_player``).
+
+    Call it once the bot runs: the patch goes on the module that the bot's extension loaded.
+    discord.py drops an extension's modules when its bot closes, and the next bot loads them
+    afresh, so a module imported earlier (or named by a dotted path, which is looked up
+    through the package's attributes) can be an old copy that no bot uses any more.
+    """
+    monkeypatch.setattr(importlib.import_module("cogs.tonk.bots"), "make_player", factory)
 
 
 def service(bot: TonkBot) -> TableService:

@@ -20,6 +20,7 @@ from tests.cogs.helpers import (
     make_bot,
     my_hand,
     open_table,
+    patch_computer_players,
     pick,
     quiet,
     service,
@@ -80,11 +81,10 @@ async def test_a_person_plays_a_whole_hand_against_a_hard_bot_that_moves_by_itse
     channel = guild.channel("tonk")
     ann = fake.add_member(guild, "ann")
     threads: list[threading.Thread] = []
-    monkeypatch.setattr(
-        "cogs.tonk.bots.make_player",
-        lambda level, rng: Watched(make_player(level, rng), threads),
-    )
     async with run_bot(fake, make_bot(timing=NO_PAUSE)) as bot:
+        patch_computer_players(
+            monkeypatch, lambda level, rng: Watched(make_player(level, rng), threads)
+        )
         service(bot).tables.bot_rng.seed(3)  # the bot's decisions and pauses
         lobby = await open_table(ann, [])
         added = await ann.slash("tonk", "addbot", level="hard")
@@ -167,12 +167,16 @@ async def test_when_the_last_person_leaves_the_bots_the_table_closes(
 
 
 class Broken:
-    """A computer player with a bug: every move it picks is illegal."""
+    """A computer player with a bug: every move it picks is illegal (each is noted)."""
 
     level = "hard"
 
+    def __init__(self, picked: list[Action]) -> None:
+        self.picked = picked
+
     def choose(self, view: SeatView) -> Action:
-        return Action("discard", view.seat, 0)
+        self.picked.append(Action("discard", view.seat, 0))
+        return self.picked[-1]
 
     def slap(self, view: SeatView) -> Action | None:
         return None
@@ -185,8 +189,9 @@ async def test_an_illegal_move_from_a_bot_is_replaced_by_the_automatic_move(
     guild = fake.add_guild("Casino", channels=["tonk"])
     channel = guild.channel("tonk")
     ann = fake.add_member(guild, "ann")
-    monkeypatch.setattr("cogs.tonk.bots.make_player", lambda level, rng: Broken())
+    picked: list[Action] = []
     async with run_bot(fake, make_bot(timing=NO_PAUSE)) as bot:
+        patch_computer_players(monkeypatch, lambda level, rng: Broken(picked))
         lobby = await open_table(ann, [])
         await ann.slash("tonk", "addbot", level="hard")
         await quiet(fake, bot)
@@ -196,3 +201,4 @@ async def test_an_illegal_move_from_a_bot_is_replaced_by_the_automatic_move(
         table = table_in(bot, channel)
         assert table.to_act_id == ann.id and table.hand is not None
         assert [a.kind for a in table.hand.log] == ["draw", "discard"]
+        assert picked and picked[-1] not in table.hand.log  # asked, refused, replaced

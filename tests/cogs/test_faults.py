@@ -27,6 +27,7 @@ from tests.cogs.helpers import (
     make_bot,
     my_hand,
     open_table,
+    patch_computer_players,
     play_cards,
     quiet,
     service,
@@ -133,13 +134,18 @@ BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END
 
 
 class Stubborn:
-    """A computer player with a bug: it always wants to discard a card it does not hold."""
+    """A computer player with a bug: it always wants to discard a card it does not hold
+    (each choice is noted)."""
 
     level = "normal"
 
+    def __init__(self, picked: list[Action]) -> None:
+        self.picked = picked
+
     def choose(self, view: SeatView) -> Action:
         missing = next(c for c in range(52) if not view.hand >> c & 1)
-        return Action(DISCARD, view.seat, 1 << missing)
+        self.picked.append(Action(DISCARD, view.seat, 1 << missing))
+        return self.picked[-1]
 
     def slap(self, view: SeatView) -> Action | None:
         return None
@@ -148,10 +154,11 @@ class Stubborn:
 async def test_a_computer_players_refused_move_is_replaced_and_its_seat_is_not_stuck(
     fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("cogs.tonk.bots.make_player", lambda level, rng: Stubborn())
     guild = fake_discord.add_guild("Casino", channels=["tonk"])
     ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
+    picked: list[Action] = []
     async with run_bot(fake_discord, make_bot(timing=replace(FAST, bot_pause=0.0))) as bot:
+        patch_computer_players(monkeypatch, lambda level, rng: Stubborn(picked))
         lobby = await open_table(ann, [])
         await ann.slash("tonk", "addbot", level="normal")
         await quiet(fake_discord, bot)
@@ -163,6 +170,7 @@ async def test_a_computer_players_refused_move_is_replaced_and_its_seat_is_not_s
         assert table.hand is not None
         assert table.to_act_id == ann.id, "the computer seat is stuck"
         assert len(table.hand.log) >= 2  # it drew, then played the automatic discard
+        assert picked and not set(picked) & set(table.hand.log)  # its own discard was refused
 
 
 async def test_a_table_button_a_version_behind_still_means_what_it_says(
