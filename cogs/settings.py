@@ -68,6 +68,8 @@ class NewTableDefaults:
     problems: tuple[StoredProblem, ...] = ()
     language: str = ""
     """The server's chosen language (``/tonk config language``); empty: none chosen."""
+    announce_role: int | None = None
+    """The role a new table mentions when it opens (``/tonk config announce``)."""
 
 
 def checked_defaults(config: GuildConfig, channel_id: int) -> NewTableDefaults:
@@ -105,6 +107,7 @@ def checked_defaults(config: GuildConfig, channel_id: int) -> NewTableDefaults:
         options,
         tuple(problems),
         language(config.locale) if config.locale else "",
+        config.announce_role,
     )
 
 

@@ -23,7 +23,14 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("help.section.scoreboard", ("leaderboard", "stats", "history", "replay", "forget me")),
     (
         "help.section.managers",
-        ("config show", "config set", "config option", "config channel", "config language"),
+        (
+            "config show",
+            "config set",
+            "config option",
+            "config channel",
+            "config language",
+            "config announce",
+        ),
     ),
 )
 """The sections of the command list, in order: a heading's key and the commands under it

@@ -45,7 +45,10 @@ class GuildSettings(SQLModel, table=True):
     updated_at: float
     turn_reminders: bool = Field(default=True, sa_column_kwargs={"server_default": text("true")})
     """Whether a member the table waits for is reminded with a mention (``/tonk config set``);
-    last, where revision 0003 added it."""
+    where revision 0003 added it."""
+    announce_role_id: int | None = Field(default=None, sa_type=BigInteger)
+    """The role mentioned when a table opens (``/tonk config announce``); None: no role. Last,
+    where revision 0006 added it."""
 
 
 class TableRow(SQLModel, table=True):

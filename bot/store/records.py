@@ -35,6 +35,8 @@ class GuildConfig:
     allowed_channel_ids: tuple[int, ...]
     locale: str
     turn_reminders: bool = True
+    announce_role: int | None = None
+    """The role a new table's announcement mentions; None: tables open without one."""
 
     def __post_init__(self) -> None:
         if self.stake < 1:
@@ -57,6 +59,7 @@ class GuildSettingsUpdate(TypedDict, total=False):
     allowed_channel_ids: Sequence[int]
     locale: str
     turn_reminders: bool
+    announce_role: int | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -158,6 +158,28 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             interaction, config_text(config, locale_of(interaction), command_id(interaction))
         )
 
+    async def config_announce(
+        self, interaction: discord.Interaction, role: discord.Role | None
+    ) -> None:
+        """The role a new table mentions when it opens (Manage Server); none turns the
+        announcement off. A role the bot cannot mention is kept, with a word on why its
+        members would not be notified."""
+        if not await self._may_configure(interaction):
+            return
+        locale = locale_of(interaction)
+        if role is not None and role.is_default():
+            await answer(interaction, text("scoreboard.refusal.announce_everyone", locale))
+            return
+        role_id = None if role is None else role.id
+        await self.store.update_guild_settings(interaction.guild_id or 0, announce_role=role_id)
+        if role is None:
+            await answer(interaction, text("scoreboard.config.announce_off", locale))
+            return
+        said = [text("scoreboard.config.announce_on", locale, role=role.mention)]
+        if not (role.mentionable or interaction.app_permissions.mention_everyone):
+            said.append(text("scoreboard.config.announce_silent", locale, role=role.mention))
+        await answer(interaction, "\n".join(said))
+
     async def config_option(self, interaction: discord.Interaction, name: str, value: str) -> None:
         """A server-wide house rule for new tables; ``default`` removes it (checked against the
         server's default preset, conflicts refused in words). Stored options that are no
@@ -277,6 +299,13 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         interaction: discord.Interaction, channel: discord.TextChannel, allowed: bool
     ) -> None:
         await cog.config_channel(interaction, channel, allowed)
+
+    @config.command(name="announce", description=text("scoreboard.command.config.announce"))
+    @app_commands.describe(role=text("scoreboard.command.config.announce.role"))
+    async def config_announce(
+        interaction: discord.Interaction, role: discord.Role | None = None
+    ) -> None:
+        await cog.config_announce(interaction, role)
 
     @config.command(name="option", description=text("scoreboard.command.config.option"))
     @app_commands.describe(

@@ -156,6 +156,11 @@ def config_text(config: GuildConfig, locale: str, command_id: int | None = None)
         ),
         channels=channels,
         options=house or text("scoreboard.config.no_options", locale),
+        announce=(
+            text("scoreboard.config.no_announce", locale)
+            if config.announce_role is None
+            else f"<@&{config.announce_role}>"
+        ),
     )
     problems = checked_defaults(config, 0).problems
     return "\n".join([shown, *(problem.message(locale, command_id) for problem in problems)])

@@ -112,6 +112,7 @@ class TonkCommands(
             timeout,
             defaults.options,
             defaults.language,
+            defaults.announce_role,
         )
         if defaults.problems and interaction.permissions.manage_guild:
             await answer(

@@ -297,6 +297,24 @@ class TableScreens:
         """Tell the channel something (no card of any hand may be in ``content``)."""
         self._runtime.host.spawn(self._channel().send(content))
 
+    def announce(self, role_id: int) -> None:
+        """Tell the server's announce role (``/tonk config announce``) that the table opened:
+        a mention that notifies that role's members and nobody else, with a link to the
+        table message."""
+        table = self._table
+        content = text(
+            "table.notice.announce",
+            table.locale,
+            role=f"<@&{role_id}>",
+            host=table.name_of(table.host_id),
+            preset=text(f"preset.{table.rules.preset}", table.locale),
+            stake=table.stake,
+            seats=table.max_seats,
+            link=message_link(table.guild_id, table.channel_id, table.message_id),
+        )
+        mention = discord.AllowedMentions(roles=[discord.Object(role_id)])
+        self._runtime.host.spawn(self._channel().send(content, allowed_mentions=mention))
+
     def nudge(self, user_id: int) -> None:
         """Remind ``user_id`` in the channel that the table waits for them: a mention that
         notifies them and nobody else, with a link to the table message."""

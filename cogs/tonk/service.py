@@ -102,10 +102,12 @@ class TableService:
         turn_timeout: float | None,
         options: Mapping[str, object] | None = None,
         language: str = "",
+        announce_role: int | None = None,
     ) -> None:
         """Open a table in the channel, hosted by the member who asked, with the server's
         default house rules (``/tonk config option``) over the preset. The table speaks
-        the server's ``language`` (``/tonk config language``), else the server's locale."""
+        the server's ``language`` (``/tonk config language``), else the server's locale;
+        once it is posted, ``announce_role`` is told (``/tonk config announce``)."""
         defer_as(interaction, Defer.PUBLIC)
         locale = locale_of(interaction)
         existing = self.tables.in_channel(interaction.channel_id or 0)
@@ -133,6 +135,8 @@ class TableService:
             await answer(interaction, refusal_text(refusal, interaction))
             return
         await runtime.post_table_message(interaction)
+        if announce_role is not None:
+            runtime.screens.announce(announce_role)
 
     async def opening_defaults(self, interaction: discord.Interaction) -> NewTableDefaults | None:
         """The server's defaults for a table opened in the interaction's channel; None, and
@@ -175,6 +179,7 @@ class TableService:
             closed.turn_timeout,
             closed.rules.overrides(),
             defaults.language,
+            defaults.announce_role,
         )
 
     async def choose_language(self, interaction: discord.Interaction, value: str) -> None:

@@ -287,9 +287,15 @@ class FakeDiscord:
         permissions: discord.Permissions,
         *,
         managed: bool = False,
+        mentionable: bool = False,
     ) -> FakeRole:
         role = FakeRole(
-            self.new_id(), name, permissions.value, position=len(guild.roles), managed=managed
+            self.new_id(),
+            name,
+            permissions.value,
+            position=len(guild.roles),
+            managed=managed,
+            mentionable=mentionable,
         )
         guild.roles[role.id] = role
         return role
@@ -698,8 +704,8 @@ def notified(
     mentions (``<@id>``), the members of the roles it mentions (``<@&id>``) and, for
     ``@everyone`` or ``@here``, every member of the guild; each kind only as far as the
     message's ``allowed_mentions`` lets it through (every kind without it: its ``parse``
-    names whole kinds, its ``users`` and ``roles`` lists single ids). Roles (none here is
-    mentionable) and everyone also need the author's Mention Everyone permission. Edits
+    names whole kinds, its ``users`` and ``roles`` lists single ids). A role that is not
+    mentionable, and everyone, also need the author's Mention Everyone permission. Edits
     notify nobody, and the author is not notified of its own message (``post_message``)."""
     kinds = {"users", "roles", "everyone"} if allowed is None else set(allowed.get("parse") or ())
     users = {int(user) for user in (allowed or {}).get("users") or ()}
@@ -710,10 +716,10 @@ def notified(
         for user in USER_MENTION.findall(content)
         if "users" in kinds or int(user) in users
     }
-    if mention_everyone:
-        for role in map(int, ROLE_MENTION.findall(content)):
-            if "roles" in kinds or role in roles:
-                pinged |= {uid for uid, member in members.items() if role in member.role_ids}
-        if "everyone" in kinds and EVERYONE_MENTION.search(content):
-            pinged |= set(members)
+    for role in map(int, ROLE_MENTION.findall(content)):
+        mentionable = guild is not None and role in guild.roles and guild.roles[role].mentionable
+        if ("roles" in kinds or role in roles) and (mention_everyone or mentionable):
+            pinged |= {uid for uid, member in members.items() if role in member.role_ids}
+    if mention_everyone and "everyone" in kinds and EVERYONE_MENTION.search(content):
+        pinged |= set(members)
     return frozenset(pinged)

@@ -92,6 +92,8 @@ class FakeRole:
     permissions: int
     position: int = 0
     managed: bool = False
+    mentionable: bool = False
+    """Anyone may notify its members by mentioning it (else only with Mention Everyone)."""
 
     def payload(self) -> Payload:
         return {
@@ -103,7 +105,7 @@ class FakeRole:
             "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
             "hoist": False,
             "managed": self.managed,
-            "mentionable": False,
+            "mentionable": self.mentionable,
             "icon": None,
             "unicode_emoji": None,
             "flags": 0,

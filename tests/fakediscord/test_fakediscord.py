@@ -785,3 +785,35 @@ async def test_a_new_message_notifies_whom_its_mentions_let_through(
         ) as edited:
             assert edited.status == 200
     assert posted.notified == {ids[name] for name in expected}
+
+
+async def test_a_mentionable_role_is_notified_without_mention_everyone(
+    fake_discord: FakeDiscord, guild: FakeGuild
+) -> None:
+    """A role that is mentionable notifies its members when a message lets it through,
+    whatever the author's permissions; a role that is not needs Mention Everyone."""
+    open_role = fake_discord.add_role(
+        guild, "players", discord.Permissions.none(), mentionable=True
+    )
+    closed_role = fake_discord.add_role(guild, "staff", discord.Permissions.none())
+    dan = fake_discord.add_member(guild, "dan", roles=[open_role])
+    eve = fake_discord.add_member(guild, "eve", roles=[closed_role])
+    channel = guild.channel("tonk")
+    await fake_discord.deny(
+        channel, fake_discord.bot_user.id, discord.Permissions(mention_everyone=True)
+    )
+    url = f"{fake_discord.api_url}/channels/{channel.id}/messages"
+    headers = {"Authorization": f"Bot {fake_discord.token}"}
+    notified = []
+    async with aiohttp.ClientSession() as session:
+        for roles in ([open_role.id, closed_role.id], []):
+            body = {
+                "content": f"<@&{open_role.id}> <@&{closed_role.id}>",
+                "allowed_mentions": {"parse": [], "roles": [str(role) for role in roles]},
+            }
+            async with session.post(url, json=body, headers=headers) as response:
+                assert response.status == 200
+                notified.append(fake_discord.messages[int((await response.json())["id"])].notified)
+    assert open_role.payload()["mentionable"] and not closed_role.payload()["mentionable"]
+    assert notified == [{dan.user.id}, set()]
+    assert eve.user.id not in notified[0]

@@ -178,7 +178,7 @@ async def test_a_schema_version_2_database_is_stamped_with_nothing_else_changed(
     ``table_log``) is stamped ``0001``, then revision 0002 adds members' languages; every row
     stays, but for the server language that nobody could choose, which becomes unset. Its
     hands read back for a replay with their seats and moves but no deal, which they did not
-    keep (revision 0005)."""
+    keep (revision 0005), and its server has no announce role (revision 0006)."""
     path = tmp_path / "tonk.db"
     _release_0_1(path)
     with sqlite3.connect(path) as raw:
@@ -216,6 +216,8 @@ async def test_a_schema_version_2_database_is_stamped_with_nothing_else_changed(
                     url, f"SELECT name FROM hand_player WHERE hand_id = {hand_id} ORDER BY seat"
                 )
             ]
+        kept = await store.get_guild_settings(7)
+        assert (kept.stake, kept.announce_role) == (3, None)  # revision 0006: no role yet
 
 
 async def test_a_schema_version_above_2_is_refused(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ async def test_guild_without_settings_gets_defaults(store: Store) -> None:
     assert config.allowed_channel_ids == ()
     assert config.allows_channel(123)
     assert config.turn_reminders
+    assert config.announce_role is None
 
 
 async def test_update_changes_only_given_fields_and_persists(store: Store, db_url: str) -> None:
@@ -43,6 +44,20 @@ async def test_update_changes_only_given_fields_and_persists(store: Store, db_ur
         assert await reopened.get_guild_settings(1) == updated
     finally:
         await reopened.close()
+
+
+async def test_the_announce_role_is_kept_until_it_is_turned_off(store: Store, db_url: str) -> None:
+    """``/tonk config announce``: a role id (64 bits) kept with the other settings, and None
+    again when the server turns announcements off."""
+    role = 1_577_926_009_221_545_987
+    await store.update_guild_settings(1, stake=4)
+    assert (await store.update_guild_settings(1, announce_role=role)).announce_role == role
+    async with await Store.open(db_url) as reopened:
+        kept = await reopened.get_guild_settings(1)
+    assert (kept.announce_role, kept.stake) == (role, 4)
+    assert (await store.update_guild_settings(1, stake=6)).announce_role == role
+    assert (await store.update_guild_settings(1, announce_role=None)).announce_role is None
+    assert (await store.get_guild_settings(2)).announce_role is None
 
 
 async def test_settings_are_per_guild(store: Store) -> None:

@@ -93,7 +93,25 @@ MESSAGES: dict[str, Message] = {
     # Settings.
     "scoreboard.config.show": (
         "Preset **{preset}** · house rules {options} · stake {stake} · turn timer {timeout} · "
-        "turn reminders {reminders} · tables allowed in {channels}"
+        "turn reminders {reminders} · tables allowed in {channels} · new tables announced "
+        "to {announce}"
+    ),
+    "scoreboard.config.no_announce": "no role",
+    "scoreboard.command.config.announce": (
+        "Mention a role when a table opens (Manage Server); leave the role out to stop."
+    ),
+    "scoreboard.command.config.announce.role": "The role to mention; left out, none is.",
+    "scoreboard.config.announce_on": (
+        "New tables will mention {role} when they open, with a link to join."
+    ),
+    "scoreboard.config.announce_off": "New tables will open without mentioning a role.",
+    "scoreboard.config.announce_silent": (
+        "The bot cannot notify {role}: make the role mentionable (Server Settings → Roles), "
+        "or give the bot the Mention @everyone, @here and All Roles permission. Until then "
+        "its members see the mention without a notification."
+    ),
+    "scoreboard.refusal.announce_everyone": (
+        "Pick a role: announcing every table to @everyone is not offered."
     ),
     "scoreboard.config.reminders_on": "on",
     "scoreboard.config.reminders_off": "off",

@@ -206,6 +206,13 @@ MESSAGES: dict[str, Message] = {
         "to see your cards."
     ),
     "table.notice.nudge": "⏳ {player}, the table is waiting for you: {link}",
+    "table.notice.announce": Plural(
+        "🃏 {role}: {host} opened a table, {preset} at stake {stake}, for up to {seats} "
+        "player. Press **Join** to play: {link}",
+        "🃏 {role}: {host} opened a table, {preset} at stake {stake}, for up to {seats} "
+        "players. Press **Join** to play: {link}",
+        "seats",
+    ),
     "table.notice.timeout": "⏰ {player}'s time ran out, so they played automatically: {moves}.",
     "table.notice.missed_out": (
         "{player} missed three turns in a row and leaves the table at the end of this hand."
@@ -246,6 +253,11 @@ MESSAGES: dict[str, Message] = {
 }
 
 NOTES: dict[str, str] = {
+    "table.notice.announce": (
+        "Posted in the channel when a table opens, for the role the server chose with /tonk "
+        "config announce: {role} is that role's mention (it notifies its members), {preset} "
+        "a preset's name (preset.*), {link} the address of the table message."
+    ),
     "table.notice.nudge": (
         "Posted in the channel when a member has not moved for a while: {player} is their "
         "mention (it notifies them), {link} the address of the table message."

@@ -36,6 +36,7 @@ def _decode(guild_id: int, row: Any) -> GuildConfig:
         allowed_channel_ids=tuple(channel_ids),
         locale=source.locale,
         turn_reminders=source.turn_reminders,
+        announce_role=source.announce_role_id,
     )
 
 
@@ -70,6 +71,7 @@ def update_guild_config(
         allowed_channel_ids=tuple(changes.get("allowed_channel_ids", current.allowed_channel_ids)),
         locale=changes.get("locale", current.locale),
         turn_reminders=bool(changes.get("turn_reminders", current.turn_reminders)),
+        announce_role=changes.get("announce_role", current.announce_role),
     )
     values = {
         "guild_id": updated.guild_id,
@@ -80,6 +82,7 @@ def update_guild_config(
         "allowed_channel_ids_json": jsontext.dumps(list(updated.allowed_channel_ids)),
         "locale": updated.locale,
         "turn_reminders": updated.turn_reminders,
+        "announce_role_id": updated.announce_role,
         "updated_at": time.time(),
     }
     statement = upsert(connection.dialect.name, GuildSettings).values(values)
