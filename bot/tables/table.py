@@ -131,6 +131,9 @@ class Table:
     reminder_id: int | None = None
     """The turn reminder in the channel (``cogs.tonk.screens``), kept so that a restart can
     delete it."""
+    announcement_id: int | None = None
+    """The message that told the server's announce role the table opened (``/tonk config
+    announce``), kept until it says that the table started or closed, after a restart too."""
     big_one_left: int = 0
     shuffler: Shuffler = field(default_factory=Shuffler, repr=False)
     _players: tuple[Hand | None, tuple[int, ...]] = field(
@@ -590,6 +593,7 @@ class Table:
             "version": self.version,
             "message_id": self.message_id,
             "reminder_id": self.reminder_id,
+            "announcement_id": self.announcement_id,
             "big_one_left": self.big_one_left,
         }
         if hand:
@@ -630,6 +634,7 @@ class Table:
                 version=int(data["version"]),
                 message_id=data["message_id"],
                 reminder_id=data.get("reminder_id"),
+                announcement_id=data.get("announcement_id"),
                 big_one_left=int(data.get("big_one_left", 0)),
                 shuffler=shuffler or Shuffler(),
             )

@@ -52,10 +52,10 @@ class Done(Generic[T]):
     value: T
 
 
-def discord_ids(table: Table) -> tuple[int | None, int | None]:
+def discord_ids(table: Table) -> tuple[int | None, int | None, int | None]:
     """The ids of the table's Discord messages that are part of its state: the table
-    message and the turn reminder."""
-    return table.message_id, table.reminder_id
+    message, the turn reminder and the announcement."""
+    return table.message_id, table.reminder_id, table.announcement_id
 
 
 def finished_hands(table: Table) -> int:
@@ -127,8 +127,8 @@ class TableRuntime:
         self.after_change()
 
     async def commit_message(self) -> None:
-        """Commit the new id of the table message or turn reminder, if one changed (under
-        the lock)."""
+        """Commit the new id of the table message, turn reminder or announcement, if one
+        changed (under the lock)."""
         if discord_ids(self.table) == self._ids_committed or self.table.status == CLOSED:
             return
         try:

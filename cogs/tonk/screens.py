@@ -140,6 +140,8 @@ class TableScreens:
         deletes itself."""
         self._dropping: int | None = None
         """The reminder being deleted (it is deleted once)."""
+        self._ending: int | None = None
+        """The announcement being edited to say the table started or closed (once)."""
 
     @property
     def _table(self) -> Table:
@@ -271,6 +273,7 @@ class TableScreens:
         """
         table = self._table
         self._request_table()
+        self._announcement_over()
         if table.status == CLOSED:
             return
         for user_id in table.hand_players:
@@ -301,6 +304,11 @@ class TableScreens:
         """Tell the server's announce role (``/tonk config announce``) that the table opened:
         a mention that notifies that role's members and nobody else, with a link to the
         table message."""
+        self._runtime.host.spawn(self._post_announcement(role_id))
+
+    async def _post_announcement(self, role_id: int) -> None:
+        """Post the announcement; its id is committed with the table while it waits in its
+        lobby, so that the announcement says when the table started or closed."""
         table = self._table
         content = text(
             "table.notice.announce",
@@ -313,7 +321,45 @@ class TableScreens:
             link=message_link(table.guild_id, table.channel_id, table.message_id),
         )
         mention = discord.AllowedMentions(roles=[discord.Object(role_id)])
-        self._runtime.host.spawn(self._channel().send(content, allowed_mentions=mention))
+        message = await self._channel().send(content, allowed_mentions=mention)
+        async with self._runtime.lock:
+            if table.status == LOBBY and table.announcement_id is None:
+                table.announcement_id = message.id
+                await self._runtime.commit_message()
+                return
+        await self._end_announcement(message.id)
+
+    def _announcement_over(self) -> None:
+        """The table started or closed: its announcement says so (once)."""
+        announcement = self._table.announcement_id
+        if (
+            announcement is not None
+            and announcement != self._ending
+            and self._table.status != LOBBY
+        ):
+            self._ending = announcement
+            self._runtime.host.spawn(self._end_announcement(announcement))
+
+    async def _end_announcement(self, message_id: int) -> None:
+        """Forget the announcement's id (committed under the table's lock), then edit it to
+        say that the table started, or closed before it did (an edit notifies nobody)."""
+        table = self._table
+        async with self._runtime.lock:
+            if table.announcement_id == message_id:
+                table.announcement_id = None
+                await self._runtime.commit_message()
+            key = (
+                "table.notice.announce_closed"
+                if table.status == CLOSED
+                else "table.notice.announce_started"
+            )
+            content = text(
+                key,
+                table.locale,
+                host=table.name_of(table.host_id),
+                link=message_link(table.guild_id, table.channel_id, table.message_id),
+            )
+        await edit_message(self._bot, table.channel_id, message_id, content=content)
 
     def nudge(self, user_id: int) -> None:
         """Remind ``user_id`` in the channel that the table waits for them: a mention that

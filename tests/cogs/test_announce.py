@@ -13,7 +13,8 @@ from bot.i18n import text
 from tests.cogs.helpers import make_bot, quiet, table_in
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeRole, StoredMessage, run_bot
 
-OPENED = "opened a table"
+ANNOUNCED = "🃏 "
+"""How an announcement starts, before and after it says the table started or closed."""
 MANAGER = discord.Permissions(manage_guild=True)
 
 
@@ -22,7 +23,7 @@ def db_bot(tmp_path: Path) -> TonkBot:
 
 
 def announcements(fake: FakeDiscord, channel: FakeChannel) -> list[StoredMessage]:
-    return [m for m in fake.messages_in(channel) if OPENED in m.content]
+    return [m for m in fake.messages_in(channel) if m.content.startswith(ANNOUNCED)]
 
 
 async def test_a_new_table_mentions_the_servers_role_until_it_is_turned_off(
@@ -56,19 +57,35 @@ async def test_a_new_table_mentions_the_servers_role_until_it_is_turned_off(
             f"{table.message_id}>"
         )
         assert announced.notified == {dan.user.id, eve.user.id}  # not ann, bob or mod
+        assert table.announcement_id == announced.id  # committed with the table
+
+    async with run_bot(fake, db_bot(tmp_path)) as bot:  # a restart while it waits
+        table = table_in(bot, channel)
+        lobby = fake.messages[table.message_id or 0]
+        await bob.click(lobby, "Join")
+        await ann.click(lobby, "Start")
+        await quiet(fake, bot)
+        link = f"<https://discord.com/channels/{guild.id}/{channel.id}/{table.message_id}>"
+        assert announced.content == f"🃏 ann's table has started: {link}"
+        assert announced.notified == {dan.user.id, eve.user.id}  # an edit notifies nobody
+        assert table.announcement_id is None
         await ann.slash("tonk", "end")
         await quiet(fake, bot)
         again = await bob.click(fake.messages[table.message_id or 0], "New table")
         assert again.message is not None
         await quiet(fake, bot)
         assert len(announcements(fake, channel)) == 2  # New table announces as /tonk new does
-        assert "bob opened a table" in announcements(fake, channel)[-1].content
+        second = announcements(fake, channel)[-1]
+        assert "bob opened a table" in second.content
+        await bob.slash("tonk", "end")
+        await quiet(fake, bot)
+        assert second.content == "🃏 bob's table closed before it started."
+        assert announced.content.startswith("🃏 ann's table has started")
 
         stopped = await mod.slash("tonk", "config", "announce")
         assert stopped.content == "New tables will open without mentioning a role."
         shown = await bob.slash("tonk", "config", "show")
         assert "new tables announced to no role" in shown.content
-        await bob.slash("tonk", "end")
         await ann.slash("tonk", "new")
         await quiet(fake, bot)
         assert len(announcements(fake, channel)) == 2

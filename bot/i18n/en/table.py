@@ -213,6 +213,8 @@ MESSAGES: dict[str, Message] = {
         "players. Press **Join** to play: {link}",
         "seats",
     ),
+    "table.notice.announce_started": "🃏 {host}'s table has started: {link}",
+    "table.notice.announce_closed": "🃏 {host}'s table closed before it started.",
     "table.notice.timeout": "⏰ {player}'s time ran out, so they played automatically: {moves}.",
     "table.notice.missed_out": (
         "{player} missed three turns in a row and leaves the table at the end of this hand."
