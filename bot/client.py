@@ -156,17 +156,20 @@ async def answer(
     *,
     ephemeral: bool = True,
     view: discord.ui.View = MISSING,
+    file: discord.File = MISSING,
 ) -> None:
-    """Say ``content`` (with ``view`` under it) by the interaction's response, or by a
-    follow-up once the response was used (or deferred)."""
+    """Say ``content`` (with ``view`` under it, ``file`` attached) by the interaction's
+    response, or by a follow-up once the response was used (or deferred)."""
     content = clip(content, CONTENT)
     if view is not MISSING:
         view = fit_view(view)
     async with _reply_lock(interaction):
         if _answered(interaction):
-            await interaction.followup.send(content, ephemeral=ephemeral, view=view)
+            await interaction.followup.send(content, ephemeral=ephemeral, view=view, file=file)
         else:
-            await interaction.response.send_message(content, ephemeral=ephemeral, view=view)
+            await interaction.response.send_message(
+                content, ephemeral=ephemeral, view=view, file=file
+            )
             _note_answer(interaction)
 
 

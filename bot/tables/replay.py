@@ -119,6 +119,47 @@ def replay_step(replay: HandReplay, step: int) -> ReplayStep:
     )
 
 
+def scenario_of(replay: HandReplay) -> dict[str, Any]:
+    """``replay``'s hand as a scripted hand (the input of ``tonk scenario``, described in
+    docs/scenarios.md), which plays it again to the same end: its rules and stake, the
+    players by name in seat order (two players of the same name told apart), the dealer,
+    the whole pack in order, and every move. Refused as :func:`replay_step` refuses."""
+    deal = replay.deal
+    if deal is None:
+        raise TableError("replay_unkept", number=replay.summary.hand_number)
+    seats = replay.summary.seats
+    players = tuple(_player(seat) for seat in seats)
+    names = _distinct(tuple(seat.name for seat in seats))
+    try:
+        rules = rules_from_json(deal.rules)
+        moves = [_action(entry, seats, players).to_json(names) for entry in replay.action_log]
+        dealer = names[deal.dealer]
+    except _UNREADABLE as error:
+        raise TableError("replay_unreadable", number=replay.summary.hand_number) from error
+    return {
+        "rules": {**rules.to_json(), "stake": deal.stake},
+        "players": list(names),
+        "dealer": dealer,
+        "deck": list(deal.order),
+        "actions": moves,
+    }
+
+
+def _distinct(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The names, each repeated one followed by its seat number (``ann (seat 3)``); should
+    that make a name that is already there, every name gets its seat number (names that
+    end in different seat numbers differ)."""
+
+    def numbered(repeated_only: bool) -> tuple[str, ...]:
+        return tuple(
+            f"{name} (seat {seat + 1})" if names.count(name) > 1 or not repeated_only else name
+            for seat, name in enumerate(names)
+        )
+
+    told_apart = numbered(repeated_only=True)
+    return told_apart if len(set(told_apart)) == len(names) else numbered(repeated_only=False)
+
+
 def _player(seat: HandSeat) -> str:
     """The seat's player as the hand names it: the member's id, as the table dealt it, or a
     stand-in for a member who was forgotten (``/tonk forget me`` scrubbed the id)."""

@@ -14,12 +14,22 @@ from typing import TYPE_CHECKING
 
 from cogs.scoreboard.commands import ScoreboardCog
 from cogs.scoreboard.paging import HistoryButton, PageButton
-from cogs.scoreboard.replay import ReplayButton, ReplayPick, StartReplayButton
+from cogs.scoreboard.replay import ReplayButton, ReplayPick, ScenarioButton, StartReplayButton
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
 
 log = logging.getLogger(__name__)
+
+DYNAMIC_ITEMS = (
+    PageButton,
+    HistoryButton,
+    ReplayButton,
+    StartReplayButton,
+    ReplayPick,
+    ScenarioButton,
+)
+"""The scoreboard's components that answer clicks by their custom id, after restarts too."""
 
 
 async def setup(bot: TonkBot) -> None:
@@ -27,8 +37,8 @@ async def setup(bot: TonkBot) -> None:
         log.info("no database: the scoreboard commands are not loaded")
         return
     await bot.add_cog(ScoreboardCog(bot, bot.store))
-    bot.add_dynamic_items(PageButton, HistoryButton, ReplayButton, StartReplayButton, ReplayPick)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
 
 
 async def teardown(bot: TonkBot) -> None:
-    bot.remove_dynamic_items(PageButton, HistoryButton, ReplayButton, StartReplayButton, ReplayPick)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)

@@ -10,6 +10,8 @@ Only hands recorded in the channel where the replay is asked for are shown.
 
 from __future__ import annotations
 
+import io
+import json
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
@@ -29,7 +31,7 @@ from bot.render.replay import (
 )
 from bot.store import CorruptRow, HandReplay, HandSummary, Store
 from bot.tables.errors import TableError
-from bot.tables.replay import ReplayStep, replay_step
+from bot.tables.replay import ReplayStep, replay_step, scenario_of
 from cogs.scoreboard.render import ending_words, winners_text
 
 if TYPE_CHECKING:
@@ -140,13 +142,55 @@ class ReplayPick(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PICK_I
         await start_replay(bot.store, interaction, self.item.values[0])
 
 
+class ScenarioButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tonk:replay:(?P<table>\d+):(?P<hand>\d+):scenario",
+):
+    """**Scenario file** under a replay: the hand as a scripted hand (``tonk scenario``'s
+    input, ``bot.tables.replay.scenario_of``), sent privately as a JSON file."""
+
+    def __init__(self, hand_uid: str, locale: str = DEFAULT_LOCALE) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=text("replay.button.scenario", locale),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tonk:replay:{hand_uid}:scenario",
+            )
+        )
+        self.hand_uid = hand_uid
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ScenarioButton:
+        return cls(f"{match['table']}:{match['hand']}")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        defer_as(interaction, Defer.EPHEMERAL)
+        bot = cast("TonkBot", interaction.client)
+        if bot.store is None:
+            return
+        try:
+            replay = await channel_hand(bot.store, interaction, self.hand_uid)
+            scenario = scenario_of(replay)
+        except TableError as refusal:
+            await answer(interaction, refusal_text(refusal, interaction))
+            return
+        table_id, number = self.hand_uid.split(":")
+        name = f"tonk-table-{table_id}-hand-{number}.json"
+        data = json.dumps(scenario, ensure_ascii=False, indent=2).encode()
+        said = text("replay.scenario", locale_of(interaction), number=number, file=name)
+        await answer(interaction, said, file=discord.File(io.BytesIO(data), filename=name))
+
+
 def replay_message(step: ReplayStep, locale: str) -> tuple[discord.Embed, discord.ui.View]:
     """The replay at ``step``, with its buttons (Deal and Back off at the deal, Next and End
-    at the end)."""
+    at the end) and **Scenario file**."""
     view = discord.ui.View(timeout=None)
     for turn in Turn:
         target = replay_target(turn, step.step, step.steps)
         view.add_item(ReplayButton(step.hand_uid, step.step, turn, target == step.step, locale))
+    view.add_item(ScenarioButton(step.hand_uid, locale))
     return replay_embed(step, locale), view
 
 

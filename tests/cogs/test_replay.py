@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
+from typing import NamedTuple
 
 from bot.client import TonkBot
+from bot.scenario import run_scenario
 from bot.store import Ending, HandResult, PlayerResult
 from tests.cogs.helpers import (
     FAST,
@@ -21,11 +24,26 @@ from tests.cogs.helpers import (
     table_in,
     table_message,
 )
-from tests.fakediscord import FakeDiscord, SimulatedMember, StoredMessage, run_bot
+from tests.fakediscord import FakeDiscord, FakeGuild, SimulatedMember, StoredMessage, run_bot
 
 
 def db_bot(tmp_path: Path) -> TonkBot:
     return make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}")
+
+
+class Casino(NamedTuple):
+    """A server with a #tonk channel, and three of its members."""
+
+    guild: FakeGuild
+    ann: SimulatedMember
+    bob: SimulatedMember
+    cat: SimulatedMember
+
+
+def casino(fake: FakeDiscord) -> Casino:
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    ann, bob, cat = (fake.add_member(guild, name) for name in ("ann", "bob", "cat"))
+    return Casino(guild, ann, bob, cat)
 
 
 async def play_a_tonk(
@@ -64,8 +82,7 @@ async def test_a_finished_hand_is_replayed_privately_move_by_move_even_after_a_r
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    guild = fake.add_guild("Casino", channels=["tonk"])
-    ann, bob, cat = (fake.add_member(guild, name) for name in ("ann", "bob", "cat"))
+    guild, ann, bob, cat = casino(fake)
     async with run_bot(fake, db_bot(tmp_path)) as bot:
         await play_a_tonk(fake, bot, ann, bob)
         asked = await cat.slash("tonk", "replay")  # cat did not play: a replay is for anyone
@@ -75,7 +92,13 @@ async def test_a_finished_hand_is_replayed_privately_move_by_move_even_after_a_r
         assert "The deal, by ann: 7 moves follow." in page.text()
         assert "**ann** (dealer): 8♣ K♣ 2♦ Q♦ 9♠ (count 39)" in page.text()
         assert "▶ **bob**: 7♦ 4♥ 5♥ 6♥ 7♠ (count 29)" in page.text()
-        assert button_labels(page) == {"Deal": False, "Back": False, "Next": True, "End": True}
+        assert button_labels(page) == {
+            "Deal": False,
+            "Back": False,
+            "Next": True,
+            "End": True,
+            "Scenario file": True,
+        }
 
         await cat.click(page, "Next")
         assert "Move 1 of 7: bob drew 3♣ from the stock." in page.text()  # hidden at the table
@@ -83,7 +106,13 @@ async def test_a_finished_hand_is_replayed_privately_move_by_move_even_after_a_r
         assert "Move 7 of 7: bob spread 7♣ 7♦ 7♠." in page.text()
         assert "bob went out without a discard: tonk! Paid ×2." in page.text()
         assert "ann −2 · bob +2" in page.text()
-        assert button_labels(page) == {"Deal": True, "Back": True, "Next": False, "End": False}
+        assert button_labels(page) == {
+            "Deal": True,
+            "Back": True,
+            "Next": False,
+            "End": False,
+            "Scenario file": True,
+        }
         assert not ann.has_seen("drew 3♣") and not bob.has_seen("drew 3♣")  # cat's alone
         table_id = table_in(bot, guild.channel("tonk")).id
 
@@ -110,8 +139,7 @@ async def test_replay_under_a_finished_hand_shows_it_privately_to_whoever_clicks
     it (its only button) once the next is dealt, after a restart too; the table message
     itself is not changed by a click."""
     fake = fake_discord
-    guild = fake.add_guild("Casino", channels=["tonk"])
-    ann, bob, cat = (fake.add_member(guild, name) for name in ("ann", "bob", "cat"))
+    guild, ann, bob, cat = casino(fake)
     async with run_bot(fake, db_bot(tmp_path)) as bot:
         finished = await play_a_tonk(fake, bot, ann, bob)
         assert button_labels(finished) == {"Next hand": True, "Replay": True}
@@ -145,8 +173,7 @@ async def test_a_hand_picked_under_the_history_is_replayed_privately(
     """``/tonk history`` lists the channel's hands with a menu of them: the hand picked is
     replayed to whoever picked it, and the history page stays as it was."""
     fake = fake_discord
-    guild = fake.add_guild("Casino", channels=["tonk"])
-    ann, bob, cat = (fake.add_member(guild, name) for name in ("ann", "bob", "cat"))
+    guild, ann, bob, cat = casino(fake)
     async with run_bot(fake, db_bot(tmp_path)) as bot:
         await play_a_tonk(fake, bot, ann, bob)
         table_id = table_in(bot, guild.channel("tonk")).id
@@ -201,6 +228,39 @@ async def test_without_a_database_a_finished_hand_offers_no_replay(
         await ann.click(finished, "Next hand")
         await quiet(fake, bot)
         assert button_labels(finished) == {}
+
+
+async def test_a_replayed_hand_comes_as_a_scenario_file_that_plays_to_the_same_end(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """**Scenario file** under a replay sends the hand privately as ``tonk scenario``'s
+    input; played by the real scenario runner it ends as the table's hand did."""
+    fake = fake_discord
+    guild, ann, bob, cat = casino(fake)
+    async with run_bot(fake, db_bot(tmp_path)) as bot:
+        await play_a_tonk(fake, bot, ann, bob)
+        table_id = table_in(bot, guild.channel("tonk")).id
+        asked = await cat.slash("tonk", "replay")
+        assert asked.message is not None
+        sent = await cat.click(asked.message, "Scenario file")
+        assert sent.ephemeral and sent.message is not None and sent.message is not asked.message
+        name = f"tonk-table-{table_id}-hand-1.json"
+        assert sent.content == (
+            f"Hand 1 as a scripted hand: `tonk scenario {name}` plays it again, move by move, "
+            "to the same end."
+        )
+        (attached,) = sent.message.attachments
+        assert attached.filename == name
+        scenario = json.loads(attached.data)
+        assert (scenario["players"], scenario["dealer"]) == (["ann", "bob"], "ann")
+        status, out = run_scenario(scenario)
+        assert status == 0
+        assert (out["ending"], out["winners"], out["payouts"]) == (
+            "tonk_out",
+            ["bob"],
+            {"ann": -2, "bob": 2},
+        )
+        assert not ann.has_seen(name) and not bob.has_seen(name)  # cat's alone
 
 
 async def test_a_replay_is_refused_in_words_where_there_is_none_to_show(

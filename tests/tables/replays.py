@@ -35,15 +35,20 @@ def played() -> Hand:
     return hand
 
 
-def recorded(hand: Hand, user_ids: tuple[int | None, ...] = (11, 22)) -> HandReplay:
-    """The store's record of ``hand`` (as ``Store.hand_replay`` reads it back)."""
+def recorded(
+    hand: Hand,
+    user_ids: tuple[int | None, ...] = (11, 22),
+    names: tuple[str, ...] = ("ann", "bob"),
+) -> HandReplay:
+    """The store's record of ``hand`` (as ``Store.hand_replay`` reads it back): seat ``i``
+    is member ``user_ids[i]`` called ``names[i]``, or a forgotten member for None."""
     result = hand.result
     assert result is not None
     seats = tuple(
         HandSeat(
             seat=seat,
             user_id=user_id,
-            name=("ann", "bob")[seat],
+            name=names[seat],
             is_bot=False,
             payout=result.payouts[seat],
             count=result.counts[seat],
@@ -53,13 +58,13 @@ def recorded(hand: Hand, user_ids: tuple[int | None, ...] = (11, 22)) -> HandRep
         )
         for seat, user_id in enumerate(user_ids)
     )
-    forgotten = {PLAYERS[seat] for seat, user_id in enumerate(user_ids) if user_id is None}
-    log = [action.to_json(hand.players) for action in hand.log]
+    members = tuple(str(user_id) for user_id in user_ids)  # as the table names its players
+    log = [action.to_json(members) for action in hand.log]
     for entry in log:  # what /tonk forget me leaves of a forgotten member's moves
-        if entry["player"] in forgotten:
+        if entry["player"] == "None":
             entry["player"] = None
     return HandReplay(
-        summary=HandSummary("5:1", 5, 1, "standard", str(result.ending), 0.0, seats),
+        summary=HandSummary("5:1", 5, 1, hand.rules.preset, str(result.ending), 0.0, seats),
         channel_id=9,
         deal=HandDeal(
             rules=hand.rules.to_json(),

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+import random
 
 import pytest
 
 from bot.engine.actions import DRAW, Action
-from bot.engine.cards import parse_card
+from bot.engine.cards import card_text, parse_card
+from bot.engine.rules import PRESETS, preset_rules
+from bot.scenario import run_scenario
 from bot.tables.errors import TableError
-from bot.tables.replay import replay_step
+from bot.tables.replay import _distinct, replay_step, scenario_of
+from tests.engine.randomplay import random_hand
 from tests.tables.replays import HANDS, cards, played, recorded
 
 
@@ -80,3 +85,70 @@ def test_a_log_that_the_deal_does_not_allow_is_refused_not_replayed() -> None:
     with pytest.raises(TableError) as refused:
         replay_step(wrong, 1)
     assert refused.value.reason == "replay_unreadable"
+
+
+def test_a_recorded_hand_is_a_scenario_that_plays_again_to_the_same_end() -> None:
+    """The scripted hand of S11a's tonk: its rules, players by name, dealer, whole pack and
+    moves, which ``tonk scenario`` plays to the recorded ending and payouts."""
+    hand = played()
+    scenario = scenario_of(recorded(hand))
+    assert scenario["rules"] == {"preset": "standard", "options": {}, "stake": 1}
+    assert (scenario["players"], scenario["dealer"]) == (["ann", "bob"], "ann")
+    assert scenario["deck"] == [card_text(card) for card in hand.order]
+    assert scenario["actions"][:2] == [
+        {"player": "bob", "do": "draw"},
+        {"player": "bob", "do": "discard", "card": "3C"},
+    ]
+    assert scenario["actions"][-1] == {"player": "bob", "do": "spread", "cards": ["7C", "7D", "7S"]}
+    status, out = run_scenario(json.loads(json.dumps(scenario)))  # as the file is read back
+    assert status == 0
+    assert (out["ending"], out["winners"], out["payouts"]) == (
+        "tonk_out",
+        ["bob"],
+        {"ann": -2, "bob": 2},
+    )
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_random_hands_of_every_preset_export_to_scenarios_with_the_same_result(
+    preset: str,
+) -> None:
+    """Three seats, two players of the same name (told apart by seat), seeded random play:
+    the scenario ends as the hand did, with the same counts and payouts."""
+    rng = random.Random(preset)
+    for _ in range(5):
+        hand = random_hand(preset_rules(preset), 3, rng)
+        result = hand.result
+        assert result is not None
+        scenario = scenario_of(recorded(hand, (1, 2, 3), ("ann", "ann", "cat")))
+        names = ["ann (seat 1)", "ann (seat 2)", "cat"]
+        assert scenario["players"] == names
+        status, out = run_scenario(json.loads(json.dumps(scenario)))
+        assert status == 0 and out["ended"] and out["ending"] == str(result.ending)
+        assert out["payouts"] == dict(zip(names, result.payouts, strict=True))
+        assert out["counts"] == dict(zip(names, result.counts, strict=True))
+
+
+def test_a_forgotten_members_moves_stay_theirs_in_the_scenario() -> None:
+    scenario = scenario_of(recorded(played(), (11, None), ("ann", "a forgotten member")))
+    assert scenario["players"] == ["ann", "a forgotten member"]
+    assert scenario["actions"][0] == {"player": "a forgotten member", "do": "draw"}
+    assert run_scenario(scenario)[1]["winners"] == ["a forgotten member"]
+
+
+def test_names_that_stay_alike_once_numbered_are_all_numbered() -> None:
+    """A scenario names each player once: a repeated name gets its seat number, and if
+    that makes a name already there, every name does."""
+    assert _distinct(("ann", "bob", "ann")) == ("ann (seat 1)", "bob", "ann (seat 3)")
+    assert _distinct(("ann (seat 2)", "ann", "ann")) == (
+        "ann (seat 2) (seat 1)",
+        "ann (seat 2)",
+        "ann (seat 3)",
+    )
+
+
+def test_a_hand_without_its_deal_has_no_scenario() -> None:
+    replay = dataclasses.replace(recorded(played()), deal=None)
+    with pytest.raises(TableError) as refused:
+        scenario_of(replay)
+    assert refused.value.reason == "replay_unkept"

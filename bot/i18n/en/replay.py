@@ -19,6 +19,11 @@ MESSAGES: dict[str, Message] = {
     "replay.button.last": "End",
     "replay.button.watch": "Replay",
     "replay.pick": "Replay a hand…",
+    "replay.button.scenario": "Scenario file",
+    "replay.scenario": (
+        "Hand {number} as a scripted hand: `tonk scenario {file}` plays it again, move by "
+        "move, to the same end."
+    ),
     "table.refusal.nothing_to_replay": (
         "No hand has been finished in this channel yet: there is nothing to replay."
     ),
@@ -41,6 +46,10 @@ NOTES: dict[str, str] = {
     "replay.move.draw": "In a replay the hand is over, so the card drawn is named.",
     "replay.button.first": "Replay button: back to the deal.",
     "replay.button.last": "Replay button: on to the end of the hand.",
+    "replay.button.scenario": (
+        "A replay's button that sends the hand as a JSON file for the tonk scenario command."
+    ),
+    "replay.scenario": "{file} is the file's name; keep `tonk scenario` as it is: a command.",
     "replay.pick": "The placeholder of the menu of hands under a page of /tonk history.",
     "replay.button.watch": (
         "The button under a finished hand's table message: shows the clicker that hand's "
