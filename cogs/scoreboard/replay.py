@@ -1,11 +1,12 @@
 """``/tonk replay``: a finished hand of the channel played again, privately, move by move.
 
-``/tonk replay``, or Replay under a finished hand's table message, answers with an
-ephemeral message with four buttons (Deal, Back, Next, End). Each button's
-custom id holds the hand and the step shown (``tonk:replay:<table>:<hand>:<step>:<turn>``),
-so a click needs nothing kept in memory: it reads the hand's record, deals it again and
-replays it to the step asked for (``bot.tables.replay``), and keeps working after a restart.
-Only hands recorded in the channel where the replay is asked for are shown.
+``/tonk replay``, Replay under a finished hand's table message, or the menu under a page
+of ``/tonk history`` answers with an ephemeral message with four buttons (Deal, Back, Next,
+End) and **Scenario file** (the hand as ``tonk scenario``'s input). Each button's custom id
+holds the hand and the step shown (``tonk:replay:<table>:<hand>:<step>:<turn>``), so a click
+needs nothing kept in memory: it reads the hand's record, deals it again and replays it to
+the step asked for (``bot.tables.replay``), and keeps working after a restart. Only hands
+recorded in the channel where the replay is asked for are shown.
 """
 
 from __future__ import annotations
