@@ -1,7 +1,11 @@
 """Where a table's cards come from: the cut for deal (S4, H1) and the pack for each hand.
 
 A ``Shuffler`` wraps an injected ``random.Random``; tests may queue stacked cuts and packs,
-which are used first, so that a whole session's deals are known in advance.
+which are used first, so that a whole session's deals are known in advance. Without one it
+draws from the operating system's secure source (``random.SystemRandom``): every finished
+hand's pack order can be seen (``/tonk replay``, its scenario file), and the Mersenne
+Twister of a plain ``random.Random`` can be worked out from enough of its output, which
+would tell the cards of the hands still to come.
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ class CutRound:
 
 
 class Shuffler:
-    """Shuffles with ``rng``; ``cuts`` and ``packs`` (top cards first) are used before it."""
+    """Shuffles with ``rng`` (the system's secure source if none is given); ``cuts`` and
+    ``packs`` (top cards first) are used before it."""
 
     def __init__(
         self,
@@ -34,7 +39,7 @@ class Shuffler:
         cuts: Iterable[Sequence[int]] = (),
         packs: Iterable[Sequence[int]] = (),
     ) -> None:
-        self.rng = rng or random.Random()
+        self.rng = rng or random.SystemRandom()
         self._cuts = deque(list(c) for c in cuts)
         self._packs = deque(list(p) for p in packs)
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 
 from bot.engine.cards import is_joker, parse_card
+from bot.engine.hand import pack_order
 from bot.engine.rules import build_rules
 from bot.tables.dealing import Shuffler, cut_for_deal
+from bot.tables.table import Seat, Table
 
 
 def test_the_highest_card_deals_and_the_others_sit_by_decreasing_cut() -> None:
@@ -36,3 +38,19 @@ def test_stacked_packs_come_first_then_the_random_ones() -> None:
     shuffler = Shuffler(random.Random(1), packs=[[parse_card("AS")]])
     assert shuffler.pack(rules)[0] == parse_card("AS")
     assert shuffler.pack(rules) == Shuffler(random.Random(1)).pack(rules)
+
+
+def test_without_an_injected_random_the_shuffles_come_from_the_systems_secure_source() -> None:
+    """Finished hands show their whole pack order (``/tonk replay``, its scenario file): the
+    packs still to come must not follow from them, as a Mersenne Twister's would. A table
+    opened or loaded without a shuffler (the bot's, ``TonkBot`` and the journal) gets one
+    that draws from ``random.SystemRandom``."""
+    rules = build_rules()
+    shuffler = Shuffler()
+    assert isinstance(shuffler.rng, random.SystemRandom)
+    packs = [shuffler.pack(rules) for _ in range(20)]
+    assert all(sorted(pack) == sorted(pack_order(rules)) for pack in packs)
+    assert len({tuple(pack) for pack in packs}) == 20
+    table = Table.open(1, 2, 3, Seat(4, "ann"), rules, now=0.0)
+    assert isinstance(table.shuffler.rng, random.SystemRandom)
+    assert isinstance(Table.from_json(table.to_json()).shuffler.rng, random.SystemRandom)
