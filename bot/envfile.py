@@ -2,15 +2,19 @@
 
 python-dotenv skips a line it cannot read with a warning and loads the rest, and a setting
 whose name is misspelt is simply never read: the bot would then start without it, or stop
-on a problem that names the setting rather than the line. Here each such line is a
-:class:`~bot.config.ConfigError` problem naming the file, the line and why, before
-anything is loaded. A line's text is never repeated, since it may hold the token.
+on a problem that names the setting rather than the line. Here a line that cannot be read,
+or that gives a setting a second time, is a :class:`~bot.config.ConfigError` problem naming
+the file, the line and why, before anything is loaded; a name that looks like a setting
+nobody set is said the same way, without stopping the bot (it may be another tool's). A
+line's text is never repeated, since it may hold the token.
 """
 
 from __future__ import annotations
 
 import difflib
 import io
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from bot.config import SETTINGS, ConfigError
@@ -23,31 +27,50 @@ CLOSE_ENOUGH = 0.8
 (``difflib``'s ratio): DISCORD_TOKN or LOGLEVEL, not an unrelated variable."""
 
 
-def load_env_file(path: str, locale: str = DEFAULT_LOCALE) -> None:
-    """Load ``path`` into the environment (variables already set are kept) when it exists
-    and every line is right; else raise ``ConfigError``, loading nothing."""
+@dataclass(frozen=True, slots=True)
+class EnvFileCheck:
+    """What is wrong with the lines of an env file, one sentence each: ``problems`` stop the
+    bot (a line python-dotenv cannot read, a setting given twice); ``misspelt`` names look
+    like a setting that neither the file nor the environment sets (``LOG_LEVL``), which may
+    be a typo or another tool's variable, so they are said but do not stop it."""
+
+    problems: tuple[str, ...] = ()
+    misspelt: tuple[str, ...] = ()
+
+
+def load_env_file(
+    path: str, environ: Mapping[str, str], locale: str = DEFAULT_LOCALE
+) -> tuple[str, ...]:
+    """Load ``path`` into the environment (variables already set are kept) when it exists,
+    and return the misspelt names to warn of; raise ``ConfigError`` (every line that is
+    wrong), loading nothing, when a line cannot be read or gives a setting twice."""
     file = Path(path)
     if not file.is_file():
-        return
+        return ()
     try:
         content = file.read_text("utf-8-sig")  # a BOM (Notepad's) is not part of a name
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError([text("cli.cannot_read", locale, file=path, reason=error)]) from error
-    problems = env_file_problems(content, path, locale)
-    if problems:
-        raise ConfigError(problems)
+    check = check_env_file(content, path, environ, locale)
+    if check.problems:
+        raise ConfigError([*check.problems, *check.misspelt])
     from dotenv import load_dotenv
 
     load_dotenv(stream=io.StringIO(content))
+    return check.misspelt
 
 
-def env_file_problems(content: str, file: str, locale: str = DEFAULT_LOCALE) -> list[str]:
-    """One line per line of ``content`` that python-dotenv cannot read, that sets a name
-    close to a setting's but not it, or that sets a setting again."""
+def check_env_file(
+    content: str, file: str, environ: Mapping[str, str], locale: str = DEFAULT_LOCALE
+) -> EnvFileCheck:
+    """The lines of ``content`` that python-dotenv cannot read or that give a setting again
+    (problems), and those that set a name close to a setting's that neither ``content``
+    nor ``environ`` sets (misspelt); each list in the file's order."""
     from dotenv.parser import parse_stream
 
     problems = []
     first: dict[str, int] = {}
+    near: list[tuple[int, str, str]] = []
     for binding in parse_stream(io.StringIO(content)):
         original = binding.original.string
         blank = original[: len(original) - len(original.lstrip())]
@@ -64,7 +87,10 @@ def env_file_problems(content: str, file: str, locale: str = DEFAULT_LOCALE) -> 
         elif name in SETTINGS:
             first[name] = line
         elif close := difflib.get_close_matches(name.upper(), SETTINGS, 1, CLOSE_ENOUGH):
-            problems.append(
-                text("run.env_misspelt", locale, file=file, line=line, name=name, setting=close[0])
-            )
-    return problems
+            near.append((line, name, close[0]))
+    misspelt = tuple(
+        text("run.env_misspelt", locale, file=file, line=line, name=name, setting=setting)
+        for line, name, setting in near
+        if setting not in first and not environ.get(setting, "").strip()
+    )
+    return EnvFileCheck(tuple(problems), misspelt)

@@ -52,7 +52,8 @@ def _default_url(locale: str) -> str | None:
     from bot.envfile import DEFAULT_ENV_FILE, load_env_file
 
     try:
-        load_env_file(DEFAULT_ENV_FILE, locale)
+        for misspelt in load_env_file(DEFAULT_ENV_FILE, os.environ, locale):
+            print(misspelt, file=sys.stderr)
     except ConfigError as error:
         print(error, file=sys.stderr)
         return None

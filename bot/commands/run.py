@@ -36,7 +36,8 @@ def run(args: argparse.Namespace) -> int:
         print(text("cli.no_env_file", args.locale, file=args.env_file), file=sys.stderr)
         return EXIT_CONFIG
     try:
-        load_env_file(args.env_file or DEFAULT_ENV_FILE, args.locale)
+        for misspelt in load_env_file(args.env_file or DEFAULT_ENV_FILE, os.environ, args.locale):
+            print(misspelt, file=sys.stderr)
         settings = load_settings(os.environ, args.locale)
     except ConfigError as error:
         print(error, file=sys.stderr)
