@@ -8,6 +8,7 @@ typed is checked here before the store is asked (``cogs.inputs``).
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from bot.client import TonkBot
 
 SCOREBOARD_COG = "Scoreboard"
+log = logging.getLogger(__name__)
 Command = app_commands.Command[Any, ..., Any] | app_commands.Group
 
 
@@ -49,6 +51,15 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         assert group is not None, "the tables cog, which defines /tonk, loads first"
         for command in self.commands:
             group.add_command(command)
+
+    @commands.Cog.listener()
+    async def on_guild_role_delete(self, role: discord.Role) -> None:
+        """A server that deletes its announce role (``/tonk config announce``) opens its
+        tables without one, rather than mentioning a role that is gone."""
+        guild_id = role.guild.id
+        if (await self.store.get_guild_settings(guild_id)).announce_role == role.id:
+            await self.store.update_guild_settings(guild_id, announce_role=None)
+            log.info("server %d deleted its announce role: tables open without one", guild_id)
 
     async def cog_unload(self) -> None:
         group = tonk_group(self.bot)

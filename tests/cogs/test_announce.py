@@ -16,6 +16,8 @@ from tests.fakediscord import FakeChannel, FakeDiscord, FakeRole, StoredMessage,
 ANNOUNCED = "🃏 "
 """How an announcement starts, before and after it says the table started or closed."""
 MANAGER = discord.Permissions(manage_guild=True)
+ROLE_DELETED = "discord.py: on_guild_role_delete"
+"""The task discord.py runs a deleted role's listeners in."""
 
 
 def db_bot(tmp_path: Path) -> TonkBot:
@@ -143,3 +145,30 @@ async def test_a_table_opens_in_the_servers_language_with_its_announcement(
         (announced,) = [m for m in fake.messages_in(guild.channel("tonk")) if "<@&" in m.content]
         assert announced.content.startswith(f"🃏 <@&{players.id}>: mod a deschis o masă")
         assert "pentru cel mult 4 jucători. Apasă **Intră** ca să joci" in announced.content
+
+
+async def test_a_deleted_announce_role_is_forgotten_and_tables_open_without_it(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Deleting the role leaves no setting that names it: ``/tonk config show`` says no
+    role and a new table mentions none; deleting another role changes nothing."""
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    players = fake.add_role(guild, "players", discord.Permissions.none())
+    other = fake.add_role(guild, "other", discord.Permissions.none())
+    mod = fake.add_member(guild, "mod", permissions=MANAGER)
+
+    async def role_deleted(role: FakeRole) -> str:
+        """Delete ``role``, let the bot handle it, and show the server's settings."""
+        await fake.delete_role(guild, role)
+        await mod.slash("tonk", "config", "show")  # the bot has read every earlier event
+        await fake.settle(task_prefixes=(ROLE_DELETED,))  # and handled the deletion
+        return (await mod.slash("tonk", "config", "show")).content
+
+    async with run_bot(fake, db_bot(tmp_path)) as bot:
+        await mod.slash("tonk", "config", "announce", role=players)
+        assert f"new tables announced to <@&{players.id}>" in await role_deleted(other)
+        assert "new tables announced to no role" in await role_deleted(players)
+        await mod.slash("tonk", "new")
+        await quiet(fake, bot)
+        assert announcements(fake, guild.channel("tonk")) == []

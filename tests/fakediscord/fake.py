@@ -280,6 +280,17 @@ class FakeDiscord:
         await self.gateway.dispatch("GUILD_DELETE", {"id": str(guild.id)}, guild_id=guild.id)
         self.notify()
 
+    async def delete_role(self, guild: FakeGuild, role: FakeRole) -> None:
+        """Delete a role of ``guild``: its members lose it, and a running bot is sent
+        GUILD_ROLE_DELETE."""
+        del guild.roles[role.id]
+        for member in guild.members.values():
+            if role.id in member.role_ids:
+                member.role_ids.remove(role.id)
+        data = {"guild_id": str(guild.id), "role_id": str(role.id)}
+        await self.gateway.dispatch("GUILD_ROLE_DELETE", data, guild_id=guild.id)
+        self.notify()
+
     def add_role(
         self,
         guild: FakeGuild,
