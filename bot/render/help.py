@@ -30,6 +30,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "config channel",
             "config language",
             "config announce",
+            "export",
         ),
     ),
 )

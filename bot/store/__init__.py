@@ -58,12 +58,13 @@ from bot.store.reports import (
     RecentHand,
     Standing,
 )
-from bot.store.repository import DEFAULT_MIN_HANDS, MAX_PER_PAGE, Store
+from bot.store.repository import DEFAULT_MIN_HANDS, MAX_GUILD_HANDS, MAX_PER_PAGE, Store
 
 __all__ = [
     "DEFAULT_MIN_HANDS",
     "DEFAULT_URL",
     "FORGOTTEN_NAME",
+    "MAX_GUILD_HANDS",
     "MAX_PER_PAGE",
     "BrokenTable",
     "CorruptRow",

@@ -137,6 +137,8 @@ class HandSummary:
     ending: str
     finished_at: float
     seats: tuple[HandSeat, ...]
+    channel_id: int = 0
+    """The channel the hand was played in."""
 
     @property
     def winners(self) -> tuple[HandSeat, ...]:

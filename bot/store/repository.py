@@ -93,6 +93,8 @@ SECONDS_PER_DAY = 86_400
 
 MAX_PER_PAGE = 100
 """Largest page the leaderboard and history return."""
+MAX_GUILD_HANDS = 10_000
+"""Most hands :meth:`Store.guild_hands` returns at once."""
 
 
 class Store:
@@ -517,6 +519,22 @@ class Store:
             return await hands.channel_history(
                 connection, guild_id, channel_id, limit, page * limit
             )
+
+    async def guild_hands(
+        self,
+        guild_id: int,
+        *,
+        period: LeaderboardPeriod = "all",
+        now: float | None = None,
+        limit: int = 10,
+    ) -> list[HandSummary]:
+        """The guild's last ``limit`` finished hands of every channel, newest first, with
+        their seats; a ``period`` other than ``all`` keeps those of the last 7 or 30 days
+        before ``now`` (default: the current time). ``limit`` is 1 to :data:`MAX_GUILD_HANDS`."""
+        if not 1 <= limit <= MAX_GUILD_HANDS:
+            raise ValueError(f"limit must be between 1 and {MAX_GUILD_HANDS}, got {limit}")
+        async with self._read() as connection:
+            return await hands.guild_hands(connection, guild_id, _since(period, now), limit)
 
     async def hand_replay(self, guild_id: int, hand_uid: str) -> HandReplay | None:
         """The guild's finished hand ``hand_uid`` ("table_id:hand_number") with its seats,

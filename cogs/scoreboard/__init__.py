@@ -4,7 +4,7 @@ forgetting.
 - ``commands``: the ``/tonk`` subcommands (added to the bot's ``/tonk`` group).
 - ``paging``: the leaderboard's Prev/Next ``DynamicItem``.  ``render``: text (pure).
 - ``replay``: ``/tonk replay``, its buttons, Replay under a finished hand, and the
-  history's menu of hands to replay.
+  history's menu of hands to replay.  ``ledger``: ``/tonk export``'s CSV.
 """
 
 from __future__ import annotations

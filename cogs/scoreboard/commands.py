@@ -1,4 +1,5 @@
-"""``/tonk leaderboard``, ``stats``, ``history``, ``replay``, ``config …`` and ``forget me``.
+"""``/tonk leaderboard``, ``stats``, ``history``, ``replay``, ``export``, ``config …`` and
+``forget me``.
 
 They join the bot's one ``/tonk`` group (``cogs.group``): ``build_commands`` makes fresh
 command objects for one cog (discord.py binds a command to one parent), which
@@ -8,6 +9,7 @@ typed is checked here before the store is asked (``cogs.inputs``).
 
 from __future__ import annotations
 
+import io
 import logging
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -20,11 +22,12 @@ from bot.engine.rules import RulesError, build_rules, preset_rules
 from bot.i18n import LOCALES, text
 from bot.i18n.bounds import quote
 from bot.i18n.refusal import Refusal
-from bot.store import Store
+from bot.store import MAX_GUILD_HANDS, Store
 from bot.tables.errors import TableError
 from bot.tables.table import MAX_STAKE, check_stake
 from cogs.group import PRESET_CHOICES, tonk_group
 from cogs.inputs import check_order, check_page, check_period, parse_timeout
+from cogs.scoreboard.ledger import ledger_csv
 from cogs.scoreboard.paging import PER_PAGE, history_message, leaderboard_message
 from cogs.scoreboard.render import config_text, stats_text
 from cogs.scoreboard.replay import hand_choices, start_replay
@@ -227,6 +230,33 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         name = text(f"language.{value}", locale)
         await answer(interaction, text("scoreboard.config.language", locale, language=name))
 
+    async def export(self, interaction: discord.Interaction, period: str) -> None:
+        """The server's finished hands (of the period; the last :data:`MAX_GUILD_HANDS`) as a
+        CSV file, one row per seat, privately. Manage Server only: the hands of every
+        channel are in it, private ones too."""
+        locale = locale_of(interaction)
+        if not interaction.permissions.manage_guild:
+            await answer(interaction, text("scoreboard.refusal.export_manage_server", locale))
+            return
+        try:
+            chosen = check_period(period)
+        except TableError as refusal:
+            await answer(interaction, refusal_text(refusal, interaction))
+            return
+        defer_as(interaction, Defer.EPHEMERAL)
+        guild_id = interaction.guild_id or 0
+        hands = await self.store.guild_hands(guild_id, period=chosen, limit=MAX_GUILD_HANDS)
+        if not hands:
+            await answer(interaction, text(f"scoreboard.export.none.{chosen}", locale))
+            return
+        name = f"tonk-hands-{guild_id}-{chosen}.csv"
+        said = [text("scoreboard.export.done", locale, hands=len(hands), file=name)]
+        if len(hands) == MAX_GUILD_HANDS:
+            said.append(text("scoreboard.export.capped", locale, hands=MAX_GUILD_HANDS))
+        data = ledger_csv(hands).encode("utf-8-sig")  # a BOM: spreadsheets then read UTF-8
+        file = discord.File(io.BytesIO(data), filename=name)
+        await answer(interaction, "\n".join(said), file=file)
+
     async def forget_me(self, interaction: discord.Interaction) -> None:
         report = await self.store.forget_member(interaction.guild_id or 0, interaction.user.id)
         await answer(
@@ -242,8 +272,8 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
 
 
 def build_commands(cog: ScoreboardCog) -> list[Command]:
-    """Fresh ``leaderboard``, ``stats``, ``history``, ``replay``, ``config`` and ``forget``
-    commands."""
+    """Fresh ``leaderboard``, ``stats``, ``history``, ``replay``, ``export``, ``config`` and
+    ``forget`` commands."""
 
     @app_commands.command(name="leaderboard", description=text("scoreboard.command.leaderboard"))
     @app_commands.describe(
@@ -345,10 +375,17 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
     ) -> list[app_commands.Choice[str]]:
         return await hand_choices(cog.store, interaction, current)
 
+    @app_commands.command(name="export", description=text("scoreboard.command.export"))
+    @app_commands.describe(period=text("scoreboard.command.export.period"))
+    async def export(
+        interaction: discord.Interaction, period: Literal["all", "week", "month"] = "all"
+    ) -> None:
+        await cog.export(interaction, period)
+
     forget = app_commands.Group(name="forget", description=text("scoreboard.command.forget"))
 
     @forget.command(name="me", description=text("scoreboard.command.forget.me"))
     async def forget_me(interaction: discord.Interaction) -> None:
         await cog.forget_me(interaction)
 
-    return [leaderboard, stats, history, replay, config, forget]
+    return [leaderboard, stats, history, replay, export, config, forget]

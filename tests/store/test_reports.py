@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import time
 
 import pytest
 
@@ -194,6 +195,34 @@ async def test_history_lists_the_channel_hands_newest_first_with_winners(store: 
     assert first[1].winners == ()
     assert first[0].ending == "tonk_out"
     assert [h.hand_uid for h in await store.history(1, 11)] == [f"{elsewhere.id}:1"]
+
+
+async def test_a_guilds_hands_of_every_channel_come_newest_first_or_of_a_period(
+    store: Store,
+) -> None:
+    """``guild_hands`` (``/tonk export``): the server's hands of all its channels, newest
+    first, with their channel and seats, at most ``limit``; none of another server's; a
+    period keeps only the hands finished in it."""
+    here = await open_table(store, channel_id=10)
+    elsewhere = await open_table(store, channel_id=11)
+    stranger = await open_table(store, guild_id=2, channel_id=12)
+    await store.record_hand(hand(here, 1, [player(1, 2, won=True), player(2, -2)]))
+    await store.record_hand(hand(elsewhere, 1, [player(3, 1, won=True), player(1, -1)]))
+    await store.record_hand(hand(here, 2, [player(1, -2), player(2, 2, won=True)]))
+    await store.record_hand(hand(stranger, 1, [player(1, 5, won=True), player(9, -5)]))
+    hands = await store.guild_hands(1)
+    assert [(h.channel_id, h.table_id, h.hand_number) for h in hands] == [
+        (10, here.id, 2),
+        (11, elsewhere.id, 1),
+        (10, here.id, 1),
+    ]
+    assert [(seat.user_id, seat.payout) for seat in hands[1].seats] == [(3, 1), (1, -1)]
+    assert [h.hand_number for h in await store.guild_hands(1, limit=1)] == [2]
+    later = time.time() + 8 * 24 * 3600
+    assert await store.guild_hands(1, period="week", now=later) == []
+    assert len(await store.guild_hands(1, period="month", now=later)) == 3
+    with pytest.raises(ValueError, match="limit must be between 1 and 10000"):
+        await store.guild_hands(1, limit=10_001)
 
 
 async def test_guilds_never_see_each_other(store: Store) -> None:

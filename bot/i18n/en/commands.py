@@ -32,6 +32,7 @@ MESSAGES: dict[str, Message] = {
     "command.name.channel": "channel",
     "command.name.option": "option",
     "command.name.announce": "announce",
+    "command.name.export": "export",
     "command.name.forget": "forget",
     "command.name.me": "me",
     "command.name.help": "help",

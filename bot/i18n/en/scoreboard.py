@@ -60,6 +60,26 @@ MESSAGES: dict[str, Message] = {
     ),
     "scoreboard.button.prev": "Prev",
     "scoreboard.button.next": "Next",
+    # Export.
+    "scoreboard.command.export": (
+        "This server's finished hands as a spreadsheet file, one row per seat (Manage Server)."
+    ),
+    "scoreboard.command.export.period": "All hands, or only those of the last 7 or 30 days.",
+    "scoreboard.export.done": Plural(
+        "{hands} hand of this server, one row per seat, in {file} (times in UTC).",
+        "{hands} hands of this server, one row per seat, in {file} (times in UTC).",
+        "hands",
+    ),
+    "scoreboard.export.capped": "Only the last {hands} hands are in it: choose a shorter period.",
+    "scoreboard.export.none.all": "No hand has been finished on this server yet.",
+    "scoreboard.export.none.week": "No hand has been finished on this server in the last 7 days.",
+    "scoreboard.export.none.month": (
+        "No hand has been finished on this server in the last 30 days."
+    ),
+    "scoreboard.refusal.export_manage_server": (
+        "Only a member with Manage Server can export the server's hands: they include every "
+        "channel's, private ones too."
+    ),
     # Stats.
     "scoreboard.stats.none": "{name} has not finished a hand on this server.",
     "scoreboard.stats.none.week": (

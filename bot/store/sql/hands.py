@@ -6,7 +6,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Connection, Row, insert, select
+from sqlalchemy import ColumnElement, Connection, Row, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col
@@ -175,6 +175,7 @@ _SUMMARY_COLUMNS = (
     col(HandRow.preset),
     col(HandRow.ending),
     col(HandRow.finished_at),
+    col(HandRow.channel_id),
 )
 """The columns of a ``hand`` row that a :class:`HandSummary` shows, and its id (for its seats)."""
 
@@ -183,10 +184,30 @@ async def channel_history(
     connection: AsyncConnection, guild_id: int, channel_id: int, limit: int, offset: int
 ) -> list[HandSummary]:
     """The channel's hands, newest first, with their seats."""
+    in_channel = [col(HandRow.guild_id) == guild_id, col(HandRow.channel_id) == channel_id]
+    return await _summaries(connection, in_channel, limit, offset)
+
+
+async def guild_hands(
+    connection: AsyncConnection, guild_id: int, since: float | None, limit: int
+) -> list[HandSummary]:
+    """The guild's last ``limit`` hands (those finished at ``since`` or later, if given),
+    newest first, with their seats."""
+    conditions = [col(HandRow.guild_id) == guild_id]
+    if since is not None:
+        conditions.append(col(HandRow.finished_at) >= since)
+    return await _summaries(connection, conditions, limit, 0)
+
+
+async def _summaries(
+    connection: AsyncConnection, conditions: list[ColumnElement[bool]], limit: int, offset: int
+) -> list[HandSummary]:
+    """The hands that meet ``conditions``, newest first, ``limit`` from ``offset``, with
+    their seats."""
     hands = (
         await connection.execute(
             select(*_SUMMARY_COLUMNS)
-            .where(col(HandRow.guild_id) == guild_id, col(HandRow.channel_id) == channel_id)
+            .where(*conditions)
             .order_by(col(HandRow.id).desc())
             .limit(limit)
             .offset(offset)
@@ -278,6 +299,7 @@ def _summary(hand: Row[*tuple[Any, ...]], seats: Sequence[HandSeat]) -> HandSumm
         ending=hand.ending,
         finished_at=hand.finished_at,
         seats=tuple(seats),
+        channel_id=hand.channel_id,
     )
 
 

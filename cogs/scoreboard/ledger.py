@@ -1,0 +1,79 @@
+"""``/tonk export``: a server's finished hands as a spreadsheet (CSV), one row per seat.
+
+Servers that play for stakes settle up outside Discord; this is their ledger. The columns
+(:data:`COLUMNS`) are a stable data format, not prose: their names and the ending codes
+stay in English whatever the server's language. Text a member chose (a display name) that
+a spreadsheet would take for a formula is quoted, so that opening the file runs nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from bot.store import HandSummary
+
+COLUMNS = (
+    "finished_at",
+    "channel_id",
+    "table_id",
+    "hand",
+    "preset",
+    "ending",
+    "seat",
+    "player",
+    "user_id",
+    "computer_player",
+    "payout",
+    "count",
+    "won",
+    "how",
+    "caught",
+)
+"""The CSV's header: when the hand finished (UTC, ISO 8601), where, which hand, how it
+ended; then the seat's player (``user_id`` empty once forgotten), what it was paid (net,
+in chips; push-up points against for a push-up hand), its count, and how it won or lost."""
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula."""
+
+
+def ledger_csv(hands: Sequence[HandSummary]) -> str:
+    """``hands`` (newest first, as the store gives them) as CSV, oldest first."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for hand in reversed(hands):
+        finished = datetime.fromtimestamp(hand.finished_at, UTC).isoformat(timespec="seconds")
+        for seat in hand.seats:
+            writer.writerow(
+                (
+                    finished,
+                    hand.channel_id,
+                    hand.table_id,
+                    hand.hand_number,
+                    hand.preset,
+                    hand.ending,
+                    seat.seat,
+                    _text(seat.name),
+                    "" if seat.user_id is None else seat.user_id,
+                    _yes(seat.is_bot),
+                    seat.payout,
+                    seat.count,
+                    _yes(seat.won),
+                    seat.how,
+                    _yes(seat.caught),
+                )
+            )
+    return out.getvalue()
+
+
+def _text(value: str) -> str:
+    """A member's text, quoted with ``'`` where a spreadsheet would run it as a formula."""
+    return f"'{value}" if value.startswith(FORMULA_STARTS) else value
+
+
+def _yes(value: bool) -> str:
+    return "yes" if value else "no"
