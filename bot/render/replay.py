@@ -90,9 +90,9 @@ def replay_embed(step: ReplayStep, locale: str) -> discord.Embed:
         value="\n".join(spreads) or text("table.no_spreads", locale),
         inline=False,
     )
-    if step.last:
+    if step.result is not None:
         title = text("table.points" if step.push_up else "table.payments", locale)
-        paid = amounts_line(step.names, step.payouts, step.push_up, locale)
+        paid = amounts_line(step.names, step.result.payouts, step.push_up, locale)
         embed.add_field(name=title, value=paid, inline=False)
     embed.set_footer(text=text("replay.footer", locale, table=step.table_id, hand=step.number))
     return fit_embed(embed)

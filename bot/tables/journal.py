@@ -41,7 +41,7 @@ from bot.engine.actions import Action
 from bot.engine.cards import parse_card
 from bot.engine.errors import IllegalAction
 from bot.engine.hand import Hand
-from bot.engine.rules import rules_from_json
+from bot.engine.rules import Scoring, rules_from_json
 from bot.engine.settle import DROP_CAUGHT
 from bot.engine.sidebets import SideBets
 from bot.store import (
@@ -360,15 +360,21 @@ def _columns(table: Table) -> TableUpdate:
 
 
 def hand_result(table: Table) -> HandResult:
-    """The store's record of the table's last finished hand (``table.last_hand``)."""
+    """The store's record of the table's last finished hand (``table.last_hand``).
+
+    Its payouts are chips: in a push-up hand nobody pays (O42), so each seat's is 0 (the
+    engine's payouts there are the points each loser is pushed up, which the hand's replay
+    shows).
+    """
     record = table.last_hand
     assert record is not None, "the table has not finished a hand"
     result = record.result
+    chips = result.payouts if table.rules.scoring is Scoring.STAKES else (0,) * len(record.players)
     players = [
         PlayerResult(
             user_id=user_id,
             name=table.name_of(user_id),
-            payout=result.payouts[seat],
+            payout=chips[seat],
             count=result.counts[seat],
             won=seat in result.winners,
             how=result.ending,

@@ -30,8 +30,8 @@ class ReplayStep:
     ``hands`` are every seat's cards (masks, in seat order) and ``counts`` their counts,
     ``spreads`` the spreads on the table as (owner's seat, cards). ``move`` is the move
     that led here (None at the deal; a draw holds the card it drew). ``result`` is the
-    hand's result once ``step`` is the last one; ``payouts`` are what the scoreboard
-    recorded for each seat.
+    hand's result once ``step`` is the last one: what it paid (push-up: the points each
+    seat was pushed up, O42) is the engine's, from the replayed hand.
     """
 
     hand_uid: str
@@ -51,7 +51,6 @@ class ReplayStep:
     to_act: int | None
     move: Action | None
     result: Result | None
-    payouts: tuple[int, ...]
     push_up: bool
 
     @property
@@ -114,7 +113,6 @@ def replay_step(replay: HandReplay, step: int) -> ReplayStep:
         to_act=hand.actor,
         move=move,
         result=hand.result if step == len(actions) else None,
-        payouts=tuple(seat.payout for seat in seats),
         push_up=hand.rules.scoring == Scoring.PUSH_UP,
     )
 

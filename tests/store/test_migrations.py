@@ -115,10 +115,16 @@ def _alembic_upgrade(connection: Connection, revision: str) -> None:
     command.upgrade(config, revision)
 
 
-_HAND_OF_0004 = """
+_CLOSED_TABLE = """
 INSERT INTO tonk_table (guild_id, channel_id, host_id, status, rules_json, state_json,
     seats_json, balances_json, version, created_at, updated_at)
 VALUES (1, 10, 100, 'closed', '{}', '{}', '[]', '{}', 0, 0, 0);
+"""
+"""Table 1 of guild 1, closed, for the hands of the fixtures below."""
+
+_HAND_OF_0004 = (
+    _CLOSED_TABLE
+    + """
 INSERT INTO hand (hand_uid, guild_id, channel_id, table_id, hand_number, preset, options_json,
     seed, action_log_json, ending, winners_json, finished_at)
 VALUES ('1:1', 1, 10, 1, 1, 'standard', '{}', '7', '[{"player": "100", "do": "drop"}]',
@@ -128,6 +134,7 @@ INSERT INTO hand_player (hand_id, seat, guild_id, user_id, name, is_bot, payout,
 VALUES (1, 0, 1, 100, 'ann', false, 1, 3, true, 'drop_won', false),
     (1, 1, 1, 101, 'bob', false, -1, 9, false, 'drop_won', false);
 """
+)
 """A table and one finished hand of two seats, as revision 0004's schema holds them."""
 
 
@@ -149,6 +156,65 @@ async def test_revision_0005_keeps_the_hands_recorded_before_it_without_a_deal(
         )
         new = await store.hand_replay(1, f"{table.id}:1")
         assert new is not None and new.deal == DEAL
+
+
+_PUSH_UP_HANDS_OF_0006 = (
+    _CLOSED_TABLE
+    + """
+INSERT INTO hand (hand_uid, guild_id, channel_id, table_id, hand_number, preset, options_json,
+    seed, action_log_json, ending, winners_json, finished_at)
+VALUES ('1:1', 1, 10, 1, 1, 'push_up', '{}', '1', '[]', 'drop_won', '[100]', 0),
+    ('1:2', 1, 10, 1, 2, 'standard', '{"scoring": "push_up"}', '2', '[]', 'tonk_out',
+     '[101]', 0),
+    ('1:3', 1, 10, 1, 3, 'standard', '{}', '3', '[]', 'tonk_out', '[100]', 0),
+    ('1:4', 1, 10, 1, 4, 'push_up', '{"scoring": "stakes"}', '4', '[]', 'drop_won',
+     '[100]', 0);
+INSERT INTO hand_player (hand_id, seat, guild_id, user_id, name, is_bot, payout, count,
+    is_winner, how, caught)
+VALUES (1, 0, 1, 100, 'ann', false, 0, 3, true, 'drop_won', false),
+    (1, 1, 1, 101, 'bob', false, 18, 18, false, 'drop_won', false),
+    (1, 2, 1, -1, 'Easy bot 1', true, 30, 30, false, 'drop_won', false),
+    (2, 0, 1, 100, 'ann', false, 5, 5, false, 'tonk_out', false),
+    (2, 1, 1, 101, 'bob', false, 0, 0, true, 'tonk_out', false),
+    (3, 0, 1, 100, 'ann', false, 2, 0, true, 'tonk_out', false),
+    (3, 1, 1, 101, 'bob', false, -2, 30, false, 'tonk_out', false),
+    (4, 0, 1, 100, 'ann', false, 1, 3, true, 'drop_won', false),
+    (4, 1, 1, 101, 'bob', false, -1, 9, false, 'drop_won', false);
+INSERT INTO player_totals (guild_id, user_id, display_name, net_chips, hands_played,
+    hands_won, tonk_outs, drops_won, times_caught, instant_wins, current_streak, best_streak)
+VALUES (1, 100, 'ann', 8, 4, 3, 1, 2, 0, 0, 2, 2),
+    (1, 101, 'bob', 15, 4, 1, 1, 0, 0, 0, 0, 1);
+"""
+)
+"""Four hands as revision 0006 recorded them: two push-up ones (by preset, and by option)
+whose points against were taken for chips, and two paid in chips (one of them a push-up
+preset played for stakes)."""
+
+
+async def test_revision_0007_takes_push_up_points_back_off_the_chips(db_url: str) -> None:
+    """O42: a push-up hand pays no chips. Its seats' payouts become 0 and the points that
+    were counted as chips leave the members' net chips; hands paid in chips, and every
+    count, win and streak, stay as they were."""
+    await _upgrade_to(db_url, "0006")
+    execute(db_url, _PUSH_UP_HANDS_OF_0006)
+    await upgrade(db_url)
+    seats = "SELECT hand_id, user_id, payout, count FROM hand_player ORDER BY hand_id, seat"
+    assert fetch(db_url, seats) == [
+        (1, 100, 0, 3),
+        (1, 101, 0, 18),
+        (1, -1, 0, 30),
+        (2, 100, 0, 5),
+        (2, 101, 0, 0),
+        (3, 100, 2, 0),
+        (3, 101, -2, 30),
+        (4, 100, 1, 3),
+        (4, 101, -1, 9),
+    ]
+    totals = (
+        "SELECT user_id, net_chips, hands_played, hands_won, current_streak, best_streak"
+        " FROM player_totals ORDER BY user_id"
+    )
+    assert fetch(db_url, totals) == [(100, 3, 4, 3, 2, 2), (101, -3, 4, 1, 0, 1)]
 
 
 def _release_0_1(path: Path) -> None:

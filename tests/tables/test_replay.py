@@ -46,7 +46,7 @@ def test_the_last_step_has_the_result_and_the_recorded_payouts() -> None:
     hand = played()
     last = replay_step(recorded(hand), 7)
     assert last.last and last.result == hand.result
-    assert last.payouts == (-2, 2)  # S11a: a tonk is paid double
+    assert last.result is not None and last.result.payouts == (-2, 2)  # S11a: paid double
     assert last.hands == tuple(hand.hands) and last.to_act is None
 
 

@@ -11,7 +11,7 @@ from bot.engine.cards import parse_card
 from bot.engine.rules import rules_from_json
 from bot.tables.journal import hand_result
 from bot.tables.table import Table
-from tests.tables.fixtures import IDS, worked_example
+from tests.tables.fixtures import IDS, WORKED_CUT, WORKED_HANDS, lobby, stack_deal, worked_example
 
 
 def test_a_recorded_hand_keeps_its_payouts_pack_order_and_action_log_to_replay_it() -> None:
@@ -32,6 +32,26 @@ def test_a_recorded_hand_keeps_its_payouts_pack_order_and_action_log_to_replay_i
     for move in record.action_log:
         replay.act(Action.from_json(dict(move), names))
     assert replay.result == last.result
+
+
+def test_O42_a_push_up_hand_is_recorded_paying_no_chips() -> None:
+    """In push-up nobody pays: every seat's payout on the scoreboard is 0 chips, while the
+    hand still counts as won by its winner; the points each loser is pushed up stay the
+    engine's (the table and the hand's replay show them)."""
+    table = lobby("ann", "bob", "cat", "dan", preset="push_up")
+    stack_deal(table, WORKED_HANDS, "cat", cuts=WORKED_CUT)
+    table.start(IDS["ann"], now=0.0)
+    table.act(IDS["dan"], DROP, now=1.0)
+    record = hand_result(table)
+    assert {p.name: p.payout for p in record.players} == dict.fromkeys(
+        ("ann", "bob", "cat", "dan"), 0
+    )
+    assert [p.name for p in record.players if p.won] == ["ann"]
+    assert table.last_hand is not None
+    pushed = dict(
+        zip((p.name for p in record.players), table.last_hand.result.payouts, strict=True)
+    )
+    assert pushed == {"ann": 0, "bob": 18, "cat": 30, "dan": 20}
 
 
 @pytest.mark.parametrize("big_one", [False, True])
