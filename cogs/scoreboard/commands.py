@@ -9,6 +9,7 @@ typed is checked here before the store is asked (``cogs.inputs``).
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING, Any, Literal
@@ -253,7 +254,8 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         said = [text("scoreboard.export.done", locale, hands=len(hands), file=name)]
         if len(hands) == MAX_GUILD_HANDS:
             said.append(text("scoreboard.export.capped", locale, hands=MAX_GUILD_HANDS))
-        data = ledger_csv(hands).encode("utf-8-sig")  # a BOM: spreadsheets then read UTF-8
+        csv_text = await asyncio.to_thread(ledger_csv, hands)  # 10,000 hands: ~0.3 s of CPU
+        data = csv_text.encode("utf-8-sig")  # a BOM: spreadsheets then read UTF-8
         file = discord.File(io.BytesIO(data), filename=name)
         await answer(interaction, "\n".join(said), file=file)
 
