@@ -118,6 +118,20 @@ def stack_table(
     shuffler.stack(cuts=[[parse_card(c) for c in cuts]] if cuts else (), packs=packs)
 
 
+def stack_a_tonk(bot: TonkBot, channel: FakeChannel) -> None:
+    """Stack S11a's tonk for ann and bob: ann cuts K♠ to bob's 2♣ and deals, the upcard is
+    J♣, bob (plays first) holds 4♥ 5♥ 6♥ 7♠ 7♦ and draws 3♣, then 7♣ on his next turn."""
+    stack_table(
+        bot,
+        channel,
+        cuts=["KS", "2C"],
+        hands={"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]},
+        dealer="ann",
+        upcard="JC",
+        stock=["3C", "10D", "7C"],
+    )
+
+
 async def open_table(
     host: SimulatedMember, others: Sequence[SimulatedMember], **options: Any
 ) -> StoredMessage:

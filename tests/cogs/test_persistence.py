@@ -19,7 +19,7 @@ from tests.cogs.helpers import (
     play_cards,
     quiet,
     service,
-    stack_table,
+    stack_a_tonk,
     table_in,
     table_message,
 )
@@ -39,15 +39,7 @@ class Game:
 
     async def deal(self, fake: FakeDiscord, bot: TonkBot) -> None:
         lobby = await open_table(self.ann, [self.bob])
-        stack_table(
-            bot,
-            self.channel,
-            cuts=["KS", "2C"],
-            hands={"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]},
-            dealer="ann",
-            upcard="JC",
-            stock=["3C", "10D", "7C"],
-        )
+        stack_a_tonk(bot, self.channel)
         await self.ann.click(lobby, "Start")
         await quiet(fake, bot)
 

@@ -20,7 +20,7 @@ from tests.cogs.helpers import (
     open_table,
     play_cards,
     quiet,
-    stack_table,
+    stack_a_tonk,
     table_in,
     table_message,
 )
@@ -53,15 +53,7 @@ async def play_a_tonk(
     spreads and no discard (S11a: a tonk). The table message, showing the result."""
     channel = ann.guild.channel("tonk")
     lobby = await open_table(ann, [bob])
-    stack_table(
-        bot,
-        channel,
-        cuts=["KS", "2C"],  # ann cuts highest and deals; bob plays first
-        hands={"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]},
-        dealer="ann",
-        upcard="JC",
-        stock=["3C", "10D", "7C"],
-    )
+    stack_a_tonk(bot, channel)  # ann cuts highest and deals; bob plays first
     await ann.click(lobby, "Start")
     await bob.click(lobby, "Draw")
     bob_panel = await my_hand(bob, lobby)

@@ -10,6 +10,7 @@ from tests.cogs.helpers import (
     open_table,
     play_cards,
     quiet,
+    stack_a_tonk,
     stack_table,
     table_in,
     table_message,
@@ -28,15 +29,7 @@ async def test_a_two_player_hand_ends_with_a_tonk_and_is_paid_double(
     async with run_bot(fake, make_bot()) as bot:
         lobby = await open_table(ann, [bob])
         assert "2 of 4 seats taken" in lobby.text()
-        stack_table(
-            bot,
-            channel,
-            cuts=["KS", "2C"],  # ann cuts highest and deals; bob plays first
-            hands={"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]},
-            dealer="ann",
-            upcard="JC",
-            stock=["3C", "10D", "7C"],
-        )
+        stack_a_tonk(bot, channel)  # ann cuts highest and deals; bob plays first
         started = await ann.click(lobby, "Start")
         assert started.message is lobby  # the lobby message became hand 1's table message
         assert "**bob** to play" in lobby.text() and "J♣" in lobby.text()
