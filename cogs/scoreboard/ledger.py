@@ -34,7 +34,7 @@ COLUMNS = (
 )
 """The CSV's header: when the hand finished (UTC, ISO 8601), where, which hand, how it
 ended; then the seat's player (``user_id`` empty once forgotten), what it was paid (net,
-in chips; push-up points against for a push-up hand), its count, and how it won or lost."""
+in chips: 0 in a push-up hand, where nobody pays), its count, and how it won or lost."""
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula."""
