@@ -6,6 +6,7 @@ import importlib
 import itertools
 import random
 from collections.abc import Callable, Collection, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -47,6 +48,11 @@ def make_bot(**options: Any) -> TonkBot:
     options.setdefault("timing", FAST)
     options.setdefault("shuffler_factory", lambda: Shuffler(random.Random(next(seeds))))
     return TonkBot(**options)
+
+
+def db_bot(database: Path) -> TonkBot:
+    """:func:`make_bot` keeping its data in the SQLite file ``database``."""
+    return make_bot(database_url=f"sqlite+aiosqlite:///{database}")
 
 
 def patch_computer_players(

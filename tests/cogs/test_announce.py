@@ -8,9 +8,8 @@ from pathlib import Path
 
 import discord
 
-from bot.client import TonkBot
 from bot.i18n import text
-from tests.cogs.helpers import make_bot, quiet, table_in
+from tests.cogs.helpers import db_bot, quiet, table_in
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeRole, StoredMessage, run_bot
 
 ANNOUNCED = "🃏 "
@@ -20,16 +19,12 @@ ROLE_DELETED = "discord.py: on_guild_role_delete"
 """The task discord.py runs a deleted role's listeners in."""
 
 
-def db_bot(tmp_path: Path) -> TonkBot:
-    return make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}")
-
-
 def announcements(fake: FakeDiscord, channel: FakeChannel) -> list[StoredMessage]:
     return [m for m in fake.messages_in(channel) if m.content.startswith(ANNOUNCED)]
 
 
 async def test_a_new_table_mentions_the_servers_role_until_it_is_turned_off(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     fake = fake_discord
     guild = fake.add_guild("Casino", channels=["tonk"])
@@ -39,7 +34,7 @@ async def test_a_new_table_mentions_the_servers_role_until_it_is_turned_off(
     eve = fake.add_member(guild, "eve", roles=[players])
     mod = fake.add_member(guild, "mod", permissions=MANAGER)
     channel = guild.channel("tonk")
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         refused = await bob.slash("tonk", "config", "announce", role=players)
         assert refused.content == text("scoreboard.refusal.manage_server")
         chosen = await mod.slash("tonk", "config", "announce", role=players)
@@ -61,7 +56,7 @@ async def test_a_new_table_mentions_the_servers_role_until_it_is_turned_off(
         assert announced.notified == {dan.user.id, eve.user.id}  # not ann, bob or mod
         assert table.announcement_id == announced.id  # committed with the table
 
-    async with run_bot(fake, db_bot(tmp_path)) as bot:  # a restart while it waits
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:  # a restart while it waits
         table = table_in(bot, channel)
         lobby = fake.messages[table.message_id or 0]
         await bob.click(lobby, "Join")
@@ -94,7 +89,7 @@ async def test_a_new_table_mentions_the_servers_role_until_it_is_turned_off(
 
 
 async def test_a_role_the_bot_cannot_notify_is_kept_with_a_word_on_why(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """Without Mention Everyone the bot notifies only a mentionable role: choosing another
     one says so and what to change; @everyone is refused, and nothing is stored."""
@@ -107,7 +102,7 @@ async def test_a_role_the_bot_cannot_notify_is_kept_with_a_word_on_why(
     channel = guild.channel("tonk")
     await fake.deny(channel, fake.bot_user.id, discord.Permissions(mention_everyone=True))
     everyone: FakeRole = guild.roles[guild.id]
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         refused = await mod.slash("tonk", "config", "announce", role=everyone)
         assert refused.content.startswith("Pick a role: announcing every table to @everyone")
         assert bot.store is not None
@@ -131,13 +126,13 @@ async def test_a_role_the_bot_cannot_notify_is_kept_with_a_word_on_why(
 
 
 async def test_a_table_opens_in_the_servers_language_with_its_announcement(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     fake = fake_discord
     guild = fake.add_guild("Casino", channels=["tonk"])
     players = fake.add_role(guild, "jucători", discord.Permissions.none())
     mod = fake.add_member(guild, "mod", permissions=MANAGER)
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         await mod.slash("tonk", "config", "language", value="ro")
         await mod.slash("tonk", "config", "announce", role=players)
         await mod.slash("tonk", "new")
@@ -148,7 +143,7 @@ async def test_a_table_opens_in_the_servers_language_with_its_announcement(
 
 
 async def test_a_deleted_announce_role_is_forgotten_and_tables_open_without_it(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """Deleting the role leaves no setting that names it: ``/tonk config show`` says no
     role and a new table mentions none; deleting another role changes nothing."""
@@ -165,7 +160,7 @@ async def test_a_deleted_announce_role_is_forgotten_and_tables_open_without_it(
         await fake.settle(task_prefixes=(ROLE_DELETED,))  # and handled the deletion
         return (await mod.slash("tonk", "config", "show")).content
 
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         await mod.slash("tonk", "config", "announce", role=players)
         assert f"new tables announced to <@&{players.id}>" in await role_deleted(other)
         assert "new tables announced to no role" in await role_deleted(players)

@@ -17,12 +17,12 @@ HANDS = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", 
 
 
 async def test_a_table_whose_channel_is_deleted_closes_and_plays_no_more(
-    fake_discord: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    fake_discord: FakeDiscord, sqlite_store: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     guild = fake_discord.add_guild("Casino", channels=["tonk", "other"])
     ann, bob = (fake_discord.add_member(guild, name) for name in ("ann", "bob"))
     channel, other = guild.channel("tonk"), guild.channel("other")
-    database = f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+    database = f"sqlite+aiosqlite:///{sqlite_store}"
     caplog.set_level(logging.WARNING)
     async with run_bot(fake_discord, make_bot(database_url=database)) as bot:
         lobby = await open_table(ann, [bob])
@@ -81,7 +81,7 @@ async def test_the_tables_of_a_server_the_bot_leaves_close(
 
 
 async def test_tables_whose_channel_or_server_went_while_the_bot_was_away_close_on_its_return(
-    fake_discord: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    fake_discord: FakeDiscord, sqlite_store: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Three tables, then the bot stops; one channel is deleted and the bot removed from
     another server meanwhile. Back, the bot closes those two tables and resumes the third."""
@@ -91,7 +91,7 @@ async def test_tables_whose_channel_or_server_went_while_the_bot_was_away_close_
     ann, bob = (fake_discord.add_member(casino, name) for name in ("ann", "bob"))
     cat, dan = (fake_discord.add_member(club, name) for name in ("cat", "dan"))
     deleted, kept = casino.channel("tonk"), casino.channel("kept")
-    database = f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+    database = f"sqlite+aiosqlite:///{sqlite_store}"
     async with run_bot(fake_discord, make_bot(database_url=database)) as bot:
         first = await open_table(ann, [bob])
         stack_table(bot, deleted, cuts=["KS", "2C"], hands=HANDS, dealer="ann")

@@ -74,7 +74,7 @@ async def record(bot: TonkBot, guild_id: int, channel_id: int, number: int) -> N
 
 
 async def test_a_manager_gets_every_channels_hands_privately_as_a_csv_file(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     fake = fake_discord
     guild = fake.add_guild("Casino", channels=["tonk", "backroom"])
@@ -83,7 +83,7 @@ async def test_a_manager_gets_every_channels_hands_privately_as_a_csv_file(
     bob = fake.add_member(guild, "bob")
     stranger = fake.add_member(other, "stranger")
     tonk, backroom = guild.channel("tonk"), guild.channel("backroom")
-    bot = make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}")
+    bot = make_bot(database_url=f"sqlite+aiosqlite:///{sqlite_store}")
     async with run_bot(fake, bot):
         empty = await mod.slash("tonk", "export")
         assert empty.ephemeral and empty.content == "No hand has been finished on this server yet."

@@ -66,10 +66,10 @@ def url(path: Path) -> str:
 
 
 async def test_a_click_while_another_connection_locks_the_database_is_deferred_then_lands(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     ann, bob = ann_and_bob(fake_discord)
-    database = tmp_path / "tonk.db"
+    database = sqlite_store
     async with run_bot(fake_discord, make_bot(database_url=url(database))) as bot:
         lobby = await dealt(fake_discord, bot, ann, bob, stock=STOCK)
         stock = len(table_in(bot, bob.channel).hand.stock)  # type: ignore[arg-type,union-attr]
@@ -104,10 +104,10 @@ async def test_a_click_while_another_connection_locks_the_database_is_deferred_t
 
 
 async def test_a_commit_that_fails_tells_the_player_changes_nothing_and_the_next_click_works(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     ann, bob = ann_and_bob(fake_discord)
-    database = tmp_path / "tonk.db"
+    database = sqlite_store
     async with run_bot(fake_discord, make_bot(database_url=url(database))) as bot:
         await dealt(fake_discord, bot, ann, bob)
         before = table_in(bot, bob.channel).to_json()  # type: ignore[arg-type]

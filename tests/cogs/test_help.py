@@ -31,11 +31,11 @@ def command_paths(options: list[Payload], prefix: str = "") -> Iterator[str]:
 
 
 async def test_help_lists_every_command_clickable_under_who_uses_it(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     guild = fake_discord.add_guild("Casino", channels=["tonk"])
     ann = fake_discord.add_member(guild, "ann")
-    bot = make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}")
+    bot = make_bot(database_url=f"sqlite+aiosqlite:///{sqlite_store}")
     async with run_bot(fake_discord, bot):
         (tonk,) = fake_discord.commands()
         shown = await ann.slash("tonk", "help")
@@ -80,12 +80,12 @@ async def test_help_speaks_the_readers_language_and_leaves_out_what_is_not_there
 
 
 async def test_every_command_is_in_one_section_and_the_help_fits_in_every_language(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """A new command must be given a section (else help would not show it), and no
     language's help is cut to fit Discord's limits."""
     fake_discord.add_guild("Casino")
-    bot = make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}")
+    bot = make_bot(database_url=f"sqlite+aiosqlite:///{sqlite_store}")
     async with run_bot(fake_discord, bot):
         group = tonk_group(bot)
         assert group is not None

@@ -10,15 +10,10 @@ from typing import Any
 import discord
 import pytest
 
-from bot.client import TonkBot
-from tests.cogs.helpers import is_open, make_bot, open_table, table_in
+from tests.cogs.helpers import db_bot, is_open, make_bot, open_table, table_in
 from tests.fakediscord import FakeDiscord, run_bot
 
 MANAGER = discord.Permissions(manage_guild=True)
-
-
-def db_bot(tmp_path: Path) -> TonkBot:
-    return make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}")
 
 
 @pytest.mark.parametrize(
@@ -81,7 +76,7 @@ async def test_kick_names_the_member_who_does_not_sit_never_their_id(
 )
 async def test_the_scoreboard_commands_refuse_forged_values(
     fake_discord: FakeDiscord,
-    tmp_path: Path,
+    sqlite_store: Path,
     path: tuple[str, ...],
     options: dict[str, Any],
     refusal: str,
@@ -90,7 +85,7 @@ async def test_the_scoreboard_commands_refuse_forged_values(
     boss = fake_discord.add_member(
         guild, "boss", permissions=discord.Permissions(manage_guild=True)
     )
-    async with run_bot(fake_discord, db_bot(tmp_path)) as bot:
+    async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
         refused = await boss.forge_slash("tonk", *path, **options)
         assert refused.ephemeral and refused.content.startswith(refusal)
         assert bot.store is not None
@@ -98,24 +93,24 @@ async def test_the_scoreboard_commands_refuse_forged_values(
 
 
 async def test_a_stored_setting_no_longer_valid_falls_back_to_the_default_and_managers_are_told(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     guild = fake_discord.add_guild("Casino", channels=["tonk", "lobby"])
     ann = fake_discord.add_member(guild, "ann")
     boss = fake_discord.add_member(
         guild, "boss", permissions=discord.Permissions(manage_guild=True)
     )
-    async with run_bot(fake_discord, db_bot(tmp_path)):
+    async with run_bot(fake_discord, db_bot(sqlite_store)):
         await boss.slash("tonk", "config", "set", stake=5)
         await boss.slash("tonk", "config", "option", option="catch", value="alt5")
-    raw = sqlite3.connect(tmp_path / "tonk.db")
+    raw = sqlite3.connect(sqlite_store)
     with raw:
         raw.execute(
             "UPDATE guild_settings SET default_preset = 'gone', turn_timeout = 99999,"
             ' default_options_json = \'{"catch": "alt5", "cats": 1}\''
         )
     raw.close()
-    async with run_bot(fake_discord, db_bot(tmp_path)) as bot:
+    async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
         opened = await ann.slash("tonk", "new")
         assert not opened.ephemeral and opened.followups == []  # ann is no manager
         table = table_in(bot, guild.channel("tonk"))

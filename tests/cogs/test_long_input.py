@@ -47,11 +47,11 @@ def assert_short_refusal(result: InteractionResult) -> None:
 
 @pytest.mark.parametrize(("path", "options"), REFUSED, ids=lambda v: "-".join(map(str, v))[:40])
 async def test_a_refusal_of_the_longest_input_is_short_and_quotes_a_prefix(
-    fake_discord: FakeDiscord, tmp_path: Path, path: tuple[str, ...], options: dict[str, Any]
+    fake_discord: FakeDiscord, sqlite_store: Path, path: tuple[str, ...], options: dict[str, Any]
 ) -> None:
     guild = fake_discord.add_guild("Casino", channels=["tonk", "lobby"])
     host = fake_discord.add_member(guild, "host", permissions=MANAGER)
-    bot = make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}")
+    bot = make_bot(database_url=f"sqlite+aiosqlite:///{sqlite_store}")
     async with run_bot(fake_discord, bot):
         await open_table(host, [])
         await host.slash("tonk", "addbot")

@@ -17,7 +17,7 @@ from tests.fakediscord import FakeDiscord, run_bot
 
 
 async def test_a_refusal_names_the_command_to_use_as_a_clickable_mention(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     guild = fake_discord.add_guild("Casino", channels=["tonk", "quiet"])
     ann = fake_discord.add_member(guild, "ann")
@@ -25,7 +25,7 @@ async def test_a_refusal_names_the_command_to_use_as_a_clickable_mention(
     ana = fake_discord.add_member(guild, "ana")
     ana.user.locale = "ro"
     mod = fake_discord.add_member(guild, "mod", permissions=discord.Permissions(manage_guild=True))
-    bot = make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}")
+    bot = make_bot(database_url=f"sqlite+aiosqlite:///{sqlite_store}")
     async with run_bot(fake_discord, bot):
         (tonk,) = fake_discord.commands()
         assert bot.command_id == int(tonk["id"])  # kept from the sync, for clicks and notices

@@ -23,13 +23,13 @@ def setup(table: Table) -> tuple[object, ...]:
 
 
 async def test_new_table_reopens_the_closed_tables_rules_for_whoever_presses_it(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     fake = fake_discord
     guild = fake.add_guild("Casino", channels=["tonk"])
     ann, bob, cat = (fake.add_member(guild, name) for name in ("ann", "bob", "cat"))
     channel = guild.channel("tonk")
-    database = f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+    database = f"sqlite+aiosqlite:///{sqlite_store}"
     async with run_bot(fake, make_bot(database_url=database)) as bot:
         first = await open_table(ann, [bob], preset="chicago", stake=5, seats=3, turn_timeout="60")
         changed = await ann.slash("tonk", "settings", option="catch", value="alt5")
@@ -61,7 +61,7 @@ async def test_new_table_reopens_the_closed_tables_rules_for_whoever_presses_it(
 
 
 async def test_a_big_one_does_not_carry_over_and_memory_keeps_the_last_table_per_channel(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """The Big One was announced for the closed table's last hands: the new table plays at
     the ordinary stakes. A bot without a database keeps each channel's last closed table,
@@ -70,7 +70,7 @@ async def test_a_big_one_does_not_carry_over_and_memory_keeps_the_last_table_per
     guild = fake.add_guild("Casino", channels=["tonk"])
     ann, bob = (fake.add_member(guild, name) for name in ("ann", "bob"))
     channel = guild.channel("tonk")
-    database = f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+    database = f"sqlite+aiosqlite:///{sqlite_store}"
     async with run_bot(fake, make_bot(database_url=database)) as bot:
         first = await open_table(ann, [bob])
         await ann.click(first, "Start")

@@ -131,10 +131,10 @@ async def test_a_fast_table_has_no_reminders(fake_discord: FakeDiscord) -> None:
 
 
 async def test_a_server_can_turn_reminders_off_and_on_again(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """``/tonk config set turn_reminders`` (Manage Server) applies to the open tables at once."""
-    url = f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+    url = f"sqlite+aiosqlite:///{sqlite_store}"
     async with dealt(fake_discord, "120", url) as (bot, _, _, ann, bob, lobby):
         off = await ann.slash("tonk", "config", "set", turn_reminders=False)
         assert "turn reminders off" in off.content
@@ -155,9 +155,9 @@ async def test_a_server_can_turn_reminders_off_and_on_again(
 
 
 async def test_reminders_stay_off_after_a_restart(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+    url = f"sqlite+aiosqlite:///{sqlite_store}"
     guild = fake_discord.add_guild("Casino", channels=["tonk"])
     ann = fake_discord.add_member(guild, "ann", permissions=discord.Permissions(manage_guild=True))
     async with run_bot(fake_discord, make_bot(database_url=url)) as bot:
@@ -170,10 +170,10 @@ async def test_reminders_stay_off_after_a_restart(
 
 
 async def test_a_reminder_left_by_a_restart_is_deleted_and_the_member_reminded_again(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """The reminder's id is saved with the table: the bot that comes back deletes it."""
-    url, shared = f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}", ManualClock()
+    url, shared = f"sqlite+aiosqlite:///{sqlite_store}", ManualClock()
     guild = fake_discord.add_guild("Casino", channels=["tonk"])
     channel = guild.channel("tonk")
     ann, bob = fake_discord.add_member(guild, "ann"), fake_discord.add_member(guild, "bob")

@@ -164,14 +164,14 @@ def crash_in_next_reply(bot: TonkBot, channel: FakeChannel) -> None:
 
 
 async def test_an_unreadable_table_is_closed_with_a_word_and_the_others_load(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     fake = fake_discord
     guild = fake.add_guild("Casino", channels=["one", "two"])
     one, two = guild.channel("one"), guild.channel("two")
     ann = fake.add_member(guild, "ann")
     bob = fake.add_member(guild, "bob")
-    database = tmp_path / "tonk.db"
+    database = sqlite_store
     async with run_bot(fake, make_bot(database_url=url(database))) as bot:
         await ann.invoke_slash("tonk", ["new"], channel=one)
         await bob.invoke_slash("tonk", ["new"], channel=two)

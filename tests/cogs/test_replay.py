@@ -14,6 +14,7 @@ from tests.cogs.helpers import (
     FAST,
     button_labels,
     clock,
+    db_bot,
     make_bot,
     menu_options,
     my_hand,
@@ -25,10 +26,6 @@ from tests.cogs.helpers import (
     table_message,
 )
 from tests.fakediscord import FakeDiscord, FakeGuild, SimulatedMember, StoredMessage, run_bot
-
-
-def db_bot(tmp_path: Path) -> TonkBot:
-    return make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}")
 
 
 class Casino(NamedTuple):
@@ -71,11 +68,11 @@ async def play_a_tonk(
 
 
 async def test_a_finished_hand_is_replayed_privately_move_by_move_even_after_a_restart(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     fake = fake_discord
     guild, ann, bob, cat = casino(fake)
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         await play_a_tonk(fake, bot, ann, bob)
         asked = await cat.slash("tonk", "replay")  # cat did not play: a replay is for anyone
         assert asked.ephemeral and asked.message is not None
@@ -108,7 +105,7 @@ async def test_a_finished_hand_is_replayed_privately_move_by_move_even_after_a_r
         assert not ann.has_seen("drew 3♣") and not bob.has_seen("drew 3♣")  # cat's alone
         table_id = table_in(bot, guild.channel("tonk")).id
 
-    async with run_bot(fake, db_bot(tmp_path)):
+    async with run_bot(fake, db_bot(sqlite_store)):
         await cat.click(page, "Back")  # the buttons hold all they need
         assert "Move 6 of 7: bob spread 4♥ 5♥ 6♥." in page.text()
         await cat.click(page, "Deal")
@@ -125,14 +122,14 @@ async def test_a_finished_hand_is_replayed_privately_move_by_move_even_after_a_r
 
 
 async def test_replay_under_a_finished_hand_shows_it_privately_to_whoever_clicks(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """The finished hand's table message offers Replay while the next hand waits, and keeps
     it (its only button) once the next is dealt, after a restart too; the table message
     itself is not changed by a click."""
     fake = fake_discord
     guild, ann, bob, cat = casino(fake)
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         finished = await play_a_tonk(fake, bot, ann, bob)
         assert button_labels(finished) == {"Next hand": True, "Replay": True}
         shown = finished.text()
@@ -153,20 +150,20 @@ async def test_replay_under_a_finished_hand_shows_it_privately_to_whoever_clicks
         dealt = table_message(fake, bot, guild.channel("tonk"))
         assert dealt.id != finished.id and "Replay" not in button_labels(dealt)
 
-    async with run_bot(fake, db_bot(tmp_path)):
+    async with run_bot(fake, db_bot(sqlite_store)):
         again = await bob.click(finished, "Replay")
         assert again.ephemeral and again.message is not None
         assert "Replay · hand 1 · Standard (P1)" in again.message.text()
 
 
 async def test_a_hand_picked_under_the_history_is_replayed_privately(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """``/tonk history`` lists the channel's hands with a menu of them: the hand picked is
     replayed to whoever picked it, and the history page stays as it was."""
     fake = fake_discord
     guild, ann, bob, cat = casino(fake)
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         await play_a_tonk(fake, bot, ann, bob)
         table_id = table_in(bot, guild.channel("tonk")).id
         listed = await cat.slash("tonk", "history")
@@ -188,14 +185,14 @@ async def test_a_hand_picked_under_the_history_is_replayed_privately(
 
 
 async def test_a_hand_dealt_by_the_timer_leaves_replay_on_the_finished_hands_message(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """When nobody clicks Next hand, the next hand deals after its delay: the finished
     hand's message is left with its result and Replay, and the new table message has none."""
     fake = fake_discord
     guild = fake.add_guild("Casino", channels=["tonk"])
     ann, bob = fake.add_member(guild, "ann"), fake.add_member(guild, "bob")
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         finished = await play_a_tonk(fake, bot, ann, bob)
         clock(bot).advance(FAST.next_hand_delay + 1)
         await fake.wait_for(lambda: table_message(fake, bot, guild.channel("tonk")) != finished)
@@ -223,13 +220,13 @@ async def test_without_a_database_a_finished_hand_offers_no_replay(
 
 
 async def test_a_replayed_hand_comes_as_a_scenario_file_that_plays_to_the_same_end(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """**Scenario file** under a replay sends the hand privately as ``tonk scenario``'s
     input; played by the real scenario runner it ends as the table's hand did."""
     fake = fake_discord
     guild, ann, bob, cat = casino(fake)
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         await play_a_tonk(fake, bot, ann, bob)
         table_id = table_in(bot, guild.channel("tonk")).id
         asked = await cat.slash("tonk", "replay")
@@ -256,13 +253,13 @@ async def test_a_replayed_hand_comes_as_a_scenario_file_that_plays_to_the_same_e
 
 
 async def test_a_replay_is_refused_in_words_where_there_is_none_to_show(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     fake = fake_discord
     guild = fake.add_guild("Casino", channels=["tonk", "lounge"])
     ann = fake.add_member(guild, "ann")
     bob = fake.add_member(guild, "bob")
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         none = await ann.slash("tonk", "replay")
         assert none.ephemeral and "No hand has been finished in this channel yet" in none.content
 
@@ -295,7 +292,7 @@ async def test_a_replay_is_refused_in_words_where_there_is_none_to_show(
         unknown = await ann.slash("tonk", "replay", hand="7")
         assert "That is not a finished hand of this channel" in unknown.content
 
-        with sqlite3.connect(tmp_path / "tonk.db") as database:
+        with sqlite3.connect(sqlite_store) as database:
             database.execute("UPDATE hand SET action_log_json = '[{not JSON'")
         broken = await ann.slash("tonk", "replay")
         assert broken.content == "Hand 1's record cannot be played back."

@@ -12,7 +12,7 @@ import pytest
 
 from bot.client import TonkBot
 from bot.store import Ending, HandResult, PlayerResult
-from tests.cogs.helpers import make_bot, menu_options, table_in
+from tests.cogs.helpers import db_bot, menu_options, table_in
 from tests.fakediscord import (
     FakeDiscord,
     FakeDiscordError,
@@ -21,10 +21,6 @@ from tests.fakediscord import (
     StoredMessage,
     run_bot,
 )
-
-
-def db_bot(tmp_path: Path) -> TonkBot:
-    return make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}")
 
 
 async def record(
@@ -84,14 +80,14 @@ async def play_three(
 
 
 async def test_the_leaderboard_pages_by_ten_and_keeps_servers_apart(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     fake = fake_discord
     casino = fake.add_guild("Casino", channels=["tonk"])
     other = fake.add_guild("Other", channels=["tonk"])
     ann = fake.add_member(casino, "ann")
     zed = fake.add_member(other, "zed")
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         await ann.slash("tonk", "new")
         channel = casino.channel("tonk").id
         await record_pairs(bot, casino.id, channel, 6)
@@ -114,7 +110,7 @@ async def test_the_leaderboard_pages_by_ten_and_keeps_servers_apart(
 
 
 async def test_the_leaderboard_of_a_period_counts_its_hands_and_pages_after_a_restart(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """``period:week`` ranks only the last 7 days' hands; its Prev and Next carry the period
     in their custom ids and still turn its pages once the bot has restarted; a period the
@@ -122,14 +118,14 @@ async def test_the_leaderboard_of_a_period_counts_its_hands_and_pages_after_a_re
     fake = fake_discord
     casino = fake.add_guild("Casino", channels=["tonk"])
     ann = fake.add_member(casino, "ann")
-    database = tmp_path / "tonk.db"
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    database = sqlite_store
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         await ann.slash("tonk", "new")
         channel = casino.channel("tonk").id
         await record_pairs(bot, casino.id, channel, 7)
     with sqlite3.connect(database) as raw:  # hand 1 was played 8 days ago
         raw.execute("UPDATE hand SET finished_at = finished_at - 8 * 86400 WHERE hand_number = 1")
-    async with run_bot(fake, db_bot(tmp_path)):
+    async with run_bot(fake, db_bot(sqlite_store)):
         alltime = await ann.slash("tonk", "leaderboard")
         assert alltime.message is not None and "1. **w1**: +2 chips" in alltime.message.text()
         board = await ann.slash("tonk", "leaderboard", period="week")
@@ -143,7 +139,7 @@ async def test_the_leaderboard_of_a_period_counts_its_hands_and_pages_after_a_re
             "tonk:lb:chips:week:0:prev",
             "tonk:lb:chips:week:0:next",
         ]
-    async with run_bot(fake, db_bot(tmp_path)):
+    async with run_bot(fake, db_bot(sqlite_store)):
         await ann.click(page, "Next")
         assert page.content.splitlines() == [
             "**Leaderboard: chips, last 7 days** (page 2)",
@@ -161,17 +157,17 @@ async def test_the_leaderboard_of_a_period_counts_its_hands_and_pages_after_a_re
 
 
 async def test_stats_of_a_period_count_only_its_hands(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """``/tonk stats period:week`` leaves out a hand ten days old; a member with none in the
     period is told so in words."""
     fake = fake_discord
     guild, ann, bob = casino(fake)
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         await play_three(bot, guild, ann, bob)
-    with sqlite3.connect(tmp_path / "tonk.db") as raw:  # ann's win, 10 days ago
+    with sqlite3.connect(sqlite_store) as raw:  # ann's win, 10 days ago
         raw.execute("UPDATE hand SET finished_at = finished_at - 10 * 86400 WHERE hand_number = 2")
-    async with run_bot(fake, db_bot(tmp_path)):
+    async with run_bot(fake, db_bot(sqlite_store)):
         week = await ann.slash("tonk", "stats", member=ann, period="week")
         assert week.message is not None
         assert week.message.content.splitlines()[:2] == [
@@ -191,11 +187,11 @@ async def test_stats_of_a_period_count_only_its_hands(
 
 
 async def test_stats_and_history_show_the_recorded_hands_until_forget_me(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     fake = fake_discord
     guild, ann, bob = casino(fake)
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         await play_three(bot, guild, ann, bob)
 
         stats = await ann.slash("tonk", "stats", member=bob)
@@ -227,13 +223,13 @@ async def test_stats_and_history_show_the_recorded_hands_until_forget_me(
 
 
 async def test_server_settings_are_kept_and_used_by_tonk_new(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     fake = fake_discord
     guild = fake.add_guild("Casino", channels=["tonk", "lobby"])
     ann = fake.add_member(guild, "ann")
     boss = fake.add_member(guild, "boss", permissions=discord.Permissions(manage_guild=True))
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         refused = await ann.slash("tonk", "config", "set", stake=5)
         assert "Manage Server" in refused.message.text()  # type: ignore[union-attr]
         changed = await boss.slash("tonk", "config", "set", stake=5, turn_timeout="off")
@@ -251,14 +247,14 @@ async def test_server_settings_are_kept_and_used_by_tonk_new(
 
 
 async def test_server_house_rules_apply_to_new_tables_and_conflicts_are_refused(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """Issue 5 §4: default options per server, used by /tonk new; O4 conflict refused."""
     fake = fake_discord
     guild = fake.add_guild("Casino", channels=["tonk"])
     ann = fake.add_member(guild, "ann")
     boss = fake.add_member(guild, "boss", permissions=discord.Permissions(manage_guild=True))
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         refused = await ann.slash("tonk", "config", "option", option="catch", value="alt5")
         assert "Manage Server" in refused.message.text()  # type: ignore[union-attr]
         set_rule = await boss.slash("tonk", "config", "option", option="catch", value="alt5")
@@ -278,13 +274,13 @@ def replay_menu(page: StoredMessage) -> list[str]:
 
 
 async def test_history_pages_by_ten_with_prev_and_next(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     fake = fake_discord
     guild = fake.add_guild("Casino", channels=["tonk"])
     ann = fake.add_member(guild, "ann")
     bob = fake.add_member(guild, "bob")
-    async with run_bot(fake, db_bot(tmp_path)) as bot:
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
         await ann.slash("tonk", "new")
         channel = guild.channel("tonk").id
         for number in range(1, 13):

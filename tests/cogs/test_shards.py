@@ -70,9 +70,9 @@ def stored(database: Path, channel: int) -> list[tuple[object, ...]]:
 
 
 async def test_each_shard_restores_and_times_only_its_own_guilds_tables(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
-    fake, database = fake_discord, tmp_path / "tonk.db"
+    fake, database = fake_discord, sqlite_store
     guilds = two_shards(fake)
     seated = [members(fake, guild) for guild in guilds]
     bots = [shard_bot(database, 0), shard_bot(database, 1)]
@@ -115,9 +115,9 @@ async def test_each_shard_restores_and_times_only_its_own_guilds_tables(
 
 
 async def test_an_interaction_from_another_shards_guild_is_ignored(
-    fake_discord: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    fake_discord: FakeDiscord, sqlite_store: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    fake, database = fake_discord, tmp_path / "tonk.db"
+    fake, database = fake_discord, sqlite_store
     ours, theirs = two_shards(fake)
     ann, stranger = fake.add_member(ours, "ann"), fake.add_member(theirs, "stranger")
     fake.gateway.ignore_shards = True  # as if Discord sent this process another shard's event
@@ -136,9 +136,9 @@ async def test_an_interaction_from_another_shards_guild_is_ignored(
 
 
 async def test_a_table_another_process_wrote_first_is_let_go_with_a_word(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
-    fake, database = fake_discord, tmp_path / "tonk.db"
+    fake, database = fake_discord, sqlite_store
     [guild, _] = two_shards(fake)
     ann, bob = members(fake, guild)
     channel = guild.channel("tonk")

@@ -19,9 +19,9 @@ DEAL = HandDeal(
 
 
 @pytest.fixture
-async def store(db_url: str) -> AsyncIterator[Store]:
+async def store(store_url: str) -> AsyncIterator[Store]:
     """An open store on a fresh database file, closed after the test."""
-    opened = await Store.open(db_url)
+    opened = await Store.open(store_url)
     yield opened
     await opened.close()
 

@@ -12,8 +12,8 @@ from bot.store import Store
 
 
 @pytest.fixture
-def db_url(sqlite_url: str) -> str:
-    """These tests are about SQLite itself."""
+def store_url(sqlite_url: str) -> str:
+    """These tests are about SQLite itself, from an empty file (as the bot first opens it)."""
     return sqlite_url
 
 
@@ -81,8 +81,8 @@ async def test_in_memory_databases_are_refused(url: str) -> None:
         await Store.open(url)
 
 
-async def test_store_is_an_async_context_manager(db_url: str) -> None:
+async def test_store_is_an_async_context_manager(store_url: str) -> None:
     """``async with`` closes the store's connections on exit."""
-    async with await Store.open(db_url) as store:
+    async with await Store.open(store_url) as store:
         assert (await store.get_guild_settings(1)).stake == 1
     assert "Current Checked out connections: 0" in store.engine.pool.status()

@@ -29,7 +29,7 @@ def _hand_with_log(table_id: int, guild_id: int, channel_id: int, number: int) -
 
 
 async def test_forget_removes_totals_and_anonymises_hands_in_that_guild_only(
-    store: Store, db_url: str
+    store: Store, store_url: str
 ) -> None:
     """The member's totals and identity vanish from one guild; the other guild keeps both."""
     here = await open_table(store, guild_id=1, channel_id=10)
@@ -49,7 +49,7 @@ async def test_forget_removes_totals_and_anonymises_hands_in_that_guild_only(
             (OTHER, f"user{OTHER}"),
         ]
         assert summary.seats[0].payout == 3
-    rows = fetch(db_url, "SELECT guild_id, winners_json, action_log_json FROM hand ORDER BY id")
+    rows = fetch(store_url, "SELECT guild_id, winners_json, action_log_json FROM hand ORDER BY id")
     for guild_id, winners, log in rows:
         if guild_id == 1:
             assert json.loads(winners) == [None]
@@ -64,7 +64,9 @@ async def test_forget_removes_totals_and_anonymises_hands_in_that_guild_only(
     assert [s.user_id for s in (await store.history(2, 20))[0].seats] == [MEMBER, OTHER]
 
 
-async def test_forget_scrubs_closed_tables_and_leaves_open_ones(store: Store, db_url: str) -> None:
+async def test_forget_scrubs_closed_tables_and_leaves_open_ones(
+    store: Store, store_url: str
+) -> None:
     """A closed table of the guild loses the member's id; an open game is not rewritten."""
     seats = [Seat(MEMBER, "Mia"), Seat(OTHER, "Oz")]
     closed = await store.create_table(
@@ -92,7 +94,7 @@ async def test_forget_scrubs_closed_tables_and_leaves_open_ones(store: Store, db
         1,
     )
     ((state, seat_json, balances),) = fetch(
-        db_url,
+        store_url,
         f"SELECT state_json, seats_json, balances_json FROM tonk_table WHERE id = {closed.id}",
     )
     assert str(MEMBER) not in state + seat_json + balances

@@ -101,14 +101,14 @@ async def test_another_guilds_hand_and_an_unknown_uid_are_none(store: Store) -> 
     ],
 )
 async def test_a_deal_or_log_that_cannot_be_read_is_a_corrupt_row(
-    store: Store, db_url: str, column: str, text: str
+    store: Store, store_url: str, column: str, text: str
 ) -> None:
     """Text that is not JSON, and a log that is not a list of objects, raise CorruptRow
     naming the hand."""
     table = await open_table(store)
     recorded = hand(table, 1, [player(1, 2, won=True), player(2, -2)], deal=DEAL)
     assert await store.record_hand(recorded)
-    execute(db_url, f"UPDATE hand SET {column} = '{text}'")
+    execute(store_url, f"UPDATE hand SET {column} = '{text}'")
     with pytest.raises(CorruptRow, match=f"hand {recorded.hand_uid}"):
         await store.hand_replay(table.guild_id, recorded.hand_uid)
 
@@ -117,13 +117,13 @@ async def test_a_deal_or_log_that_cannot_be_read_is_a_corrupt_row(
     "text", ["[1, 2]", "null", '{"rules": {}}', '{"rules": {}, "dealer": 0, "stake": 1}']
 )
 async def test_a_deal_that_is_json_but_not_a_deal_reads_as_none_with_a_warning(
-    store: Store, db_url: str, text: str, caplog: pytest.LogCaptureFixture
+    store: Store, store_url: str, text: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     """The hand still reads back, seats and log, as one recorded before deals were kept."""
     table = await open_table(store)
     recorded = hand(table, 1, [player(1, 2, won=True), player(2, -2)], deal=DEAL)
     assert await store.record_hand(recorded)
-    execute(db_url, f"UPDATE hand SET deal_json = '{text}'")
+    execute(store_url, f"UPDATE hand SET deal_json = '{text}'")
     replay = await store.hand_replay(table.guild_id, recorded.hand_uid)
     assert replay is not None
     assert replay.deal is None

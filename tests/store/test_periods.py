@@ -25,10 +25,10 @@ async def _play(
     return first + len(results)
 
 
-def _age(db_url: str, numbers: range, days: float) -> None:
+def _age(store_url: str, numbers: range, days: float) -> None:
     """Move the finishing time of the hands ``numbers`` back by ``days``."""
     execute(
-        db_url,
+        store_url,
         f"UPDATE hand SET finished_at = finished_at - {days * DAY} "
         f"WHERE hand_number >= {numbers.start} AND hand_number < {numbers.stop}",
     )
@@ -42,20 +42,20 @@ def _figures(board: LeaderboardPage) -> list[tuple[int, int, int, int]]:
     ]
 
 
-def _latest(db_url: str) -> float:
-    [(latest,)] = fetch(db_url, "SELECT max(finished_at) FROM hand")
+def _latest(store_url: str) -> float:
+    [(latest,)] = fetch(store_url, "SELECT max(finished_at) FROM hand")
     return float(latest)
 
 
-async def test_a_period_counts_only_the_hands_finished_in_it(store: Store, db_url: str) -> None:
+async def test_a_period_counts_only_the_hands_finished_in_it(store: Store, store_url: str) -> None:
     """Hands 40 days old count for all time only, 10 days old for the month too, today's
     for the week as well: each board sums its own hands."""
     table = await open_table(store)
     old = await _play(store, table, 1, [(1, 50, True), (2, -50, False)])
     month = await _play(store, table, old, [(2, 20, True), (3, 5, True)])
     await _play(store, table, month, [(3, 4, True), (1, -4, False), (3, 1, False)])
-    _age(db_url, range(1, old), 40)
-    _age(db_url, range(old, month), 10)
+    _age(store_url, range(1, old), 40)
+    _age(store_url, range(old, month), 10)
     assert _figures(await store.leaderboard(1, "chips")) == [
         (1, 46, 1, 2),
         (3, 10, 2, 3),
@@ -69,7 +69,7 @@ async def test_a_period_counts_only_the_hands_finished_in_it(store: Store, db_ur
     week = await store.leaderboard(1, "chips", period="week")
     assert week.period == "week"
     assert _figures(week) == [(3, 5, 1, 2), (1, -4, 0, 1)]
-    later = await store.leaderboard(1, "chips", period="week", now=_latest(db_url) + 8 * DAY)
+    later = await store.leaderboard(1, "chips", period="week", now=_latest(store_url) + 8 * DAY)
     assert later.entries == [] and not later.has_next
 
 
@@ -134,7 +134,7 @@ async def test_a_period_board_is_per_guild_and_refuses_an_unknown_period(store: 
 
 
 async def test_a_members_stats_of_a_period_count_its_hands_streaks_and_place(
-    store: Store, db_url: str
+    store: Store, store_url: str
 ) -> None:
     """``stats(period=...)`` sums only the period's hands, as the totals are counted (tonks,
     drops won, caught, the best run of wins), and places the member on that period's chips
@@ -153,7 +153,7 @@ async def test_a_members_stats_of_a_period_count_its_hands_streaks_and_place(
     ]
     for number, seat in enumerate(seats, start=1):
         assert await store.record_hand(hand(table, number, [seat]))
-    _age(db_url, range(1, 3), 40)
+    _age(store_url, range(1, 3), 40)
 
     week = await store.stats(1, 1, period="week")
     assert week.period == "week" and week.player is not None

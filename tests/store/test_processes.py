@@ -17,15 +17,15 @@ ROUNDS = 40
 ROOT = Path(__file__).parents[2]
 
 
-async def test_two_processes_racing_land_each_hand_and_each_version_once(db_url: str) -> None:
+async def test_two_processes_racing_land_each_hand_and_each_version_once(store_url: str) -> None:
     """Every hand is recorded by exactly one process (the other is told it was recorded
     already), every version is committed by exactly one (the other gets StaleVersion), and
     the totals count each hand once."""
-    async with await Store.open(db_url) as store:
+    async with await Store.open(store_url) as store:
         table = await open_table(store, channel_id=10)
     racers = [
         subprocess.Popen(
-            [sys.executable, "-m", "tests.store.racer", db_url, "10", str(ROUNDS)],
+            [sys.executable, "-m", "tests.store.racer", store_url, "10", str(ROUNDS)],
             cwd=ROOT,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -49,10 +49,10 @@ async def test_two_processes_racing_land_each_hand_and_each_version_once(db_url:
     assert sorted(results[0]["versions"] + results[1]["versions"]) == rounds
     for mine, theirs in (results, results[::-1]):
         assert sorted(mine["stale"]) == sorted(theirs["versions"])
-    assert fetch(db_url, "SELECT count(*) FROM hand") == [(ROUNDS,)]
-    assert fetch(db_url, "SELECT user_id, hands_played FROM player_totals ORDER BY 1") == [
+    assert fetch(store_url, "SELECT count(*) FROM hand") == [(ROUNDS,)]
+    assert fetch(store_url, "SELECT user_id, hands_played FROM player_totals ORDER BY 1") == [
         (201, ROUNDS),
         (202, ROUNDS),
     ]
-    log = fetch(db_url, f"SELECT version FROM table_log WHERE table_id = {table.id} ORDER BY 1")
+    log = fetch(store_url, f"SELECT version FROM table_log WHERE table_id = {table.id} ORDER BY 1")
     assert [version for (version,) in log] == rounds

@@ -54,29 +54,29 @@ async def test_hand_seats_and_totals_are_written(store: Store) -> None:
     assert (loser.net_chips, loser.hands_played, loser.hands_won) == (-2, 1, 0)
 
 
-async def test_recording_the_same_hand_twice_writes_it_once(store: Store, db_url: str) -> None:
+async def test_recording_the_same_hand_twice_writes_it_once(store: Store, store_url: str) -> None:
     """The second call returns False and changes no row and no total."""
     table = await open_table(store)
     result = two_player_hand(table, 1, winner=100, loser=200)
     assert await store.record_hand(result)
     assert not await store.record_hand(result)
-    assert _counts(db_url) == (1, 2, 2)
+    assert _counts(store_url) == (1, 2, 2)
     player_stats = (await store.stats(table.guild_id, 100)).player
     assert player_stats is not None
     assert (player_stats.net_chips, player_stats.hands_played) == (2, 1)
 
 
-async def test_concurrent_retries_of_one_hand_record_it_once(store: Store, db_url: str) -> None:
+async def test_concurrent_retries_of_one_hand_record_it_once(store: Store, store_url: str) -> None:
     """Several coroutines recording the same hand at once: exactly one succeeds."""
     table = await open_table(store)
     result = two_player_hand(table, 1, winner=100, loser=200)
     outcomes = await asyncio.gather(*(store.record_hand(result) for _ in range(5)))
     assert sorted(outcomes) == [False, False, False, False, True]
-    assert _counts(db_url) == (1, 2, 2)
+    assert _counts(store_url) == (1, 2, 2)
 
 
 async def test_failure_mid_transaction_writes_nothing_and_retry_succeeds_once(
-    store: Store, db_url: str, monkeypatch: pytest.MonkeyPatch
+    store: Store, store_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An error after the hand and seat rows are inserted rolls all of them back."""
     table = await open_table(store)
@@ -89,12 +89,12 @@ async def test_failure_mid_transaction_writes_nothing_and_retry_succeeds_once(
     monkeypatch.setattr(totals, "add_hands", crash)
     with pytest.raises(RuntimeError, match="disk on fire"):
         await store.record_hand(result)
-    assert _counts(db_url) == (0, 0, 0)
+    assert _counts(store_url) == (0, 0, 0)
 
     monkeypatch.setattr(totals, "add_hands", real_add_hands)
     assert await store.record_hand(result)
     assert not await store.record_hand(result)
-    assert _counts(db_url) == (1, 2, 2)
+    assert _counts(store_url) == (1, 2, 2)
 
 
 async def test_table_update_commits_with_the_hand(store: Store) -> None:
@@ -109,7 +109,7 @@ async def test_table_update_commits_with_the_hand(store: Store) -> None:
     assert (loaded.state, loaded.version, loaded.balances) == ({"hand": 2}, 1, {100: 2, 200: -2})
 
 
-async def test_stale_table_update_aborts_the_hand_too(store: Store, db_url: str) -> None:
+async def test_stale_table_update_aborts_the_hand_too(store: Store, store_url: str) -> None:
     """If the table moved on, neither the hand nor the table state is written."""
     table = await open_table(store)
     await store.save_table(table.id, {"moved": True}, 1)
@@ -118,13 +118,13 @@ async def test_stale_table_update_aborts_the_hand_too(store: Store, db_url: str)
             two_player_hand(table, 1, winner=100, loser=200),
             table_update=TableSave(table.id, {"hand": 2}, 1),
         )
-    assert _counts(db_url) == (0, 0, 0)
+    assert _counts(store_url) == (0, 0, 0)
     loaded = await store.get_open_table(table.channel_id)
     assert loaded is not None
     assert (loaded.state, loaded.version) == ({"moved": True}, 1)
 
 
-async def test_table_update_of_a_closed_table_aborts_the_hand(store: Store, db_url: str) -> None:
+async def test_table_update_of_a_closed_table_aborts_the_hand(store: Store, store_url: str) -> None:
     """A closed table cannot take the hand's final state; the hand is not recorded either."""
     table = await open_table(store)
     await store.close_table(table.id, "gone")
@@ -133,10 +133,10 @@ async def test_table_update_of_a_closed_table_aborts_the_hand(store: Store, db_u
             two_player_hand(table, 1, winner=100, loser=200),
             table_update=TableSave(table.id, {}, 1),
         )
-    assert _counts(db_url) == (0, 0, 0)
+    assert _counts(store_url) == (0, 0, 0)
 
 
-async def test_table_update_must_be_for_the_hand_table(store: Store, db_url: str) -> None:
+async def test_table_update_must_be_for_the_hand_table(store: Store, store_url: str) -> None:
     """A hand cannot carry the final state of another table."""
     table = await open_table(store)
     other = await open_table(store, channel_id=11)
@@ -145,10 +145,10 @@ async def test_table_update_must_be_for_the_hand_table(store: Store, db_url: str
             two_player_hand(table, 1, winner=100, loser=200),
             table_update=TableSave(other.id, {}, 1),
         )
-    assert _counts(db_url) == (0, 0, 0)
+    assert _counts(store_url) == (0, 0, 0)
 
 
-async def test_hand_of_an_unknown_table_is_refused(store: Store, db_url: str) -> None:
+async def test_hand_of_an_unknown_table_is_refused(store: Store, store_url: str) -> None:
     """The table id must name a stored table (foreign key)."""
     table = await open_table(store)
     result = two_player_hand(table, 1, winner=100, loser=200)
@@ -164,7 +164,7 @@ async def test_hand_of_an_unknown_table_is_refused(store: Store, db_url: str) ->
     )
     with pytest.raises(UnknownTable):
         await store.record_hand(bad)
-    assert _counts(db_url) == (0, 0, 0)
+    assert _counts(store_url) == (0, 0, 0)
 
 
 async def test_bots_are_in_the_hand_but_get_no_totals(store: Store) -> None:

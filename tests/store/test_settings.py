@@ -25,7 +25,7 @@ async def test_guild_without_settings_gets_defaults(store: Store) -> None:
     assert config.announce_role is None
 
 
-async def test_update_changes_only_given_fields_and_persists(store: Store, db_url: str) -> None:
+async def test_update_changes_only_given_fields_and_persists(store: Store, store_url: str) -> None:
     """A partial update keeps the other settings, and the result survives a reopen."""
     await store.update_guild_settings(1, stake=5, default_options={"knock": False})
     updated = await store.update_guild_settings(
@@ -39,20 +39,22 @@ async def test_update_changes_only_given_fields_and_persists(store: Store, db_ur
     assert await store.quiet_guilds() == {1}  # the bot reads these at start
     assert updated.allows_channel(7)
     assert not updated.allows_channel(9)
-    reopened = await Store.open(db_url)
+    reopened = await Store.open(store_url)
     try:
         assert await reopened.get_guild_settings(1) == updated
     finally:
         await reopened.close()
 
 
-async def test_the_announce_role_is_kept_until_it_is_turned_off(store: Store, db_url: str) -> None:
+async def test_the_announce_role_is_kept_until_it_is_turned_off(
+    store: Store, store_url: str
+) -> None:
     """``/tonk config announce``: a role id (64 bits) kept with the other settings, and None
     again when the server turns announcements off."""
     role = 1_577_926_009_221_545_987
     await store.update_guild_settings(1, stake=4)
     assert (await store.update_guild_settings(1, announce_role=role)).announce_role == role
-    async with await Store.open(db_url) as reopened:
+    async with await Store.open(store_url) as reopened:
         kept = await reopened.get_guild_settings(1)
     assert (kept.announce_role, kept.stake) == (role, 4)
     assert (await store.update_guild_settings(1, stake=6)).announce_role == role

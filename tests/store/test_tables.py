@@ -164,14 +164,14 @@ async def test_load_open_tables_returns_every_open_table_oldest_first(store: Sto
     ],
 )
 async def test_corrupted_table_is_reported_and_the_others_still_load(
-    store: Store, db_url: str, column: str, bad_value: str
+    store: Store, store_url: str, column: str, bad_value: str
 ) -> None:
     """A row with unreadable or misshapen JSON is listed as broken, not fatal to the rest."""
     good = await open_table(store, channel_id=10)
     bad = await open_table(store, channel_id=11)
     also_good = await open_table(store, channel_id=12)
     quoted = bad_value.replace("'", "''")
-    execute(db_url, f"UPDATE tonk_table SET {column} = '{quoted}' WHERE id = {bad.id}")
+    execute(store_url, f"UPDATE tonk_table SET {column} = '{quoted}' WHERE id = {bad.id}")
     loaded = await store.load_open_tables()
     assert [table.id for table in loaded.tables] == [good.id, also_good.id]
     assert [(broken.id, broken.channel_id) for broken in loaded.broken] == [(bad.id, 11)]

@@ -72,7 +72,7 @@ def _expected_totals(url: str) -> dict[tuple[int, int], tuple[int, ...]]:
 
 
 async def test_totals_equal_sums_of_seats_after_2000_random_hands(
-    store: Store, db_url: str
+    store: Store, store_url: str
 ) -> None:
     """Every (guild, user) total matches its hand_player rows, retries included."""
     rng = random.Random(20240611)
@@ -95,14 +95,14 @@ async def test_totals_equal_sums_of_seats_after_2000_random_hands(
     stored = {
         (row[0], row[1]): tuple(row[2:])
         for row in fetch(
-            db_url,
+            store_url,
             "SELECT guild_id, user_id, net_chips, hands_played, hands_won, tonk_outs,"
             " drops_won, times_caught, instant_wins, current_streak, best_streak"
             " FROM player_totals",
         )
     }
-    assert fetch(db_url, "SELECT count(*) FROM hand")[0][0] == HANDS
-    expected = _expected_totals(db_url)
+    assert fetch(store_url, "SELECT count(*) FROM hand")[0][0] == HANDS
+    expected = _expected_totals(store_url)
     assert stored == expected
     assert {guild for guild, _ in stored} == set(GUILDS)
     for guild in GUILDS:

@@ -15,9 +15,9 @@ from bot.store.writer import SQLiteWriter
 
 
 @pytest.fixture
-def db_url(sqlite_url: str) -> str:
+def store_url(sqlite_store_url: str) -> str:
     """These tests are about SQLite itself."""
-    return sqlite_url
+    return sqlite_store_url
 
 
 def _insert(value: int) -> Callable[[Connection], int]:
@@ -60,10 +60,10 @@ async def test_pending_units_share_a_transaction_and_a_failing_one_fails_alone(
 
 
 async def test_a_lock_held_past_the_timeout_fails_the_batch_with_nothing_written(
-    db_url: str, tmp_path: Path
+    store_url: str, tmp_path: Path
 ) -> None:
     """StoreUnavailable names the lock; none of the waiting units lands."""
-    store = await Store.open(db_url, lock_timeout=0.3)
+    store = await Store.open(store_url, lock_timeout=0.3)
     try:
         await _probe_table(store)
         blocker = sqlite3.connect(tmp_path / "tonk.db", isolation_level=None)
@@ -86,8 +86,8 @@ async def test_lock_timeout_must_be_positive(tmp_path: Path) -> None:
         SQLiteWriter(tmp_path / "x.db", lock_timeout=0)
 
 
-async def test_a_closed_writer_takes_no_more_work(db_url: str) -> None:
-    store = await Store.open(db_url)
+async def test_a_closed_writer_takes_no_more_work(store_url: str) -> None:
+    store = await Store.open(store_url)
     await store.close()
     with pytest.raises(RuntimeError, match="closed"):
         store.writer.submit(lambda connection: None)

@@ -47,9 +47,9 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(db_url: str) -> AsyncIterator[Store]:
+async def store(store_url: str) -> AsyncIterator[Store]:
     """A store on each backend in turn."""
-    opened = await Store.open(db_url, lock_timeout=0.5)
+    opened = await Store.open(store_url, lock_timeout=0.5)
     yield opened
     await opened.close()
 
@@ -100,7 +100,7 @@ async def test_a_rebuilt_table_equals_the_committed_one_at_every_step(
 
 
 async def test_entries_are_small_and_the_snapshot_is_rewritten_once_per_hand(
-    store: Store, db_url: str
+    store: Store, store_url: str
 ) -> None:
     """Mid-hand commits append rows of a few hundred bytes; the hand's end compacts."""
     rng = random.Random(4)
@@ -108,21 +108,23 @@ async def test_entries_are_small_and_the_snapshot_is_rewritten_once_per_hand(
     table = ledger.table
     table.start(100, now=1.0)
     await ledger.commit()
-    sizes = fetch(db_url, "SELECT length(body_json) FROM table_log")
+    sizes = fetch(store_url, "SELECT length(body_json) FROM table_log")
     assert len(sizes) == 1  # the deal
     while table.status == PLAYING:
         random_move(table, rng, now=2.0)
         await ledger.commit()
         if table.status == PLAYING:
-            assert max(fetch(db_url, "SELECT length(body_json) FROM table_log"))[0] < 700
-    assert fetch(db_url, "SELECT count(*) FROM table_log") == [(0,)]
-    [(version, state)] = fetch(db_url, "SELECT version, length(state_json) FROM tonk_table")
+            assert max(fetch(store_url, "SELECT length(body_json) FROM table_log"))[0] < 700
+    assert fetch(store_url, "SELECT count(*) FROM table_log") == [(0,)]
+    [(version, state)] = fetch(store_url, "SELECT version, length(state_json) FROM tonk_table")
     assert version == ledger.version
     assert len(await store.history(1, 10)) == 1
     assert state > 1000
 
 
-async def test_a_long_lobby_is_compacted_after_so_many_entries(store: Store, db_url: str) -> None:
+async def test_a_long_lobby_is_compacted_after_so_many_entries(
+    store: Store, store_url: str
+) -> None:
     """Without a hand ending, the snapshot is still rewritten every COMPACT_AFTER entries."""
     ledger = await StoreJournal(store).create(new_table(10))
     for step in range(COMPACT_AFTER + 1):
@@ -130,7 +132,7 @@ async def test_a_long_lobby_is_compacted_after_so_many_entries(store: Store, db_
         await ledger.commit()
         ledger.table.leave(200, now=float(step))
         await ledger.commit()
-    assert fetch(db_url, "SELECT count(*) FROM table_log")[0][0] < COMPACT_AFTER
+    assert fetch(store_url, "SELECT count(*) FROM table_log")[0][0] < COMPACT_AFTER
     assert (await reloaded(store, ledger.table.id)).table.to_json() == ledger.table.to_json()
 
 
@@ -370,7 +372,7 @@ async def test_a_table_between_hands_resumes_with_its_next_deal(store: Store) ->
 
 
 async def test_a_closed_table_is_read_back_as_it_closed_and_only_once_closed(
-    store: Store, db_url: str, caplog: pytest.LogCaptureFixture
+    store: Store, store_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     """``closed`` gives a closed table's last state (for **New table**); an open, unknown or
     unreadable one gives None, the unreadable one with a warning."""
@@ -385,13 +387,13 @@ async def test_a_closed_table_is_read_back_as_it_closed_and_only_once_closed(
     assert closed is not None and closed.to_json() == ledger.table.to_json()
     assert (closed.stake, closed.rules.preset) == (7, "chicago")
     assert await journal.closed(ledger.table.id + 1) is None
-    execute(db_url, f"UPDATE tonk_table SET state_json = '[1' WHERE id = {ledger.table.id}")
+    execute(store_url, f"UPDATE tonk_table SET state_json = '[1' WHERE id = {ledger.table.id}")
     assert await journal.closed(ledger.table.id) is None
     assert f"closed table {ledger.table.id} cannot be read" in caplog.text
 
 
 async def test_a_table_whose_entries_do_not_replay_is_reported_broken(
-    store: Store, db_url: str
+    store: Store, store_url: str
 ) -> None:
     """An entry the engine refuses makes that table broken; the others still load."""
     journal = StoreJournal(store)
@@ -404,7 +406,7 @@ async def test_a_table_whose_entries_do_not_replay_is_reported_broken(
         await ledger.commit()
     body = '{"actions": [{"player": "100", "do": "drop"}, {"player": "100", "do": "drop"}]}'
     execute(
-        db_url,
+        store_url,
         f"UPDATE table_log SET body_json = '{body}'"
         f" WHERE table_id = {bad.table.id} AND version = 2",
     )
@@ -412,7 +414,7 @@ async def test_a_table_whose_entries_do_not_replay_is_reported_broken(
     assert [ledger.table.id for ledger in ledgers] == [good.table.id]
     assert [table.id for table in broken] == [bad.table.id]
     assert await store.close_table(bad.table.id, "unreadable")
-    assert fetch(db_url, f"SELECT count(*) FROM table_log WHERE table_id = {bad.table.id}")[0] == (
-        0,
-    )
+    assert fetch(store_url, f"SELECT count(*) FROM table_log WHERE table_id = {bad.table.id}")[
+        0
+    ] == (0,)
     assert (await journal.load())[1] == []
