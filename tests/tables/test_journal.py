@@ -42,11 +42,6 @@ def new_table(channel: int, seed: int = 0, preset: str = "standard") -> Table:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "tonk.db"
-
-
-@pytest.fixture
 async def store(store_url: str) -> AsyncIterator[Store]:
     """A store on each backend in turn."""
     opened = await Store.open(store_url, lock_timeout=0.5)
@@ -55,9 +50,9 @@ async def store(store_url: str) -> AsyncIterator[Store]:
 
 
 @pytest.fixture
-async def sqlite_store(db_path: Path) -> AsyncIterator[Store]:
-    """A store on the SQLite file ``db_path``, for what only SQLite has."""
-    opened = await Store.open(f"sqlite+aiosqlite:///{db_path}", lock_timeout=0.5)
+async def store_on_sqlite(sqlite_store: Path) -> AsyncIterator[Store]:
+    """A store on the SQLite file ``sqlite_store``, for what only SQLite has."""
+    opened = await Store.open(f"sqlite+aiosqlite:///{sqlite_store}", lock_timeout=0.5)
     yield opened
     await opened.close()
 
@@ -213,18 +208,18 @@ async def test_a_finished_hand_reads_back_with_the_deal_seats_and_moves_of_the_t
 
 
 async def test_a_commit_refused_by_a_locked_database_rolls_back_to_the_last_commit(
-    sqlite_store: Store, db_path: Path
+    store_on_sqlite: Store, sqlite_store: Path
 ) -> None:
     """Another connection holds the write lock past the store's lock timeout: the commit
     raises StoreUnavailable, nothing lands, rollback gives the committed table, and once
     the lock is gone the same move commits."""
-    ledger = await StoreJournal(sqlite_store).create(new_table(10))
+    ledger = await StoreJournal(store_on_sqlite).create(new_table(10))
     ledger.table.start(100, now=1.0)
     await ledger.commit()
     committed = ledger.table.to_json()
     version = ledger.version
     ledger.table.act(ledger.table.to_act_id or 0, "draw", now=2.0)
-    blocker = sqlite3.connect(db_path, isolation_level=None)
+    blocker = sqlite3.connect(sqlite_store, isolation_level=None)
     blocker.execute("BEGIN IMMEDIATE")
     try:
         with pytest.raises(StoreUnavailable, match="locked"):
@@ -235,11 +230,11 @@ async def test_a_commit_refused_by_a_locked_database_rolls_back_to_the_last_comm
     assert ledger.version == version
     table = ledger.rollback()
     assert table.to_json() == committed
-    assert (await reloaded(sqlite_store, table.id)).table.to_json() == committed
+    assert (await reloaded(store_on_sqlite, table.id)).table.to_json() == committed
     table.act(table.to_act_id or 0, "draw", now=3.0)
     await ledger.commit()
     assert ledger.version == version + 1
-    assert (await reloaded(sqlite_store, table.id)).table.to_json() == table.to_json()
+    assert (await reloaded(store_on_sqlite, table.id)).table.to_json() == table.to_json()
 
 
 async def test_a_table_row_locked_by_another_process_fails_the_commit_cleanly(
@@ -275,11 +270,11 @@ async def test_a_table_row_locked_by_another_process_fails_the_commit_cleanly(
 
 
 async def test_a_full_disk_fails_the_commit_whole_and_the_next_one_works(
-    sqlite_store: Store,
+    store_on_sqlite: Store,
 ) -> None:
     """A write that runs out of pages (SQLITE_FULL) raises StoreUnavailable, leaves nothing
     behind, and the writer's next connection writes again."""
-    ledger = await StoreJournal(sqlite_store).create(new_table(10))
+    ledger = await StoreJournal(store_on_sqlite).create(new_table(10))
     committed = ledger.table.to_json()
 
     def cap_pages(connection: Connection) -> None:
@@ -288,24 +283,24 @@ async def test_a_full_disk_fails_the_commit_whole_and_the_next_one_works(
         pages = raw.execute("PRAGMA page_count").fetchone()[0]
         raw.execute(f"PRAGMA max_page_count = {pages}")
 
-    await sqlite_store.writer.run(cap_pages)
+    await store_on_sqlite.writer.run(cap_pages)
     ledger.table.join(Seat(200, "c" * 50_000), now=1.0)
     with pytest.raises(StoreUnavailable, match="full"):
         await ledger.commit()
     assert ledger.rollback().to_json() == committed
-    assert (await reloaded(sqlite_store, ledger.table.id)).table.to_json() == committed
+    assert (await reloaded(store_on_sqlite, ledger.table.id)).table.to_json() == committed
     ledger.table.join(Seat(200, "cat"), now=2.0)
     await ledger.commit()
-    assert (await reloaded(sqlite_store, ledger.table.id)).table.is_seated(200)
+    assert (await reloaded(store_on_sqlite, ledger.table.id)).table.is_seated(200)
 
 
-async def test_a_commit_waits_for_a_lock_held_six_seconds_then_lands(db_path: Path) -> None:
+async def test_a_commit_waits_for_a_lock_held_six_seconds_then_lands(sqlite_store: Path) -> None:
     """With the default lock timeout, a commit behind another connection's 6 s write lock
     waits and lands once the lock is released."""
-    store = await Store.open(f"sqlite+aiosqlite:///{db_path}")
+    store = await Store.open(f"sqlite+aiosqlite:///{sqlite_store}")
     try:
         ledger = await StoreJournal(store).create(new_table(10))
-        blocker = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+        blocker = sqlite3.connect(sqlite_store, isolation_level=None, check_same_thread=False)
         blocker.execute("BEGIN IMMEDIATE")
         release = threading.Timer(6.0, blocker.rollback)
         release.start()
