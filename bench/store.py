@@ -35,7 +35,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any, TextIO
+from typing import Any, TextIO, get_args
 
 import aiosqlite
 from sqlalchemy import Connection, insert, text
@@ -47,6 +47,7 @@ from bot.engine.settle import Ending
 from bot.serve import tune_gc
 from bot.store import (
     HandResult,
+    LeaderboardOrder,
     OpenTable,
     PlayerResult,
     Store,
@@ -340,7 +341,7 @@ async def bench_queries(store: Store, repeat: int, deep: int) -> None:
     """Leaderboard (each ordering: first page, the page after a deep one by key, the page
     before it by key; the first and second page of the last 7 and 30 days), stats and
     history."""
-    for by in ("chips", "wins", "win_rate"):
+    for by in get_args(LeaderboardOrder):
         samples = await timed(partial(store.leaderboard, BULK_GUILD, by, 0), repeat)
         summarise(f"leaderboard by={by} first page", samples, f"leaderboard_{by}_first")
         shown = await store.leaderboard(BULK_GUILD, by, deep)

@@ -15,7 +15,7 @@ from bot.tables.table import DEFAULT_TURN_TIMEOUT
 
 MIN_TIMEOUT, MAX_TIMEOUT = 10, 3600
 MAX_PAGE = 10_000
-ORDERS: tuple[LeaderboardOrder, ...] = ("chips", "wins", "win_rate")
+ORDERS: tuple[LeaderboardOrder, ...] = ("chips", "wins", "win_rate", "tonks")
 PERIODS: tuple[LeaderboardPeriod, ...] = ("all", "week", "month")
 OFF = "off"
 

@@ -197,6 +197,13 @@ class PlayerTotals(SQLModel, table=True):
             text("hands_played DESC"),
             "user_id",
         ),
+        Index(
+            "ix_player_totals_by_tonks",
+            "guild_id",
+            text("tonk_outs DESC"),
+            text("hands_won DESC"),
+            "user_id",
+        ),
     )
 
     guild_id: int = Field(

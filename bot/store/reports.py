@@ -7,8 +7,9 @@ from typing import Any, Literal
 
 from bot.store.hands import HandDeal
 
-LeaderboardOrder = Literal["chips", "wins", "win_rate"]
-"""What the leaderboard ranks by: net chips, hands won, or the weighted win rate."""
+LeaderboardOrder = Literal["chips", "wins", "win_rate", "tonks"]
+"""What the leaderboard ranks by: net chips, hands won, the weighted win rate, or tonks
+(hands won by going out without a discard)."""
 
 
 LeaderboardPeriod = Literal["all", "week", "month"]
@@ -29,6 +30,7 @@ class Standing:
     net_chips: int
     hands_played: int
     hands_won: int
+    tonk_outs: int
 
     @property
     def win_rate(self) -> float:
@@ -44,7 +46,6 @@ class PlayerRecord(Standing):
     (see ``models.PlayerTotals``); :attr:`win_rate` is the plain ratio, for display.
     """
 
-    tonk_outs: int
     drops_won: int
     times_caught: int
     instant_wins: int

@@ -285,7 +285,7 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
     )
     async def leaderboard(
         interaction: discord.Interaction,
-        by: Literal["chips", "wins", "win_rate"] = "chips",
+        by: Literal["chips", "wins", "win_rate", "tonks"] = "chips",
         period: Literal["all", "week", "month"] = "all",
         page: app_commands.Range[int, 1, 1000] = 1,
     ) -> None:

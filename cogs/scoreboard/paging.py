@@ -26,6 +26,7 @@ from bot.store import (
     LeaderboardPage,
     LeaderboardPeriod,
 )
+from cogs.inputs import ORDERS
 from cogs.scoreboard.render import history_text, leaderboard_text
 from cogs.scoreboard.replay import ReplayPick
 from cogs.settings import server_language
@@ -58,7 +59,7 @@ class Shown:
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(
-        r"tonk:lb:(?P<by>chips|wins|win_rate):(?:(?P<period>week|month):)?(?P<page>\d+)"
+        rf"tonk:lb:(?P<by>{'|'.join(ORDERS)}):(?:(?P<period>week|month):)?(?P<page>\d+)"
         r":(?P<step>prev|next)(?::(?P<user>\d+))?"
     ),
 ):

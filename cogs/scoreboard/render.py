@@ -43,9 +43,14 @@ def leaderboard_text(board: LeaderboardPage, min_hands: int, locale: str) -> str
     )
     if not board.entries:
         return f"{title}\n{text(_of_period('scoreboard.leaderboard.empty', board.period), locale)}"
+    line = (
+        "scoreboard.leaderboard.line.tonks"
+        if board.by == "tonks"
+        else "scoreboard.leaderboard.line"
+    )
     lines = [
         text(
-            "scoreboard.leaderboard.line",
+            line,
             locale,
             rank=entry.rank,
             name=entry.player.display_name,
@@ -53,6 +58,7 @@ def leaderboard_text(board: LeaderboardPage, min_hands: int, locale: str) -> str
             won=entry.player.hands_won,
             played=entry.player.hands_played,
             rate=_rate(entry.player),
+            tonks=entry.player.tonk_outs,
         )
         for entry in board.entries
     ]

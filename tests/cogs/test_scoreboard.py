@@ -30,8 +30,10 @@ async def record(
     number: int,
     winner: tuple[int, str],
     loser: tuple[int, str],
+    how: Ending = Ending.TONK_OUT,
 ) -> None:
-    """A finished two-player hand of table 1 (a tonk: the winner takes 2)."""
+    """A finished two-player hand of table 1: the winner takes 2 (by a tonk unless ``how``
+    says otherwise)."""
     assert bot.store is not None
     table = await bot.store.get_open_table(channel_id)
     table_id = table.id if table else 0
@@ -43,10 +45,10 @@ async def record(
             hand_number=number,
             preset="standard",
             seed=number,
-            ending=Ending.TONK_OUT,
+            ending=how,
             players=[
-                PlayerResult(winner[0], winner[1], 2, 0, True, Ending.TONK_OUT),
-                PlayerResult(loser[0], loser[1], -2, 30, False, Ending.TONK_OUT),
+                PlayerResult(winner[0], winner[1], 2, 0, True, how),
+                PlayerResult(loser[0], loser[1], -2, 30, False, how),
             ],
         )
     )
@@ -154,6 +156,46 @@ async def test_the_leaderboard_of_a_period_counts_its_hands_and_pages_after_a_re
         quiet = await ann.slash("tonk", "leaderboard", by="wins", period="month")
         assert quiet.message is not None
         assert quiet.message.content.startswith("**Leaderboard: wins, last 30 days** (page 1)\n")
+
+
+async def test_the_tonks_board_ranks_wins_by_a_tonk_and_turns_its_pages_after_a_restart(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """``by:tonks`` ranks by hands won going out without a discard (a winning drop is none),
+    counted in the plural each number needs; its Next names the order, so it turns the tonks
+    board's page after a restart."""
+    fake = fake_discord
+    guild, ann, bob = casino(fake)
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        await ann.slash("tonk", "new")
+        channel = guild.channel("tonk").id
+        await record_pairs(bot, guild.id, channel, 10)
+        for number, winner, loser, how in (
+            (11, bob, ann, Ending.TONK_OUT),
+            (12, bob, ann, Ending.TONK_OUT),
+            (13, ann, bob, Ending.DROP_WON),
+        ):
+            pair = (winner.id, winner.name), (loser.id, loser.name)
+            await record(bot, guild.id, channel, number, *pair, how=how)
+        board = await ann.slash("tonk", "leaderboard", by="tonks")
+        assert board.message is not None
+        page = board.message
+        lines = page.content.splitlines()
+        assert lines[:3] == [
+            "**Leaderboard: tonks** (page 1)",
+            "1. **bob**: 2 tonks · 2 won of 3 · +2 chips",
+            "2. **w1**: 1 tonk · 1 won of 1 · +2 chips",
+        ]
+        assert len(lines) == 11
+        next_id = page.buttons()[1]["custom_id"]
+        assert next_id.startswith("tonk:lb:tonks:0:next:")
+    async with run_bot(fake, db_bot(sqlite_store)):
+        await ann.click(page, "Next")
+        assert page.content.splitlines()[:3] == [
+            "**Leaderboard: tonks** (page 2)",
+            "11. **w10**: 1 tonk · 1 won of 1 · +2 chips",
+            "12. **ann**: 0 tonks · 1 won of 3 · −2 chips",
+        ]
 
 
 async def test_stats_of_a_period_count_only_its_hands(

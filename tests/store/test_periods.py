@@ -75,13 +75,18 @@ async def test_a_period_counts_only_the_hands_finished_in_it(store: Store, store
 
 @pytest.mark.parametrize(
     ("by", "expected"),
-    [("chips", [3, 2, 1, 4]), ("wins", [1, 3, 2, 4]), ("win_rate", [1, 3, 2])],
+    [
+        ("chips", [3, 2, 1, 4]),
+        ("wins", [1, 3, 2, 4]),
+        ("win_rate", [1, 3, 2]),
+        ("tonks", [1, 3, 2, 4]),
+    ],
 )
 async def test_a_period_ranks_by_each_order_with_the_all_time_tie_breaks(
     store: Store, by: LeaderboardOrder, expected: list[int]
 ) -> None:
     """Chips then wins then user id; wins then chips; the weighted win rate then hands
-    played, among members with min_hands hands in the period."""
+    played, among members with min_hands hands in the period; tonks then wins."""
     table = await open_table(store)
     first = await _play(store, table, 1, [(1, 1, True)] * 3 + [(2, 5, True), (2, -1, False)])
     await _play(store, table, first, [(3, 4, True), (3, 1, True), (4, -9, False)])

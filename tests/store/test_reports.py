@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from bot.store import Ending, LeaderboardOrder, OpenTable, Store
+from bot.store import Ending, LeaderboardOrder, LeaderboardPeriod, OpenTable, Store
 
 from .conftest import hand, open_table, player
 
@@ -76,7 +76,38 @@ async def test_leaderboard_pages_cover_every_player_once_with_global_ranks(store
     assert back == pages[1]
 
 
-@pytest.mark.parametrize("by", ["chips", "wins", "win_rate"])
+async def _tonks_and_more(store: Store) -> None:
+    """Wins of each kind: user 1 two tonks and a win by discard, user 2 two tonks, user 3
+    three winning drops, user 4 one tonk, user 5 only losses to tonks."""
+    table = await open_table(store)
+    tonk, discard, drop = Ending.TONK_OUT, Ending.OUT_BY_DISCARD, Ending.DROP_WON
+    wins = [(1, tonk), (1, tonk), (1, discard), (2, tonk), (2, tonk), (3, drop)]
+    wins += [(3, drop), (3, drop), (4, tonk)]
+    for number, (winner, how) in enumerate(wins, start=1):
+        seats = [player(winner, 2, won=True, how=how), player(5, -2, how=how)]
+        assert await store.record_hand(hand(table, number, seats, ending=how))
+
+
+@pytest.mark.parametrize("period", ["all", "month"])
+async def test_tonks_board_orders_by_tonks_then_wins_then_user(
+    store: Store, period: LeaderboardPeriod
+) -> None:
+    """Most hands won by a tonk first (a loss to someone's tonk is none), then more wins;
+    all time (off ``player_totals``) and over a period alike."""
+    await _tonks_and_more(store)
+    board = await store.leaderboard(1, "tonks", period=period)
+    assert [
+        (e.rank, e.player.user_id, e.player.tonk_outs, e.player.hands_won) for e in board.entries
+    ] == [
+        (1, 1, 2, 3),
+        (2, 2, 2, 2),
+        (3, 4, 1, 1),
+        (4, 3, 0, 3),
+        (5, 5, 0, 0),
+    ]
+
+
+@pytest.mark.parametrize("by", ["chips", "wins", "win_rate", "tonks"])
 async def test_keyset_pages_break_ties_by_user_id_in_every_order(
     store: Store, by: LeaderboardOrder
 ) -> None:
@@ -142,7 +173,7 @@ async def test_leaderboard_refuses_bad_paging(store: Store, page: int, per_page:
 
 
 async def test_leaderboard_refuses_unknown_order(store: Store) -> None:
-    """Only chips, wins and win_rate are orderings."""
+    """Only chips, wins, win_rate and tonks are orderings."""
     with pytest.raises(ValueError, match="karma"):
         await store.leaderboard(1, "karma")  # type: ignore[arg-type]
 

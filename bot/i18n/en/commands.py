@@ -58,6 +58,7 @@ MESSAGES: dict[str, Message] = {
     "command.choice.chips": "chips",
     "command.choice.wins": "wins",
     "command.choice.win_rate": "win rate",
+    "command.choice.tonks": "tonks",
     "command.choice.all": "all time",
     "command.choice.week": "last 7 days",
     "command.choice.month": "last 30 days",

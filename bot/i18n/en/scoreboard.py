@@ -5,7 +5,7 @@ from bot.i18n.source import Message, Plural
 MESSAGES: dict[str, Message] = {
     # Commands.
     "scoreboard.command.leaderboard": "The server's leaderboard.",
-    "scoreboard.command.leaderboard.by": "Rank by chips, wins or win rate.",
+    "scoreboard.command.leaderboard.by": "Rank by chips, wins, win rate or tonks.",
     "scoreboard.command.leaderboard.period": "Count every hand, or only the last 7 or 30 days'.",
     "scoreboard.command.leaderboard.page": "The page to show (from 1).",
     "scoreboard.command.stats": "A member's totals and recent hands on this server.",
@@ -36,11 +36,20 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.leaderboard.title.win_rate": (
         "**Leaderboard: win rate** (page {page}, at least {min_hands} hands)"
     ),
+    "scoreboard.leaderboard.title.tonks": "**Leaderboard: tonks** (page {page})",
     "scoreboard.leaderboard.line": (
         "{rank}. **{name}**: {chips} chips · {won} won of {played} ({rate}%)"
     ),
+    "scoreboard.leaderboard.line.tonks": Plural(
+        "{rank}. **{name}**: {tonks} tonk · {won} won of {played} · {chips} chips",
+        "{rank}. **{name}**: {tonks} tonks · {won} won of {played} · {chips} chips",
+        "tonks",
+    ),
     "scoreboard.leaderboard.title.chips.week": "**Leaderboard: chips, last 7 days** (page {page})",
     "scoreboard.leaderboard.title.wins.week": "**Leaderboard: wins, last 7 days** (page {page})",
+    "scoreboard.leaderboard.title.tonks.week": (
+        "**Leaderboard: tonks, last 7 days** (page {page})"
+    ),
     "scoreboard.leaderboard.title.win_rate.week": (
         "**Leaderboard: win rate, last 7 days** (page {page}, at least {min_hands} hands)"
     ),
@@ -48,6 +57,9 @@ MESSAGES: dict[str, Message] = {
         "**Leaderboard: chips, last 30 days** (page {page})"
     ),
     "scoreboard.leaderboard.title.wins.month": "**Leaderboard: wins, last 30 days** (page {page})",
+    "scoreboard.leaderboard.title.tonks.month": (
+        "**Leaderboard: tonks, last 30 days** (page {page})"
+    ),
     "scoreboard.leaderboard.title.win_rate.month": (
         "**Leaderboard: win rate, last 30 days** (page {page}, at least {min_hands} hands)"
     ),

@@ -43,6 +43,13 @@ _played = func.count()
 _won = func.sum(case((col(HandPlayerRow.is_winner), 1), else_=0))
 _score = (_won + float(WIN_RATE_PRIOR_WINS)) / (_played + float(WIN_RATE_PRIOR_HANDS))
 """The weighted win rate of ``PlayerTotals.win_score``, over the period's hands."""
+_tonks = func.sum(
+    case(
+        (and_(col(HandPlayerRow.is_winner), col(HandPlayerRow.how) == Ending.TONK_OUT), 1),
+        else_=0,
+    )
+)
+"""Hands won by a tonk (``PlayerTotals.tonk_outs``), over the period's hands."""
 
 _SUMS: tuple[Label[Any], ...] = (
     _user.label("user_id"),
@@ -50,6 +57,7 @@ _SUMS: tuple[Label[Any], ...] = (
     _played.label("hands_played"),
     _won.label("hands_won"),
     _score.label("win_score"),
+    _tonks.label("tonk_outs"),
 )
 
 
@@ -134,6 +142,7 @@ async def period_rows(
             net_chips=int(row.net_chips),
             hands_played=int(row.hands_played),
             hands_won=int(row.hands_won),
+            tonk_outs=int(row.tonk_outs),
         )
         for row in rows[:limit]
     ]
