@@ -17,6 +17,8 @@ class PlayerResult:
     ``payout`` is the chips won (positive) or paid (negative); ``count`` the points left in
     hand; ``how`` the hand's ending as it applies to this player; ``caught`` marks the dropper
     who was caught. Bots (``is_bot``) are kept in the hand record but get no totals.
+    ``pushed_up`` is the points a push-up hand pushed the player up by (O42: 0 for a winner;
+    nobody pays, so ``payout`` is 0), None for a hand paid in chips.
     """
 
     user_id: int
@@ -27,6 +29,7 @@ class PlayerResult:
     how: Ending
     caught: bool = False
     is_bot: bool = False
+    pushed_up: int | None = None
 
     def __post_init__(self) -> None:
         Ending(self.how)  # raises ValueError for anything but a known ending

@@ -160,6 +160,9 @@ class HandPlayerRow(SQLModel, table=True):
     is_winner: bool
     how: str
     caught: bool = False
+    pushed_up: int | None = None
+    """The points a push-up hand pushed the seat up by (O42); NULL for a hand paid in chips,
+    and for push-up hands recorded before revision 0009."""
 
 
 class PlayerTotals(SQLModel, table=True):

@@ -95,6 +95,8 @@ class RecentHand:
     how: str
     caught: bool
     finished_at: float
+    pushed_up: int | None = None
+    """The push-up points of this seat (O42), None for a hand paid in chips."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +127,8 @@ class HandSeat:
     won: bool
     how: str
     caught: bool
+    pushed_up: int | None = None
+    """The push-up points of this seat (O42), None for a hand paid in chips."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -362,14 +362,14 @@ def _columns(table: Table) -> TableUpdate:
 def hand_result(table: Table) -> HandResult:
     """The store's record of the table's last finished hand (``table.last_hand``).
 
-    Its payouts are chips: in a push-up hand nobody pays (O42), so each seat's is 0 (the
-    engine's payouts there are the points each loser is pushed up, which the hand's replay
-    shows).
+    Its payouts are chips: in a push-up hand nobody pays (O42), so each seat's is 0, and
+    the engine's payouts there, the points each loser is pushed up, are its ``pushed_up``.
     """
     record = table.last_hand
     assert record is not None, "the table has not finished a hand"
     result = record.result
-    chips = result.payouts if table.rules.scoring is Scoring.STAKES else (0,) * len(record.players)
+    stakes = table.rules.scoring is Scoring.STAKES
+    chips = result.payouts if stakes else (0,) * len(record.players)
     players = [
         PlayerResult(
             user_id=user_id,
@@ -380,6 +380,7 @@ def hand_result(table: Table) -> HandResult:
             how=result.ending,
             caught=result.ending == DROP_CAUGHT and seat == result.dropper,
             is_bot=_is_bot(table, user_id),
+            pushed_up=None if stakes else result.payouts[seat],
         )
         for seat, user_id in enumerate(record.players)
     ]

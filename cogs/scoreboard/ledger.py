@@ -31,10 +31,13 @@ COLUMNS = (
     "won",
     "how",
     "caught",
+    "pushed_up",
 )
 """The CSV's header: when the hand finished (UTC, ISO 8601), where, which hand, how it
 ended; then the seat's player (``user_id`` empty once forgotten), what it was paid (net,
-in chips: 0 in a push-up hand, where nobody pays), its count, and how it won or lost."""
+in chips: 0 in a push-up hand, where nobody pays), its count, how it won or lost, and in a
+push-up hand the points it was pushed up by (empty for a hand paid in chips, and for push-up
+hands recorded before the bot kept them)."""
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula."""
@@ -65,6 +68,7 @@ def ledger_csv(hands: Sequence[HandSummary]) -> str:
                     _yes(seat.won),
                     seat.how,
                     _yes(seat.caught),
+                    "" if seat.pushed_up is None else seat.pushed_up,
                 )
             )
     return out.getvalue()

@@ -100,11 +100,19 @@ def stats_text(stats: PlayerStats, name: str, locale: str) -> str:
                 number=hand.hand_number,
                 when=relative_time(hand.finished_at),
                 ending=ending_words(hand.ending, locale),
-                payout=amount_text(hand.payout, locale),
+                payout=result_text(hand.payout, hand.pushed_up, locale),
             )
             for hand in stats.recent_hands
         )
     return "\n".join(lines)
+
+
+def result_text(payout: int, pushed_up: int | None, locale: str) -> str:
+    """What a seat got from a hand: its chips (``+4``, ``−1``), or, in a push-up hand, the
+    points it was pushed up by (O42: nobody pays)."""
+    if pushed_up is None:
+        return amount_text(payout, locale)
+    return text("table.balance_points", locale, points=pushed_up)
 
 
 def winners_text(hand: HandSummary, locale: str) -> str:
@@ -121,7 +129,7 @@ def history_text(hands: list[HandSummary], locale: str) -> str:
     lines = [text("scoreboard.history.title", locale)]
     for hand in hands:
         payouts = " · ".join(
-            f"{seat.name} {amount_text(seat.payout, locale)}" for seat in hand.seats
+            f"{seat.name} {result_text(seat.payout, seat.pushed_up, locale)}" for seat in hand.seats
         )
         lines.append(
             text(

@@ -173,6 +173,31 @@ async def play_cards(
     return await member.click(panel, button)
 
 
+async def play_a_tonk(
+    fake: FakeDiscord, bot: TonkBot, ann: SimulatedMember, bob: SimulatedMember, **options: Any
+) -> StoredMessage:
+    """Hand 1 at a table of ann and bob in #tonk (opened with ``options``): seven moves, then
+    bob goes out with two spreads and no discard (S11a: a tonk), leaving ann Q♦ 10♦ 9♠ 8♣ 2♦
+    (count 39). The table message, showing the result."""
+    channel = ann.guild.channel("tonk")
+    lobby = await open_table(ann, [bob], **options)
+    stack_a_tonk(bot, channel)  # ann cuts highest and deals; bob plays first
+    await ann.click(lobby, "Start")
+    await bob.click(lobby, "Draw")
+    bob_panel = await my_hand(bob, lobby)
+    await play_cards(bob, bob_panel, "3♣", "Discard 3♣")
+    await quiet(fake, bot)
+    await ann.click(lobby, "Draw")
+    await play_cards(ann, await my_hand(ann, lobby), "K♣", "Discard K♣")
+    await quiet(fake, bot)
+    await bob.click(lobby, "Draw")
+    await play_cards(bob, bob_panel, "4♥ 5♥ 6♥", "Spread")
+    await play_cards(bob, bob_panel, "7♣ 7♦ 7♠", "Spread")
+    await quiet(fake, bot)
+    assert "bob went out without a discard" in lobby.text()
+    return lobby
+
+
 def button_labels(message: StoredMessage) -> dict[str, bool]:
     """Each button's label and whether it is enabled."""
     return {b["label"]: not b.get("disabled", False) for b in message.buttons()}

@@ -18,13 +18,22 @@ from tests.fakediscord import FakeDiscord, run_bot
 MANAGER = discord.Permissions(manage_guild=True)
 
 
-def seat(number: int, user_id: int | None, name: str, payout: int, won: bool) -> HandSeat:
-    return HandSeat(number, user_id, name, False, payout, 0 if won else 30, won, "tonk_out", False)
+def seat(
+    number: int,
+    user_id: int | None,
+    name: str,
+    payout: int,
+    won: bool,
+    pushed_up: int | None = None,
+) -> HandSeat:
+    count = 0 if won else 30
+    return HandSeat(number, user_id, name, False, payout, count, won, "tonk_out", False, pushed_up)
 
 
 def test_the_ledger_is_one_row_per_seat_oldest_hand_first_with_formulas_quoted() -> None:
     """A display name a spreadsheet would run (``=``, ``+``, ``-``, ``@``) is quoted; a
-    forgotten member has no user id; the times are UTC."""
+    forgotten member has no user id; the times are UTC; a push-up hand pays 0 and gives each
+    seat's points (O42), which a hand paid in chips leaves empty."""
     newer = HandSummary(
         "7:2",
         7,
@@ -38,15 +47,29 @@ def test_the_ledger_is_one_row_per_seat_oldest_hand_first_with_formulas_quoted()
     older = HandSummary(
         "7:1", 7, 1, "chicago", "drop_won", 60.0, (seat(0, 1, "ann", -1, False),), channel_id=30
     )
-    rows = list(csv.reader(io.StringIO(ledger_csv([newer, older]))))
+    pushed = HandSummary(
+        "8:1",
+        8,
+        1,
+        "push_up",
+        "tonk_out",
+        90_000.0,
+        (seat(0, 1, "ann", 0, True, 0), seat(1, 2, "bob", 0, False, 30)),
+        channel_id=30,
+    )
+    rows = list(csv.reader(io.StringIO(ledger_csv([pushed, newer, older]))))
     assert rows == [
         list(COLUMNS),
         ["1970-01-01T00:01:00+00:00", "30", "7", "1", "chicago", "drop_won", "0", "ann", "1",
-         "no", "-1", "30", "no", "tonk_out", "no"],
+         "no", "-1", "30", "no", "tonk_out", "no", ""],
         ["1970-01-02T00:00:00+00:00", "30", "7", "2", "standard", "tonk_out", "0",
-         "'=cmd|' /C calc'!A0", "1", "no", "2", "0", "yes", "tonk_out", "no"],
+         "'=cmd|' /C calc'!A0", "1", "no", "2", "0", "yes", "tonk_out", "no", ""],
         ["1970-01-02T00:00:00+00:00", "30", "7", "2", "standard", "tonk_out", "1",
-         "a forgotten member", "", "no", "-2", "30", "no", "tonk_out", "no"],
+         "a forgotten member", "", "no", "-2", "30", "no", "tonk_out", "no", ""],
+        ["1970-01-02T01:00:00+00:00", "30", "8", "1", "push_up", "tonk_out", "0", "ann", "1",
+         "no", "0", "0", "yes", "tonk_out", "no", "0"],
+        ["1970-01-02T01:00:00+00:00", "30", "8", "1", "push_up", "tonk_out", "1", "bob", "2",
+         "no", "0", "30", "no", "tonk_out", "no", "30"],
     ]  # fmt: skip
 
 

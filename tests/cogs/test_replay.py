@@ -7,7 +7,6 @@ import sqlite3
 from pathlib import Path
 from typing import NamedTuple
 
-from bot.client import TonkBot
 from bot.scenario import run_scenario
 from bot.store import Ending, HandResult, PlayerResult
 from tests.cogs.helpers import (
@@ -17,11 +16,8 @@ from tests.cogs.helpers import (
     db_bot,
     make_bot,
     menu_options,
-    my_hand,
-    open_table,
-    play_cards,
+    play_a_tonk,
     quiet,
-    stack_a_tonk,
     table_in,
     table_message,
 )
@@ -41,30 +37,6 @@ def casino(fake: FakeDiscord) -> Casino:
     guild = fake.add_guild("Casino", channels=["tonk"])
     ann, bob, cat = (fake.add_member(guild, name) for name in ("ann", "bob", "cat"))
     return Casino(guild, ann, bob, cat)
-
-
-async def play_a_tonk(
-    fake: FakeDiscord, bot: TonkBot, ann: SimulatedMember, bob: SimulatedMember
-) -> StoredMessage:
-    """Hand 1 at a table of ann and bob in #tonk: seven moves, then bob goes out with two
-    spreads and no discard (S11a: a tonk). The table message, showing the result."""
-    channel = ann.guild.channel("tonk")
-    lobby = await open_table(ann, [bob])
-    stack_a_tonk(bot, channel)  # ann cuts highest and deals; bob plays first
-    await ann.click(lobby, "Start")
-    await bob.click(lobby, "Draw")
-    bob_panel = await my_hand(bob, lobby)
-    await play_cards(bob, bob_panel, "3♣", "Discard 3♣")
-    await quiet(fake, bot)
-    await ann.click(lobby, "Draw")
-    await play_cards(ann, await my_hand(ann, lobby), "K♣", "Discard K♣")
-    await quiet(fake, bot)
-    await bob.click(lobby, "Draw")
-    await play_cards(bob, bob_panel, "4♥ 5♥ 6♥", "Spread")
-    await play_cards(bob, bob_panel, "7♣ 7♦ 7♠", "Spread")
-    await quiet(fake, bot)
-    assert "bob went out without a discard" in lobby.text()
-    return lobby
 
 
 async def test_a_finished_hand_is_replayed_privately_move_by_move_even_after_a_restart(

@@ -12,7 +12,7 @@ import pytest
 
 from bot.client import TonkBot
 from bot.store import Ending, HandResult, PlayerResult
-from tests.cogs.helpers import db_bot, menu_options, table_in
+from tests.cogs.helpers import db_bot, menu_options, play_a_tonk, table_in
 from tests.fakediscord import (
     FakeDiscord,
     FakeDiscordError,
@@ -196,6 +196,30 @@ async def test_the_tonks_board_ranks_wins_by_a_tonk_and_turns_its_pages_after_a_
             "11. **w10**: 1 tonk · 1 won of 1 · +2 chips",
             "12. **ann**: 0 tonks · 1 won of 3 · −2 chips",
         ]
+
+
+async def test_a_push_up_hand_shows_its_points_in_the_history_and_the_stats(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """O42: a push-up hand played through the buttons pays no chips; the history and the
+    stats show the points it pushed each player up by (ann's count of 39, doubled by bob's
+    tonk), and the scoreboard counts no chips for it."""
+    fake = fake_discord
+    _, ann, bob = casino(fake)
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        await play_a_tonk(fake, bot, ann, bob, preset="push_up")
+        history = await ann.slash("tonk", "history")
+        assert history.message is not None
+        assert (
+            history.message.text()
+            .splitlines()[1]
+            .endswith("· won by bob · ann 78 points against · bob 0 points against")
+        )
+        stats = await ann.slash("tonk", "stats")
+        assert stats.message is not None
+        lines = stats.message.text().splitlines()
+        assert lines[1].startswith("0 chips · 0 won of 1 (0%)")
+        assert lines[-1].endswith("a tonk (out without a discard), 78 points against")
 
 
 async def test_stats_of_a_period_count_only_its_hands(

@@ -233,8 +233,9 @@ KEPT = {
     },
 }
 """What migrating keeps row for row (a server's language alone is reset by revision 0002)."""
-ADDED = {"hand": (None,)}
-"""What later revisions add to every kept row: revision 0005's hand deal, unknown (NULL)."""
+ADDED = {"hand": (None,), "hand_player": (None,)}
+"""What later revisions add to every kept row: revision 0005's hand deal and revision 0009's
+push-up points, unknown (NULL)."""
 
 
 async def test_a_schema_version_2_database_is_stamped_with_nothing_else_changed(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -276,3 +277,19 @@ async def test_guilds_never_see_each_other(store: Store) -> None:
     assert (await store.stats(1, 9)).player is None
     assert await store.history(2, 10) == []
     assert await store.history(1, 20) == []
+
+
+async def test_a_push_up_hand_reads_back_with_each_seats_points(store: Store) -> None:
+    """O42: the points a push-up hand pushed each seat up by come back in the channel's
+    history, the member's recent hands and the server's export; a hand paid in chips has
+    none."""
+    table = await open_table(store)
+    pushed = [replace(player(1, 0, won=True), pushed_up=0), replace(player(2, 0), pushed_up=18)]
+    assert await store.record_hand(hand(table, 1, pushed))
+    assert await store.record_hand(hand(table, 2, [player(1, 2, won=True), player(2, -2)]))
+    points = [[seat.pushed_up for seat in summary.seats] for summary in await store.history(1, 10)]
+    assert points == [[None, None], [0, 18]]
+    exported = await store.guild_hands(1)
+    assert [[seat.pushed_up for seat in summary.seats] for summary in exported] == points
+    stats = await store.stats(1, 2)
+    assert [recent.pushed_up for recent in stats.recent_hands] == [None, 18]

@@ -36,8 +36,8 @@ def test_a_recorded_hand_keeps_its_payouts_pack_order_and_action_log_to_replay_i
 
 def test_O42_a_push_up_hand_is_recorded_paying_no_chips() -> None:
     """In push-up nobody pays: every seat's payout on the scoreboard is 0 chips, while the
-    hand still counts as won by its winner; the points each loser is pushed up stay the
-    engine's (the table and the hand's replay show them)."""
+    hand still counts as won by its winner; the points each loser is pushed up are recorded
+    as the engine's, for the history, the stats and the export to show."""
     table = lobby("ann", "bob", "cat", "dan", preset="push_up")
     stack_deal(table, WORKED_HANDS, "cat", cuts=WORKED_CUT)
     table.start(IDS["ann"], now=0.0)
@@ -52,6 +52,18 @@ def test_O42_a_push_up_hand_is_recorded_paying_no_chips() -> None:
         zip((p.name for p in record.players), table.last_hand.result.payouts, strict=True)
     )
     assert pushed == {"ann": 0, "bob": 18, "cat": 30, "dan": 20}
+    assert {p.name: p.pushed_up for p in record.players} == pushed
+
+
+def test_a_hand_paid_in_chips_records_no_push_up_points() -> None:
+    """S3, S11: a hand played for stakes pays chips and has no push-up points (O42 only)."""
+    table = lobby("ann", "bob", "cat", "dan")
+    stack_deal(table, WORKED_HANDS, "cat", cuts=WORKED_CUT)
+    table.start(IDS["ann"], now=0.0)
+    table.act(IDS["dan"], DROP, now=1.0)
+    record = hand_result(table)
+    assert [p.pushed_up for p in record.players] == [None] * 4
+    assert sum(abs(p.payout) for p in record.players) > 0
 
 
 @pytest.mark.parametrize("big_one", [False, True])

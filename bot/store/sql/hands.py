@@ -55,6 +55,7 @@ def encode_seats(result: HandResult) -> list[dict[str, Any]]:
             "is_winner": player.won,
             "how": str(player.how),
             "caught": player.caught,
+            "pushed_up": player.pushed_up,
         }
         for seat, player in enumerate(result.players)
     ]
@@ -142,6 +143,7 @@ async def recent_hands(
                 col(HandPlayerRow.is_winner),
                 col(HandPlayerRow.how),
                 col(HandPlayerRow.caught),
+                col(HandPlayerRow.pushed_up),
             )
             .join(HandRow, col(HandRow.id) == col(HandPlayerRow.hand_id))
             .where(*conditions)
@@ -162,6 +164,7 @@ async def recent_hands(
             how=row.how,
             caught=row.caught,
             finished_at=row.finished_at,
+            pushed_up=row.pushed_up,
         )
         for row in rows
     ]
@@ -266,6 +269,7 @@ async def _seats(connection: AsyncConnection, hand_ids: list[int]) -> dict[int, 
                 col(HandPlayerRow.is_winner),
                 col(HandPlayerRow.how),
                 col(HandPlayerRow.caught),
+                col(HandPlayerRow.pushed_up),
             )
             .where(col(HandPlayerRow.hand_id).in_(hand_ids))
             .order_by(col(HandPlayerRow.hand_id), col(HandPlayerRow.seat))
@@ -284,6 +288,7 @@ async def _seats(connection: AsyncConnection, hand_ids: list[int]) -> dict[int, 
                 won=row.is_winner,
                 how=row.how,
                 caught=row.caught,
+                pushed_up=row.pushed_up,
             )
         )
     return seats
