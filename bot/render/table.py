@@ -15,6 +15,7 @@ from bot.render.controls import ButtonSpec, Controls, Style
 from bot.render.limits import fit_embed
 from bot.render.links import relative_time
 from bot.render.words import ending_text, move_text, names_text
+from bot.tables.settlement import settle_up
 from bot.tables.table import BETWEEN, CLOSED, LOBBY, PLAYING
 from bot.tables.views import HandOutcome, PublicSeat, PublicTable
 
@@ -64,8 +65,29 @@ def table_embed(table: PublicTable, locale: str = "en", final: bool = False) -> 
     else:
         embed.description = text("table.closed", locale)
         _seats_field(embed, table, locale)
+    if table.status == CLOSED:
+        _settle_up(embed, table, locale)
     embed.set_footer(text=text("table.footer", locale, id=table.table_id))
     return fit_embed(embed)
+
+
+def _settle_up(embed: discord.Embed, table: PublicTable, locale: str) -> None:
+    """A closed table played for stakes: who pays whom to settle the session (S3), unless
+    everyone is even. Push-up (O42) is scored in points, which nobody pays."""
+    if table.rules.scoring == "push_up":
+        return
+    payments = [
+        text(
+            "table.settle_up.payment",
+            locale,
+            payer=payment.payer,
+            payee=payment.payee,
+            amount=number_text(payment.amount, locale),
+        )
+        for payment in settle_up(table.session)
+    ]
+    if payments:
+        _field(embed, text("table.settle_up", locale), payments)
 
 
 def table_controls(table: PublicTable, locale: str = "en", *, replays: bool = False) -> Controls:

@@ -108,6 +108,8 @@ class PublicTable:
     to_act: str | None
     cut: tuple[CutView, ...]
     outcome: HandOutcome | None
+    session: tuple[tuple[str, int], ...] = ()
+    """Everyone who played this session, in the order they sat down, with their balance."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +158,7 @@ def public_table(table: Table) -> PublicTable:
             for r in table.cut
         ),
         outcome=_outcome(table) if view is not None and view.phase == OVER else None,
+        session=tuple((table.name_of(user), chips) for user, chips in table.balances.items()),
     )
 
 

@@ -8,6 +8,7 @@ from tests.cogs.helpers import (
     make_bot,
     my_hand,
     open_table,
+    play_a_tonk,
     play_cards,
     quiet,
     stack_a_tonk,
@@ -125,3 +126,26 @@ async def test_a_four_player_drop_is_caught_and_paid_as_rules_s11c_says(
         assert "**dan** (dealer)" in hand2.text() and "▶ **ann**" in hand2.text()
         assert "balance +4" in hand2.text()
         assert all(len(m.dms()) == 2 for m in (ann, bob, cat, dan))
+
+
+async def test_a_closed_table_says_who_pays_whom_to_settle_the_session(
+    fake_discord: FakeDiscord,
+) -> None:
+    """S3: once the host ends the table, its message lists the payments that settle the
+    session's balances (ann owes bob the 2 chips of his tonk); a push-up table (O42), scored
+    in points that nobody pays, lists none."""
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    ann, bob = fake.add_member(guild, "ann"), fake.add_member(guild, "bob")
+    async with run_bot(fake, make_bot()) as bot:
+        finished = await play_a_tonk(fake, bot, ann, bob)
+        assert "Settle up" not in finished.text()  # the session goes on
+        await ann.slash("tonk", "end")
+        await quiet(fake, bot)
+        [settle] = [f for f in finished.embeds[0]["fields"] if f["name"] == "Settle up"]
+        assert settle["value"] == "ann pays bob 2"
+
+        pushed = await play_a_tonk(fake, bot, ann, bob, preset="push_up")
+        await ann.slash("tonk", "end")
+        await quiet(fake, bot)
+        assert "78" in pushed.text() and "Settle up" not in pushed.text()

@@ -120,6 +120,8 @@ MESSAGES: dict[str, Message] = {
     "table.payments": "Payments",
     "table.points": "Points against",
     "table.session": "Session",
+    "table.settle_up": "Settle up",
+    "table.settle_up.payment": "{payer} pays {payee} {amount}",
     "table.session_points": "Session, points against (lowest wins)",
     "table.button.join": "Join",
     "table.button.leave": "Leave",
@@ -255,6 +257,10 @@ MESSAGES: dict[str, Message] = {
 }
 
 NOTES: dict[str, str] = {
+    "table.settle_up.payment": (
+        "One line under Settle up on a closed table's message: {payer} owes {payee} {amount} "
+        "chips from the session's balances."
+    ),
     "table.notice.announce": (
         "Posted in the channel when a table opens, for the role the server chose with /tonk "
         "config announce: {role} is that role's mention (it notifies its members), {preset} "
