@@ -112,6 +112,8 @@ class PlayerStats:
     chips_rank: int | None
     recent_hands: list[RecentHand]
     period: LeaderboardPeriod = "all"
+    biggest_win: int = 0
+    """The most chips the member won in one hand (of the period), 0 if they won none."""
 
 
 @dataclass(frozen=True, slots=True)

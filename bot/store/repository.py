@@ -500,7 +500,8 @@ class Store:
             if since is None:
                 rank = None if player is None else await totals.chips_rank(connection, player)
                 recent_hands = await hands.recent_hands(connection, guild_id, user_id, recent)
-                return PlayerStats(player, rank, recent_hands)
+                biggest = await hands.biggest_win(connection, guild_id, user_id)
+                return PlayerStats(player, rank, recent_hands, biggest_win=biggest)
             played = []
             if player is not None:
                 played = await hands.recent_hands(connection, guild_id, user_id, None, since)
@@ -508,7 +509,8 @@ class Store:
                 return PlayerStats(None, None, [], period)
             record = standings.period_record(guild_id, user_id, player.display_name, played)
             rank = await standings.period_chips_rank(connection, since, record)
-        return PlayerStats(record, rank, played[:recent], period)
+        biggest = max(0, *(hand.payout for hand in played))
+        return PlayerStats(record, rank, played[:recent], period, biggest)
 
     async def history(
         self, guild_id: int, channel_id: int, limit: int = 10, page: int = 0

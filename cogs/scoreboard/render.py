@@ -89,6 +89,7 @@ def stats_text(stats: PlayerStats, name: str, locale: str) -> str:
             drops=player.drops_won,
             caught=player.times_caught,
             streak=player.best_streak,
+            biggest=amount_text(stats.biggest_win, locale),
         ),
     ]
     if stats.recent_hands:

@@ -238,11 +238,13 @@ async def test_stats_of_a_period_count_only_its_hands(
         assert week.message is not None
         assert week.message.content.splitlines()[:2] == [
             "**ann** · last 7 days · rank 2 by chips",
-            "−4 chips · 0 won of 2 (0%) · tonks 0 · drops won 0 · caught 0 · best streak 0",
+            "−4 chips · 0 won of 2 (0%) · tonks 0 · drops won 0 · caught 0 · best streak 0 · "
+            "biggest win 0",
         ]
         alltime = await ann.slash("tonk", "stats", member=ann)
         assert alltime.message is not None
         assert "−2 chips · 1 won of 3 (33%)" in alltime.message.content
+        assert "best streak 1 · biggest win +2" in alltime.message.content
         nothing = await bob.slash(
             "tonk", "stats", member=fake.add_member(guild, "cat"), period="month"
         )

@@ -142,8 +142,8 @@ async def test_a_members_stats_of_a_period_count_its_hands_streaks_and_place(
     store: Store, store_url: str
 ) -> None:
     """``stats(period=...)`` sums only the period's hands, as the totals are counted (tonks,
-    drops won, caught, the best run of wins), and places the member on that period's chips
-    board; a member without a hand in the period has no record there."""
+    drops won, caught, the best run of wins, the biggest win), and places the member on that
+    period's chips board; a member without a hand in the period has no record there."""
     table = await open_table(store)
     seats = [
         player(1, 50, won=True),  # 40 days ago
@@ -167,9 +167,12 @@ async def test_a_members_stats_of_a_period_count_its_hands_streaks_and_place(
     assert (record.tonk_outs, record.drops_won, record.times_caught) == (2, 1, 1)
     assert (record.best_streak, record.current_streak, week.chips_rank) == (2, 0, 2)
     assert [h.payout for h in week.recent_hands] == [-4, 1, -2, 3, 2]
+    assert week.biggest_win == 3
 
     alltime = await store.stats(1, 1)
     assert alltime.player is not None and alltime.player.net_chips == 50
+    assert alltime.biggest_win == 50
+    assert (await store.stats(1, 3)).biggest_win == 0  # lost the only hand
     assert alltime.chips_rank == 1 and len(alltime.recent_hands) == 5
     month_of_4 = await store.stats(1, 4, period="month")
     assert (month_of_4.player, month_of_4.chips_rank, month_of_4.recent_hands) == (None, None, [])

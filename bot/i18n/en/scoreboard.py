@@ -105,7 +105,7 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.stats.title.month": "**{name}** · last 30 days · rank {rank} by chips",
     "scoreboard.stats.totals": (
         "{chips} chips · {won} won of {played} ({rate}%) · tonks {tonks} · "
-        "drops won {drops} · caught {caught} · best streak {streak}"
+        "drops won {drops} · caught {caught} · best streak {streak} · biggest win {biggest}"
     ),
     "scoreboard.stats.recent": "Recent hands:",
     "scoreboard.stats.hand": "Hand {number} ({when}): {ending}, {payout}",

@@ -6,7 +6,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, Row, insert, select
+from sqlalchemy import ColumnElement, Connection, Row, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col
@@ -168,6 +168,19 @@ async def recent_hands(
         )
         for row in rows
     ]
+
+
+async def biggest_win(connection: AsyncConnection, guild_id: int, user_id: int) -> int:
+    """The most chips the member won in one of the guild's hands; 0 if they won none (read
+    off the member's rows of ``ix_hand_player_guild_user``)."""
+    most = (
+        await connection.execute(
+            select(func.max(col(HandPlayerRow.payout))).where(
+                col(HandPlayerRow.guild_id) == guild_id, col(HandPlayerRow.user_id) == user_id
+            )
+        )
+    ).scalar_one()
+    return max(0, most or 0)
 
 
 _SUMMARY_COLUMNS = (
