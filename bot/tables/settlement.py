@@ -1,9 +1,10 @@
 """Settling up a session played for stakes: who pays whom when the table closes.
 
-The session's balances (net chips per player, summing to zero) become payments: the largest
-debt is paid to the largest credit, then the next, so that there are at most one fewer
-payments than players with a balance, and nobody both pays and is paid. Equal amounts go in
-the order the players are given (the order they sat down). No Discord here.
+The session's balances (net chips per player) become payments: the largest debt is paid to
+the largest credit, then the next, so that there are at most one fewer payments than players
+with a balance, and nobody both pays and is paid. Equal amounts go in the order the players
+are given (the order they sat down). Balances that do not sum to zero (the people's, when a
+computer player won or lost chips too) settle as far as they go. No Discord here.
 """
 
 from __future__ import annotations

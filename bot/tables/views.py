@@ -109,7 +109,8 @@ class PublicTable:
     cut: tuple[CutView, ...]
     outcome: HandOutcome | None
     session: tuple[tuple[str, int], ...] = ()
-    """Everyone who played this session, in the order they sat down, with their balance."""
+    """The people who played this session, in the order they sat down, with their balance
+    (computer players left out: nobody settles up with one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +159,11 @@ def public_table(table: Table) -> PublicTable:
             for r in table.cut
         ),
         outcome=_outcome(table) if view is not None and view.phase == OVER else None,
-        session=tuple((table.name_of(user), chips) for user, chips in table.balances.items()),
+        session=tuple(
+            (table.name_of(user), chips)
+            for user, chips in table.balances.items()
+            if not table.is_bot(user)
+        ),
     )
 
 

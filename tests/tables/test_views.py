@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from bot.engine.actions import DRAW, DROP
 from bot.engine.cards import mask_of, parse_card
+from bot.tables.settlement import Payment, settle_up
 from bot.tables.views import private_hand, public_table
-from tests.tables.fixtures import IDS, worked_example
+from tests.tables.fixtures import IDS, lobby, worked_example
 
 DAN, ANN = IDS["dan"], IDS["ann"]
 
@@ -56,3 +57,14 @@ def test_the_private_hand_asks_the_engine_about_the_picked_cards() -> None:
     assert mine is not None and mine.can_discard and not mine.can_spread
     others = private_hand(table, ANN)
     assert others is not None and not others.my_turn and others.legal.phase == "play"
+
+
+def test_S3_the_session_to_settle_up_is_the_peoples_balances_in_seat_order() -> None:
+    """A computer player's balance is left out of the session a closed table settles:
+    nobody pays a computer player, or is paid by one."""
+    table = lobby("ann", "bob", "cat")
+    bot = table.add_bot(IDS["ann"], "hard", now=0.0)
+    table.balances.update({IDS["ann"]: 6, IDS["bob"]: -2, IDS["cat"]: 0, bot.user_id: -4})
+    session = public_table(table).session
+    assert session == (("ann", 6), ("bob", -2), ("cat", 0))
+    assert settle_up(session) == (Payment("bob", "ann", 2),)
