@@ -8,6 +8,8 @@ what was typed. (Stakes, seats, presets and options are checked where tables are
 
 from __future__ import annotations
 
+from typing import get_args
+
 from bot.i18n import Grouped
 from bot.store import LeaderboardOrder, LeaderboardPeriod
 from bot.tables.errors import TableError
@@ -15,8 +17,8 @@ from bot.tables.table import DEFAULT_TURN_TIMEOUT
 
 MIN_TIMEOUT, MAX_TIMEOUT = 10, 3600
 MAX_PAGE = 10_000
-ORDERS: tuple[LeaderboardOrder, ...] = ("chips", "wins", "win_rate", "tonks")
-PERIODS: tuple[LeaderboardPeriod, ...] = ("all", "week", "month")
+ORDERS: tuple[LeaderboardOrder, ...] = get_args(LeaderboardOrder)
+PERIODS: tuple[LeaderboardPeriod, ...] = get_args(LeaderboardPeriod)
 OFF = "off"
 
 
