@@ -26,7 +26,7 @@ from bot.store import (
     LeaderboardPage,
     LeaderboardPeriod,
 )
-from cogs.inputs import ORDERS
+from cogs.inputs import ORDERS, PERIODS
 from cogs.scoreboard.render import history_text, leaderboard_text
 from cogs.scoreboard.replay import ReplayPick
 from cogs.settings import server_language
@@ -59,7 +59,9 @@ class Shown:
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(
-        rf"tonk:lb:(?P<by>{'|'.join(ORDERS)}):(?:(?P<period>week|month):)?(?P<page>\d+)"
+        rf"tonk:lb:(?P<by>{'|'.join(ORDERS)}):"
+        rf"(?:(?P<period>{'|'.join(period for period in PERIODS if period != 'all')}):)?"
+        r"(?P<page>\d+)"
         r":(?P<step>prev|next)(?::(?P<user>\d+))?"
     ),
 ):
