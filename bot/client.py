@@ -176,22 +176,27 @@ async def answer(
 async def show(
     interaction: discord.Interaction,
     *,
-    embed: discord.Embed,
+    embed: discord.Embed = MISSING,
+    content: str = MISSING,
     view: discord.ui.View = MISSING,
     ephemeral: bool,
 ) -> int:
-    """Answer with a new message (the response, else a follow-up); the message's id."""
-    embed = fit_embed(embed)
+    """Answer with a new message, ``embed`` or ``content`` (the response, else a
+    follow-up); the message's id."""
+    if embed is not MISSING:
+        embed = fit_embed(embed)
+    if content is not MISSING:
+        content = clip(content, CONTENT)
     if view is not MISSING:
         view = fit_view(view)
     async with _reply_lock(interaction):
         if _answered(interaction):
             message = await interaction.followup.send(
-                embed=embed, view=view, ephemeral=ephemeral, wait=True
+                content, embed=embed, view=view, ephemeral=ephemeral, wait=True
             )
             return message.id
         response = await interaction.response.send_message(
-            embed=embed, view=view, ephemeral=ephemeral
+            content, embed=embed, view=view, ephemeral=ephemeral
         )
         _note_answer(interaction)
         return response.message_id or 0

@@ -72,8 +72,11 @@ class NewTableDefaults:
     """The role a new table mentions when it opens (``/tonk config announce``)."""
 
 
-def checked_defaults(config: GuildConfig, channel_id: int) -> NewTableDefaults:
-    """``config`` with every invalid value replaced by the built-in default."""
+def checked_defaults(
+    config: GuildConfig, channel_id: int, parent_id: int | None = None
+) -> NewTableDefaults:
+    """``config`` with every invalid value replaced by the built-in default, for a table in
+    ``channel_id`` (a thread of ``parent_id``)."""
     problems: list[StoredProblem] = []
     preset = config.default_preset
     try:
@@ -103,7 +106,7 @@ def checked_defaults(config: GuildConfig, channel_id: int) -> NewTableDefaults:
         preset,
         stake,
         timeout,
-        config.allows_channel(channel_id),
+        config.allows_channel(channel_id, parent_id),
         options,
         tuple(problems),
         language(config.locale) if config.locale else "",
@@ -111,9 +114,12 @@ def checked_defaults(config: GuildConfig, channel_id: int) -> NewTableDefaults:
     )
 
 
-async def new_table_defaults(bot: TonkBot, guild_id: int, channel_id: int) -> NewTableDefaults:
-    """The guild's stored settings, checked (the built-in defaults without a database, or
-    when the stored row cannot be read at all)."""
+async def new_table_defaults(
+    bot: TonkBot, guild_id: int, channel_id: int, parent_id: int | None = None
+) -> NewTableDefaults:
+    """The guild's stored settings, checked, for a table in ``channel_id`` (a thread of
+    ``parent_id``); the built-in defaults without a database, or when the stored row cannot
+    be read at all."""
     if bot.store is None:
         return NewTableDefaults()
     try:
@@ -121,7 +127,7 @@ async def new_table_defaults(bot: TonkBot, guild_id: int, channel_id: int) -> Ne
     except (StoreError, ValueError) as error:
         log.warning("the settings of server %d cannot be read: %s", guild_id, error)
         return NewTableDefaults(problems=(StoredProblem(),))
-    return checked_defaults(config, channel_id)
+    return checked_defaults(config, channel_id, parent_id)
 
 
 async def chosen_language(bot: TonkBot, guild_id: int) -> str:

@@ -44,9 +44,11 @@ class GuildConfig:
         if self.turn_timeout is not None and self.turn_timeout < 1:
             raise ValueError(f"turn_timeout must be None (off) or >= 1, got {self.turn_timeout}")
 
-    def allows_channel(self, channel_id: int) -> bool:
-        """Whether tables may be opened in ``channel_id``."""
-        return not self.allowed_channel_ids or channel_id in self.allowed_channel_ids
+    def allows_channel(self, channel_id: int, parent_id: int | None = None) -> bool:
+        """Whether tables may be opened in ``channel_id``: a thread (of ``parent_id``) where
+        its channel is allowed, or is itself."""
+        allowed = self.allowed_channel_ids
+        return not allowed or channel_id in allowed or parent_id in allowed
 
 
 class GuildSettingsUpdate(TypedDict, total=False):

@@ -82,6 +82,7 @@ class TonkCommands(
         stake=text("table.command.new.stake"),
         seats=text("table.command.new.seats"),
         turn_timeout=text("table.command.new.turn_timeout"),
+        thread=text("table.command.new.thread"),
     )
     @app_commands.choices(preset=PRESET_CHOICES)
     async def new(
@@ -91,12 +92,13 @@ class TonkCommands(
         stake: app_commands.Range[int, MIN_STAKE, MAX_STAKE] | None = None,
         seats: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] = DEFAULT_SEATS,
         turn_timeout: str | None = None,
+        thread: bool = False,
     ) -> None:
         """Stake, seats, preset and options are checked where the table is made; a stored
         server setting that is no longer valid is left out, and a manager is told."""
         defer_as(interaction, Defer.PUBLIC)  # the answer is the table message
         locale = locale_of(interaction)
-        defaults = await self.service.opening_defaults(interaction)
+        defaults = await self.service.opening_defaults(interaction, thread=thread)
         if defaults is None:
             return
         try:
@@ -113,6 +115,7 @@ class TonkCommands(
             defaults.options,
             defaults.language,
             defaults.announce_role,
+            thread=thread,
         )
         if defaults.problems and interaction.permissions.manage_guild:
             await answer(

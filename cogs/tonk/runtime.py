@@ -118,9 +118,9 @@ class TableRuntime:
         self.after_change(except_panel=except_panel)
         return Done(outcome)
 
-    async def post_table_message(self, interaction: discord.Interaction) -> None:
-        """Answer ``interaction`` with a new table message (the old one goes), committing
-        its id; then everything else catches up."""
+    async def post_table_message(self, interaction: discord.Interaction | None) -> None:
+        """Answer ``interaction`` with a new table message (None: post it in the table's
+        channel), the old one going, and commit its id; then everything else catches up."""
         async with self.lock:
             await self.screens.post_table_message(interaction)
             await self.commit_message()

@@ -69,11 +69,28 @@ THREAD_PERMISSIONS = (
 """The same in a thread, where posting takes Send Messages in Threads."""
 
 
-def missing_permissions(interaction: discord.Interaction) -> list[str]:
-    """Discord's names of the permissions a table needs in the interaction's channel that
-    the bot lacks there (Discord sends the bot's permissions with every interaction)."""
-    thread = isinstance(interaction.channel, discord.Thread)
-    needed = THREAD_PERMISSIONS if thread else TABLE_PERMISSIONS
+NEW_THREAD_PERMISSIONS = (
+    ("view_channel", "View Channel"),
+    ("create_public_threads", "Create Public Threads"),
+    ("send_messages_in_threads", "Send Messages in Threads"),
+    ("embed_links", "Embed Links"),
+)
+"""What a table opened in a new thread (``/tonk new thread:True``) needs in the channel: the
+thread starts from the command's answer, which needs none of them, and the table plays in
+the thread."""
+
+
+def missing_permissions(interaction: discord.Interaction, *, new_thread: bool = False) -> list[str]:
+    """Discord's names of the permissions a table needs in the interaction's channel (or,
+    with ``new_thread``, in a thread it starts there) that the bot lacks there (Discord
+    sends the bot's permissions with every interaction)."""
+    needed: tuple[tuple[str, str], ...]
+    if new_thread:
+        needed = NEW_THREAD_PERMISSIONS
+    elif isinstance(interaction.channel, discord.Thread):
+        needed = THREAD_PERMISSIONS
+    else:
+        needed = TABLE_PERMISSIONS
     granted = interaction.app_permissions
     return [name for flag, name in needed if not getattr(granted, flag)]
 
@@ -219,13 +236,16 @@ class TableScreens:
                 table.message_id = interaction.message.id
                 self._shown = Shown(interaction.message.id, era, table.version)
 
-    async def post_table_message(self, interaction: discord.Interaction) -> None:
-        """Answer a command with a new table message at the bottom of the channel (the
-        previous one, if any, is deleted)."""
+    async def post_table_message(self, interaction: discord.Interaction | None) -> None:
+        """A new table message at the bottom of the channel (the previous one, if any, is
+        deleted): the answer to ``interaction``, or (None) a message of the bot's own."""
         table = self._table
         old = table.message_id
         embed, view = self.table_message()
-        message_id = await show(interaction, embed=embed, view=view, ephemeral=False)
+        if interaction is None:
+            message_id = (await self._channel().send(embed=embed, view=view)).id
+        else:
+            message_id = await show(interaction, embed=embed, view=view, ephemeral=False)
         table.message_id = message_id
         self._shown = Shown(message_id, era_of(table, None), table.version)
         if old is not None and old != message_id:
@@ -321,7 +341,10 @@ class TableScreens:
             link=message_link(table.guild_id, table.channel_id, table.message_id),
         )
         mention = discord.AllowedMentions(roles=[discord.Object(role_id)])
-        message = await self._channel().send(content, allowed_mentions=mention)
+        channel = self._bot.get_partial_messageable(
+            self._announcement_channel_id(), guild_id=table.guild_id
+        )
+        message = await channel.send(content, allowed_mentions=mention)
         async with self._runtime.lock:
             if table.status == LOBBY and table.announcement_id is None:
                 table.announcement_id = message.id
@@ -359,7 +382,15 @@ class TableScreens:
                 host=table.name_of(table.host_id),
                 link=message_link(table.guild_id, table.channel_id, table.message_id),
             )
-        await edit_message(self._bot, table.channel_id, message_id, content=content)
+        await edit_message(self._bot, self._announcement_channel_id(), message_id, content=content)
+
+    def _announcement_channel_id(self) -> int:
+        """Where the announcement is: the table's channel, or the channel a thread's table
+        hangs from (a bot's role mention in a thread notifies nobody outside the thread)."""
+        channel = self._bot.get_channel(self._table.channel_id)
+        if isinstance(channel, discord.Thread):
+            return channel.parent_id
+        return self._table.channel_id
 
     def nudge(self, user_id: int) -> None:
         """Remind ``user_id`` in the channel that the table waits for them: a mention that

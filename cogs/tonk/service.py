@@ -8,8 +8,11 @@ answered within Discord's three seconds whatever it waits for.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final
 
 import discord
 
@@ -32,6 +35,7 @@ from bot.i18n import LOCALES, render, text
 from bot.i18n.bounds import quote
 from bot.i18n.mentions import command_mentions
 from bot.i18n.refusal import Refusal
+from bot.render.limits import clip
 from bot.render.links import message_link
 from bot.render.open_tables import listed, open_tables_embed
 from bot.render.panel import REFRESH
@@ -49,7 +53,28 @@ from cogs.tonk.screens import missing_permissions
 if TYPE_CHECKING:
     from bot.client import TonkBot
 
+log = logging.getLogger(__name__)
+
 TURN_MOVES = (DRAW, TAKE, DROP)
+
+
+THREAD_PARENTS = (discord.ChannelType.text, discord.ChannelType.news)
+"""The channels where ``/tonk new thread:True`` can start a public thread from a message."""
+THREAD_ARCHIVE: Final = 1440
+"""Minutes without a message before Discord hides a table's thread (a day: a hand posts a
+new message, and an idle table closes within the hour)."""
+THREAD_NAME = 100
+"""The most characters Discord allows in a thread's name."""
+
+
+def in_thread(interaction: discord.Interaction) -> bool:
+    """Whether the interaction comes from a thread."""
+    return isinstance(interaction.channel, discord.Thread)
+
+
+def starts_thread(interaction: discord.Interaction, thread: bool) -> bool:
+    """Whether a table asked for ``thread`` opens in a new thread: not from inside one."""
+    return thread and not in_thread(interaction)
 
 
 def _require_version(table: Table, version: int) -> None:
@@ -103,17 +128,25 @@ class TableService:
         options: Mapping[str, object] | None = None,
         language: str = "",
         announce_role: int | None = None,
+        *,
+        thread: bool = False,
     ) -> None:
         """Open a table in the channel, hosted by the member who asked, with the server's
         default house rules (``/tonk config option``) over the preset. The table speaks
         the server's ``language`` (``/tonk config language``), else the server's locale;
-        once it is posted, ``announce_role`` is told (``/tonk config announce``)."""
+        once it is posted, ``announce_role`` is told (``/tonk config announce``).
+
+        With ``thread`` (outside a thread), the command's answer says so in the channel
+        and the table opens in a new public thread started from it, which the host joins:
+        a channel then holds any number of tables, one per thread.
+        """
         defer_as(interaction, Defer.PUBLIC)
-        locale = locale_of(interaction)
-        existing = self.tables.in_channel(interaction.channel_id or 0)
+        new_thread = starts_thread(interaction, thread)
+        existing = None if new_thread else self.tables.in_channel(interaction.channel_id or 0)
         if existing is not None:
-            link = table_link(existing.table)
-            await answer(interaction, text("table.refusal.channel_taken_link", locale, link=link))
+            reason = "channel_taken_link" if in_thread(interaction) else "channel_taken_thread"
+            refusal = TableError(reason, link=table_link(existing.table))
+            await answer(interaction, refusal_text(refusal, interaction))
             return
         host = Seat(interaction.user.id, interaction.user.display_name)
         try:
@@ -130,28 +163,71 @@ class TableService:
                 locale=server_locale(interaction, language),
                 shuffler=self.bot.new_shuffler(),
             )
+            if new_thread:
+                table = replace(table, channel_id=await self._start_thread(interaction, table))
             runtime = await self.tables.open(table)
         except Refusal as refusal:
             await answer(interaction, refusal_text(refusal, interaction))
             return
-        await runtime.post_table_message(interaction)
+        await runtime.post_table_message(None if new_thread else interaction)
         if announce_role is not None:
             runtime.screens.announce(announce_role)
 
-    async def opening_defaults(self, interaction: discord.Interaction) -> NewTableDefaults | None:
-        """The server's defaults for a table opened in the interaction's channel; None, and
-        the member is told why, where the bot lacks a permission to post there or the
-        server keeps tables out of the channel (``/tonk config channel``)."""
+    async def _start_thread(self, interaction: discord.Interaction, table: Table) -> int:
+        """Answer with a line saying that ``table`` opens in a thread, start a public thread
+        from it and add the host to it; the thread's id. ``TableError("thread_failed")``
+        (the line deleted) if Discord refuses the thread."""
+        locale = table.locale
+        host = table.name_of(table.host_id)
+        opened = text(
+            "table.thread.opened",
+            locale,
+            host=host,
+            preset=text(f"preset.{table.rules.preset}", locale),
+            stake=table.stake,
+            seats=table.max_seats,
+        )
+        message_id = await show(interaction, content=opened, ephemeral=False)
+        name = clip(text("table.thread.name", locale, host=host), THREAD_NAME)
+        starter = self.bot.get_partial_messageable(
+            interaction.channel_id or 0, guild_id=interaction.guild_id
+        ).get_partial_message(message_id)
+        try:
+            thread = await starter.create_thread(name=name, auto_archive_duration=THREAD_ARCHIVE)
+        except discord.HTTPException as refused:
+            log.warning("no thread for a table in channel %s: %s", starter.channel.id, refused)
+            with contextlib.suppress(discord.HTTPException):
+                await starter.delete()
+            raise TableError("thread_failed") from refused
+        try:
+            await thread.add_user(interaction.user)
+        except discord.HTTPException as refused:
+            log.info("the host was not added to thread %d: %s", thread.id, refused)
+        return thread.id
+
+    async def opening_defaults(
+        self, interaction: discord.Interaction, *, thread: bool = False
+    ) -> NewTableDefaults | None:
+        """The server's defaults for a table opened in the interaction's channel (with
+        ``thread``, in a new thread of it); None, and the member is told why, where the bot
+        lacks a permission to post there or the server keeps tables out of the channel
+        (``/tonk config channel``; a thread is allowed where its channel is)."""
         locale = locale_of(interaction)
-        missing = missing_permissions(interaction)
+        new_thread = starts_thread(interaction, thread)
+        if new_thread and getattr(interaction.channel, "type", None) not in THREAD_PARENTS:
+            await answer(interaction, text("table.refusal.thread_needs_text_channel", locale))
+            return None
+        missing = missing_permissions(interaction, new_thread=new_thread)
         if missing:
             names = names_text(missing, locale)
             await answer(
                 interaction, text("table.refusal.bot_cannot_post", locale, permissions=names)
             )
             return None
+        channel = interaction.channel
+        parent = channel.parent_id if isinstance(channel, discord.Thread) else None
         defaults = await new_table_defaults(
-            self.bot, interaction.guild_id or 0, interaction.channel_id or 0
+            self.bot, interaction.guild_id or 0, interaction.channel_id or 0, parent
         )
         if not defaults.allowed:
             refusal = Refusal("scoreboard.refusal.channel_not_allowed")

@@ -252,6 +252,31 @@ class FakeDiscord:
         self.channels[thread.id] = thread
         return thread
 
+    async def start_thread(
+        self, message: StoredMessage, name: str, auto_archive_duration: int
+    ) -> FakeChannel:
+        """The bot starts a public thread from ``message`` (whose id the thread takes, as on
+        Discord): a running bot is sent THREAD_CREATE."""
+        parent = self.channel(message.channel_id)
+        if parent.is_thread or parent.guild_id is None:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if message.id in self.channels:
+            raise ApiError(400, 160004, "A thread has already been created for this message")
+        thread = FakeChannel(
+            id=message.id,
+            name=name,
+            type=PUBLIC_THREAD,
+            guild_id=parent.guild_id,
+            parent_id=parent.id,
+            auto_archive_duration=auto_archive_duration,
+        )
+        self.guilds[parent.guild_id].channels[thread.id] = thread
+        self.channels[thread.id] = thread
+        data = {**thread.payload(), "newly_created": True}
+        await self.gateway.dispatch("THREAD_CREATE", data, guild_id=thread.guild_id)
+        self.notify()
+        return thread
+
     async def delete_channel(self, channel: FakeChannel) -> None:
         """Delete a guild channel or thread: a running bot is sent CHANNEL_DELETE (a thread:
         THREAD_DELETE), and the REST API answers 404 / 10003 (Unknown Channel) for it."""

@@ -124,6 +124,10 @@ class FakeChannel:
     recipient: FakeUser | None = None
     parent_id: int | None = None
     """A thread's channel (``FakeDiscord.add_thread``)."""
+    thread_members: set[int] = field(default_factory=set)
+    """A thread's members, by user id (added by the bot: ``PUT …/thread-members/…``)."""
+    auto_archive_duration: int = 1440
+    """A thread's minutes of inactivity before Discord hides it."""
     denied: dict[int, int] = field(default_factory=dict)
     """Member overwrites: the permissions this channel takes away from a member, by user id
     (``FakeDiscord.deny``)."""
@@ -160,7 +164,7 @@ class FakeChannel:
                 "flags": 0,
                 "thread_metadata": {
                     "archived": False,
-                    "auto_archive_duration": 1440,
+                    "auto_archive_duration": self.auto_archive_duration,
                     "archive_timestamp": iso_now(),
                     "locked": False,
                 },

@@ -115,6 +115,8 @@ class FakeServer:
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message),
             ("POST", "/channels/{channel_id}/typing", self.typing),
+            ("POST", "/channels/{channel_id}/messages/{message_id}/threads", self.start_thread),
+            ("PUT", "/channels/{channel_id}/thread-members/{user_id}", self.add_thread_member),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
         ]
         for method, path, handler in routes:
@@ -341,6 +343,32 @@ class FakeServer:
             snowflake(request, "channel_id"), snowflake(request, "message_id")
         )
         await self._fake.delete_message(message)
+        return no_content()
+
+    async def start_thread(self, request: web.Request) -> web.Response:
+        """A public thread from a message: Create Public Threads in the message's channel."""
+        channel = self._fake.channel(snowflake(request, "channel_id"))
+        message = self._fake.bot_message(channel.id, snowflake(request, "message_id"))
+        if not self._bot_permissions(channel).create_public_threads:
+            raise ApiError(403, 50013, "Missing Permissions")
+        body, _ = await read_body(request)
+        name = str(body.get("name", ""))
+        if not 1 <= len(name) <= 100:
+            raise ApiError(400, 50035, "Invalid Form Body: name must be 1 to 100 characters")
+        duration = int(body.get("auto_archive_duration", 1440))
+        if duration not in (60, 1440, 4320, 10080):
+            raise ApiError(400, 50035, "Invalid Form Body: auto_archive_duration")
+        thread = await self._fake.start_thread(message, name, duration)
+        return json_response(thread.payload(), 201)
+
+    async def add_thread_member(self, request: web.Request) -> web.Response:
+        """Add a member to a thread: Send Messages in Threads there."""
+        thread = self._fake.channel(snowflake(request, "channel_id"))
+        if not thread.is_thread:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if not self._bot_permissions(thread).send_messages_in_threads:
+            raise ApiError(403, 50013, "Missing Permissions")
+        thread.thread_members.add(snowflake(request, "user_id"))
         return no_content()
 
     async def typing(self, request: web.Request) -> web.Response:

@@ -41,6 +41,7 @@ MESSAGES: dict[str, Message] = {
     "command.option.stake": "stake",
     "command.option.seats": "seats",
     "command.option.turn_timeout": "turn_timeout",
+    "command.option.thread": "thread",
     "command.option.turn_reminders": "turn_reminders",
     "command.option.member": "member",
     "command.option.option": "option",

@@ -27,6 +27,18 @@ MESSAGES: dict[str, Message] = {
     "table.refusal.no_hand": "No hand is being played at this table.",
     "table.refusal.channel_taken": "This channel already has a table.",
     "table.refusal.channel_taken_link": "This channel already has a table: {link}",
+    "table.refusal.channel_taken_thread": (
+        "This channel already has a table: {link}. To play another at the same time, open it "
+        "in a thread: {new_command} with thread: True."
+    ),
+    "table.refusal.thread_needs_text_channel": (
+        "I can start a thread for a table only in a text channel: open the table here "
+        "without thread, or in a text channel."
+    ),
+    "table.refusal.thread_failed": (
+        "Discord did not let me start a thread here, so no table was opened. Try again, or "
+        "open the table here without thread."
+    ),
     "table.refusal.bot_cannot_post": (
         "I cannot run a table in this channel without {permissions} here: a member with "
         "Manage Server or Manage Channels can allow me that in the channel's settings."
@@ -170,6 +182,7 @@ MESSAGES: dict[str, Message] = {
     "table.command.new.stake": "The basic stake of every payment (default 1).",
     "table.command.new.seats": "How many players may sit (2 to 6, default 4).",
     "table.command.new.turn_timeout": "Seconds per turn before an automatic move, or off.",
+    "table.command.new.thread": "Open the table in a new thread of this channel (True).",
     "table.command.join": "Sit down at this channel's table.",
     "table.command.leave": "Leave this channel's table.",
     "table.command.start": "Deal the first hand (host).",
@@ -215,6 +228,14 @@ MESSAGES: dict[str, Message] = {
         "players. Press **Join** to play: {link}",
         "seats",
     ),
+    "table.thread.opened": Plural(
+        "🃏 {host} opened a table in a thread, {preset} at stake {stake}, for up to {seats} "
+        "player: open the thread under this message and press **Join** to play.",
+        "🃏 {host} opened a table in a thread, {preset} at stake {stake}, for up to {seats} "
+        "players: open the thread under this message and press **Join** to play.",
+        "seats",
+    ),
+    "table.thread.name": "Tonk: {host}'s table",
     "table.notice.announce_started": "🃏 {host}'s table has started: {link}",
     "table.notice.announce_closed": "🃏 {host}'s table closed before it started.",
     "table.notice.timeout": "⏰ {player}'s time ran out, so they played automatically: {moves}.",
@@ -266,6 +287,18 @@ NOTES: dict[str, str] = {
         "config announce: {role} is that role's mention (it notifies its members), {preset} "
         "a preset's name (preset.*), {link} the address of the table message."
     ),
+    "table.thread.opened": (
+        "The answer to /tonk new thread:True, in the channel: the table is in the thread that "
+        "Discord shows under this message. {preset} is a preset's name (preset.*)."
+    ),
+    "table.thread.name": (
+        "The name of the thread a table opens in (at most 100 characters); {host} is the "
+        "host's display name."
+    ),
+    "table.refusal.channel_taken_thread": (
+        "'thread: True' is how Discord writes the command's option thread (command.option."
+        "thread) set to True; keep True in English, as Discord shows it."
+    ),
     "table.notice.nudge": (
         "Posted in the channel when a member has not moved for a while: {player} is their "
         "mention (it notifies them), {link} the address of the table message."
@@ -277,7 +310,8 @@ NOTES: dict[str, str] = {
     "language.auto": "A choice of /tonk language: follow the Discord app's language.",
     "table.refusal.bot_cannot_post": (
         "{permissions} lists Discord permissions by their English names (View Channel, Send "
-        "Messages, Send Messages in Threads, Embed Links), joined with table.list; like "
+        "Messages, Send Messages in Threads, Create Public Threads, Embed Links), joined with "
+        "table.list; like "
         "Manage Server and Manage Channels, they stay in English."
     ),
     "table.list": "Joins names: {rest} is already comma-separated, {last} is the last name.",

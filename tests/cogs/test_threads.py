@@ -1,0 +1,189 @@
+"""Tables in threads: ``/tonk new thread:True`` answers in the channel and opens the table in
+a new public thread started from that answer, so that one channel holds any number of
+tables; a thread is allowed where its channel is (``/tonk config channel``); a thread's
+table announces itself in the channel (a bot's role mention in a thread notifies nobody
+outside it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import discord
+
+from bot.tables.table import LOBBY
+from tests.cogs.helpers import (
+    button_labels,
+    db_bot,
+    is_open,
+    make_bot,
+    open_table,
+    quiet,
+    stack_table,
+    table_in,
+    table_message,
+)
+from tests.fakediscord import FakeChannel, FakeDiscord, SimulatedMember, Visibility, run_bot
+
+MANAGER = discord.Permissions(manage_guild=True)
+FIRST = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["AH", "2H", "AS", "3C", "4D"]}
+
+
+async def open_in_thread(
+    fake: FakeDiscord, host: SimulatedMember, **options: object
+) -> FakeChannel:
+    """``/tonk new thread:True`` by ``host``: the answer in the channel, the new thread."""
+    opened = await host.slash("tonk", "new", thread=True, **options)
+    assert not opened.ephemeral and opened.message is not None
+    thread = fake.channels[opened.message.id]
+    assert thread.is_thread
+    return thread
+
+
+async def test_a_busy_channel_opens_a_second_table_in_a_thread_that_plays_a_hand(
+    fake_discord: FakeDiscord,
+) -> None:
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann, bob, cat, dan = (fake_discord.add_member(guild, n) for n in ("ann", "bob", "cat", "dan"))
+    channel = guild.channel("tonk")
+    async with run_bot(fake_discord, make_bot()) as bot:
+        first = await open_table(cat, [dan])
+
+        refused = await ann.slash("tonk", "new")
+        assert refused.ephemeral and refused.content is not None
+        assert refused.content.startswith("This channel already has a table: <https://")
+        assert "open it in a thread: </tonk new:" in refused.content
+        assert "with thread: True." in refused.content
+
+        opened = await ann.slash("tonk", "new", thread=True, stake=5, seats=3)
+        assert not opened.ephemeral and opened.message is not None
+        assert opened.message.channel_id == channel.id
+        assert opened.message.content == (
+            "🃏 ann opened a table in a thread, Standard at stake 5, for up to 3 players: "
+            "open the thread under this message and press **Join** to play."
+        )
+        thread = fake_discord.channels[opened.message.id]
+        assert thread.is_thread and thread.parent_id == channel.id
+        assert thread.name == "Tonk: ann's table" and thread.auto_archive_duration == 1440
+        assert thread.thread_members == {ann.id}  # the host finds it in their list
+
+        lobby = table_message(fake_discord, bot, thread)
+        assert lobby.channel_id == thread.id
+        assert button_labels(lobby) == {"Join": True, "Leave": True, "Start": False}
+        await bob.click(lobby, "Join")
+        stack_table(bot, thread, cuts=["KS", "2C"], hands=FIRST, dealer="ann")
+        await ann.click(lobby, "Start")
+        await bob.click(lobby, "Drop")
+        await quiet(fake_discord, bot)
+        assert "bob dropped" in lobby.text()
+        assert table_in(bot, thread).balances == {ann.id: -5, bob.id: 5}
+
+        assert "Join" in first.text() and table_in(bot, channel).seats[1].name == "dan"
+        assert [m.id for m in fake_discord.messages_in(channel)] == [first.id, opened.message.id]
+
+
+async def test_in_a_thread_the_table_opens_right_there(fake_discord: FakeDiscord) -> None:
+    """A thread cannot hold a thread: ``thread:True`` from one opens the table in it."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann")
+    thread = fake_discord.add_thread(guild.channel("tonk"), "friday game")
+    async with run_bot(fake_discord, make_bot()) as bot:
+        opened = await ann.at(thread).slash("tonk", "new", thread=True)
+        assert opened.message is not None and not opened.ephemeral
+        assert opened.message.id == table_in(bot, thread).message_id
+        assert [c for c in fake_discord.channels.values() if c.is_thread] == [thread]
+
+        again = await ann.at(thread).slash("tonk", "new")
+        assert again.content is not None
+        assert again.content.startswith("This channel already has a table: <https://")
+        assert "thread" not in again.content
+
+
+async def test_without_create_public_threads_nothing_is_opened(fake_discord: FakeDiscord) -> None:
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann")
+    channel = guild.channel("tonk")
+    denied = discord.Permissions(create_public_threads=True)
+    await fake_discord.deny(channel, fake_discord.bot_user.id, denied)
+    async with run_bot(fake_discord, make_bot()) as bot:
+        refused = await ann.slash("tonk", "new", thread=True)
+        assert refused.ephemeral and refused.content == (
+            "I cannot run a table in this channel without Create Public Threads here: a member "
+            "with Manage Server or Manage Channels can allow me that in the channel's settings."
+        )
+        assert fake_discord.messages_in(channel) == []
+        assert not [c for c in fake_discord.channels.values() if c.is_thread]
+
+        opened = await ann.slash("tonk", "new")  # in the channel itself it needs none
+        assert not opened.ephemeral and is_open(bot, channel)
+
+
+async def test_a_thread_discord_refuses_leaves_no_table_and_no_answer(
+    fake_discord: FakeDiscord,
+) -> None:
+    """Discord refuses the thread: the member is told, the channel keeps nothing, and the
+    next try opens the table."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann")
+    channel = guild.channel("tonk")
+    async with run_bot(fake_discord, make_bot()) as bot:
+        fake_discord.fail_requests("POST", "/threads", status=400)
+        refused = await ann.slash("tonk", "new", thread=True)
+        (said,) = refused.followups
+        assert said.visibility is Visibility.EPHEMERAL and said.content == (
+            "Discord did not let me start a thread here, so no table was opened. Try again, "
+            "or open the table here without thread."
+        )
+        assert fake_discord.messages_in(channel) == []  # the answer that opened it is gone
+        assert not [c for c in fake_discord.channels.values() if c.is_thread]
+
+        thread = await open_in_thread(fake_discord, ann)
+        assert is_open(bot, thread) and not is_open(bot, channel)
+
+
+async def test_a_thread_of_an_allowed_channel_may_hold_a_table(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """``/tonk config channel``: a thread is allowed where its channel is."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk", "chat"])
+    ann = fake_discord.add_member(guild, "ann")
+    admin = fake_discord.add_member(guild, "admin", permissions=MANAGER)
+    tonk, chat = guild.channel("tonk"), guild.channel("chat")
+    friday = fake_discord.add_thread(tonk, "friday game")
+    gossip = fake_discord.add_thread(chat, "gossip")
+    async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
+        await admin.slash("tonk", "config", "channel", channel=tonk, allowed=True)
+        refused = await ann.at(gossip).slash("tonk", "new")
+        assert refused.ephemeral and not is_open(bot, gossip)
+
+        await ann.at(friday).slash("tonk", "new")
+        assert is_open(bot, friday)
+        thread = await open_in_thread(fake_discord, ann.at(tonk))
+        assert is_open(bot, thread)
+
+
+async def test_a_threads_table_is_announced_in_its_channel_and_resumes_after_a_restart(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    role = fake_discord.add_role(guild, "Tonk", discord.Permissions.none())
+    ann = fake_discord.add_member(guild, "ann")
+    bob = fake_discord.add_member(guild, "bob", roles=[role])
+    admin = fake_discord.add_member(guild, "admin", permissions=MANAGER)
+    channel = guild.channel("tonk")
+    async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
+        await admin.slash("tonk", "config", "announce", role=role)
+        thread = await open_in_thread(fake_discord, ann)
+        await quiet(fake_discord, bot)
+        announcement = fake_discord.messages_in(channel)[-1]
+        assert announcement.content.startswith(f"🃏 <@&{role.id}>: ann opened a table")
+        assert announcement.notified == {bob.id}
+        lobby = table_message(fake_discord, bot, thread)
+        assert f"/{thread.id}/{lobby.id}" in announcement.content
+
+    async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
+        assert is_open(bot, thread)
+        await bob.click(lobby, "Join")
+        await ann.click(lobby, "Start")
+        await quiet(fake_discord, bot)
+        assert announcement.content.startswith("🃏 ann's table has started: <https://")
+        assert table_in(bot, thread).status is not LOBBY
