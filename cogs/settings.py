@@ -70,6 +70,9 @@ class NewTableDefaults:
     """The server's chosen language (``/tonk config language``); empty: none chosen."""
     announce_role: int | None = None
     """The role a new table mentions when it opens (``/tonk config announce``)."""
+    thread: bool = False
+    """Whether the table opens in a new thread of the channel: the server's choice
+    (``/tonk config set threads``) unless the command made its own."""
 
 
 def checked_defaults(
@@ -111,6 +114,7 @@ def checked_defaults(
         tuple(problems),
         language(config.locale) if config.locale else "",
         config.announce_role,
+        config.threads,
     )
 
 

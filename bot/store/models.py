@@ -47,8 +47,11 @@ class GuildSettings(SQLModel, table=True):
     """Whether a member the table waits for is reminded with a mention (``/tonk config set``);
     where revision 0003 added it."""
     announce_role_id: int | None = Field(default=None, sa_type=BigInteger)
-    """The role mentioned when a table opens (``/tonk config announce``); None: no role. Last,
-    where revision 0006 added it."""
+    """The role mentioned when a table opens (``/tonk config announce``); None: no role.
+    Where revision 0006 added it."""
+    threads: bool = Field(default=False, sa_column_kwargs={"server_default": text("false")})
+    """Whether ``/tonk new`` opens a table in a new thread unless told otherwise (``/tonk
+    config set threads``). Last, where revision 0010 added it."""
 
 
 class TableRow(SQLModel, table=True):

@@ -37,6 +37,9 @@ class GuildConfig:
     turn_reminders: bool = True
     announce_role: int | None = None
     """The role a new table's announcement mentions; None: tables open without one."""
+    threads: bool = False
+    """Whether ``/tonk new`` opens a table in a new thread of the channel unless told
+    otherwise."""
 
     def __post_init__(self) -> None:
         if self.stake < 1:
@@ -62,6 +65,7 @@ class GuildSettingsUpdate(TypedDict, total=False):
     locale: str
     turn_reminders: bool
     announce_role: int | None
+    threads: bool
 
 
 @dataclass(frozen=True, slots=True)

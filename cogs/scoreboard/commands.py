@@ -129,6 +129,7 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         stake: int | None,
         turn_timeout: str | None,
         turn_reminders: bool | None = None,
+        threads: bool | None = None,
     ) -> None:
         if not await self._may_configure(interaction):
             return
@@ -143,6 +144,8 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
                 changes["turn_timeout"] = None if seconds is None else int(seconds)
             if turn_reminders is not None:
                 changes["turn_reminders"] = turn_reminders
+            if threads is not None:
+                changes["threads"] = threads
         except Refusal as refusal:
             await answer(interaction, refusal_text(refusal, interaction))
             return
@@ -322,6 +325,7 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         stake=text("scoreboard.command.config.set.stake"),
         turn_timeout=text("scoreboard.command.config.set.turn_timeout"),
         turn_reminders=text("scoreboard.command.config.set.turn_reminders"),
+        threads=text("scoreboard.command.config.set.threads"),
     )
     @app_commands.choices(preset=PRESET_CHOICES)
     async def config_set(
@@ -330,8 +334,9 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         stake: app_commands.Range[int, 1, MAX_STAKE] | None = None,
         turn_timeout: str | None = None,
         turn_reminders: bool | None = None,
+        threads: bool | None = None,
     ) -> None:
-        await cog.config_set(interaction, preset, stake, turn_timeout, turn_reminders)
+        await cog.config_set(interaction, preset, stake, turn_timeout, turn_reminders, threads)
 
     @config.command(name="channel", description=text("scoreboard.command.config.channel"))
     @app_commands.describe(

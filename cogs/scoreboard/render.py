@@ -176,6 +176,10 @@ def config_text(config: GuildConfig, locale: str, command_id: int | None = None)
             if config.announce_role is None
             else f"<@&{config.announce_role}>"
         ),
+        threads=text(
+            "scoreboard.config.threads_on" if config.threads else "scoreboard.config.threads_off",
+            locale,
+        ),
     )
     problems = checked_defaults(config, 0).problems
     return "\n".join([shown, *(problem.message(locale, command_id) for problem in problems)])

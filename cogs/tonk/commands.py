@@ -92,7 +92,7 @@ class TonkCommands(
         stake: app_commands.Range[int, MIN_STAKE, MAX_STAKE] | None = None,
         seats: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] = DEFAULT_SEATS,
         turn_timeout: str | None = None,
-        thread: bool = False,
+        thread: bool | None = None,
     ) -> None:
         """Stake, seats, preset and options are checked where the table is made; a stored
         server setting that is no longer valid is left out, and a manager is told."""
@@ -115,7 +115,7 @@ class TonkCommands(
             defaults.options,
             defaults.language,
             defaults.announce_role,
-            thread=thread,
+            thread=defaults.thread,
         )
         if defaults.problems and interaction.permissions.manage_guild:
             await answer(

@@ -206,15 +206,21 @@ class TableService:
         return thread.id
 
     async def opening_defaults(
-        self, interaction: discord.Interaction, *, thread: bool = False
+        self, interaction: discord.Interaction, *, thread: bool | None = None
     ) -> NewTableDefaults | None:
-        """The server's defaults for a table opened in the interaction's channel (with
-        ``thread``, in a new thread of it); None, and the member is told why, where the bot
-        lacks a permission to post there or the server keeps tables out of the channel
-        (``/tonk config channel``; a thread is allowed where its channel is)."""
+        """The server's defaults for a table opened in the interaction's channel, and whether
+        it opens in a new thread of it (``thread``; None: as the server chose, ``/tonk config
+        set threads``; never from inside a thread); None, and the member is told why, where
+        the bot lacks a permission it needs there or the server keeps tables out of the
+        channel (``/tonk config channel``; a thread is allowed where its channel is)."""
         locale = locale_of(interaction)
-        new_thread = starts_thread(interaction, thread)
-        if new_thread and getattr(interaction.channel, "type", None) not in THREAD_PARENTS:
+        channel = interaction.channel
+        parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+        defaults = await new_table_defaults(
+            self.bot, interaction.guild_id or 0, interaction.channel_id or 0, parent
+        )
+        new_thread = starts_thread(interaction, defaults.thread if thread is None else thread)
+        if new_thread and getattr(channel, "type", None) not in THREAD_PARENTS:
             await answer(interaction, text("table.refusal.thread_needs_text_channel", locale))
             return None
         missing = missing_permissions(interaction, new_thread=new_thread)
@@ -224,27 +230,22 @@ class TableService:
                 interaction, text("table.refusal.bot_cannot_post", locale, permissions=names)
             )
             return None
-        channel = interaction.channel
-        parent = channel.parent_id if isinstance(channel, discord.Thread) else None
-        defaults = await new_table_defaults(
-            self.bot, interaction.guild_id or 0, interaction.channel_id or 0, parent
-        )
         if not defaults.allowed:
             refusal = Refusal("scoreboard.refusal.channel_not_allowed")
             await answer(interaction, refusal_text(refusal, interaction))
             return None
-        return defaults
+        return replace(defaults, thread=new_thread)
 
     async def open_again(self, interaction: discord.Interaction, table_id: int) -> None:
-        """**New table** under a closed table's message: a table in the channel with the
-        closed one's rules (without an announced Big One), stake, seats and turn timer,
-        hosted by the member who pressed it."""
+        """**New table** under a closed table's message: a table where it was (the channel,
+        or its thread) with the closed one's rules (without an announced Big One), stake,
+        seats and turn timer, hosted by the member who pressed it."""
         defer_as(interaction, Defer.PUBLIC)  # the answer is the new table message
         closed = await self.tables.journal.closed(table_id)
         if closed is None or closed.channel_id != interaction.channel_id:
             await self._say(interaction, "table.refusal.old_table")
             return
-        defaults = await self.opening_defaults(interaction)
+        defaults = await self.opening_defaults(interaction, thread=False)
         if defaults is None:
             return
         await self.new_table(
@@ -256,6 +257,7 @@ class TableService:
             closed.rules.overrides(),
             defaults.language,
             defaults.announce_role,
+            thread=defaults.thread,
         )
 
     async def choose_language(self, interaction: discord.Interaction, value: str) -> None:

@@ -187,3 +187,37 @@ async def test_a_threads_table_is_announced_in_its_channel_and_resumes_after_a_r
         await quiet(fake_discord, bot)
         assert announcement.content.startswith("🃏 ann's table has started: <https://")
         assert table_in(bot, thread).status is not LOBBY
+
+
+async def test_a_server_can_open_every_new_table_in_a_thread(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """``/tonk config set threads:True``: ``/tonk new`` opens a thread unless it says
+    ``thread:False``; **New table** under a closed table opens where that one was."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann, bob, cat = (fake_discord.add_member(guild, name) for name in ("ann", "bob", "cat"))
+    admin = fake_discord.add_member(guild, "admin", permissions=MANAGER)
+    channel = guild.channel("tonk")
+    async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
+        chosen = await admin.slash("tonk", "config", "set", threads=True)
+        assert chosen.content.endswith(" · new tables open in a thread of their own")
+        thread = await open_in_thread(fake_discord, ann)
+        assert is_open(bot, thread) and not is_open(bot, channel)
+
+        here = await bob.slash("tonk", "new", thread=False)
+        assert here.message is not None and is_open(bot, channel)
+        await bob.slash("tonk", "end")
+        await quiet(fake_discord, bot)
+        assert not is_open(bot, channel)
+        again = await cat.click(here.message, "New table")
+        assert again.message is not None and again.message.channel_id == channel.id
+        assert table_in(bot, channel).host_id == cat.id
+        assert [c for c in fake_discord.channels.values() if c.is_thread] == [thread]
+
+    async with run_bot(fake_discord, db_bot(sqlite_store)):  # the choice is kept
+        shown = await admin.slash("tonk", "config", "show")
+        assert "new tables open in a thread of their own" in shown.content
+        await admin.slash("tonk", "config", "set", threads=False)
+        assert (await admin.slash("tonk", "config", "show")).content.endswith(
+            " · new tables open in the channel"
+        )

@@ -23,15 +23,21 @@ async def test_guild_without_settings_gets_defaults(store: Store) -> None:
     assert config.allows_channel(123)
     assert config.turn_reminders
     assert config.announce_role is None
+    assert not config.threads
 
 
 async def test_update_changes_only_given_fields_and_persists(store: Store, store_url: str) -> None:
     """A partial update keeps the other settings, and the result survives a reopen."""
     await store.update_guild_settings(1, stake=5, default_options={"knock": False})
     updated = await store.update_guild_settings(
-        1, turn_timeout=None, allowed_channel_ids=[7, 8], locale="fr", turn_reminders=False
+        1,
+        turn_timeout=None,
+        allowed_channel_ids=[7, 8],
+        locale="fr",
+        turn_reminders=False,
+        threads=True,
     )
-    assert updated.stake == 5
+    assert updated.stake == 5 and updated.threads
     assert updated.default_options == {"knock": False}
     assert updated.turn_timeout is None
     assert not updated.turn_reminders
@@ -39,6 +45,8 @@ async def test_update_changes_only_given_fields_and_persists(store: Store, store
     assert await store.quiet_guilds() == {1}  # the bot reads these at start
     assert updated.allows_channel(7)
     assert not updated.allows_channel(9)
+    assert updated.allows_channel(9, parent_id=8)  # a thread of an allowed channel
+    assert not updated.allows_channel(9, parent_id=10)
     reopened = await Store.open(store_url)
     try:
         assert await reopened.get_guild_settings(1) == updated

@@ -42,6 +42,7 @@ MESSAGES: dict[str, Message] = {
     "command.option.seats": "seats",
     "command.option.turn_timeout": "turn_timeout",
     "command.option.thread": "thread",
+    "command.option.threads": "threads",
     "command.option.turn_reminders": "turn_reminders",
     "command.option.member": "member",
     "command.option.option": "option",

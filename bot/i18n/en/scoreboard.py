@@ -25,6 +25,9 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.command.config.set.turn_reminders": (
         "Mention a member the table has waited for (on by default)."
     ),
+    "scoreboard.command.config.set.threads": (
+        "Open each new table in a thread of its own (off by default)."
+    ),
     "scoreboard.command.config.channel": "Allow or disallow tables in a channel.",
     "scoreboard.command.config.channel.channel": "The channel.",
     "scoreboard.command.config.channel.allowed": "Whether tables may be opened there.",
@@ -126,8 +129,10 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.config.show": (
         "Preset **{preset}** · house rules {options} · stake {stake} · turn timer {timeout} · "
         "turn reminders {reminders} · tables allowed in {channels} · new tables announced "
-        "to {announce}"
+        "to {announce} · new tables open {threads}"
     ),
+    "scoreboard.config.threads_on": "in a thread of their own",
+    "scoreboard.config.threads_off": "in the channel",
     "scoreboard.config.no_announce": "no role",
     "scoreboard.command.config.announce": (
         "Mention a role when a table opens (Manage Server); leave the role out to stop."

@@ -182,7 +182,9 @@ MESSAGES: dict[str, Message] = {
     "table.command.new.stake": "The basic stake of every payment (default 1).",
     "table.command.new.seats": "How many players may sit (2 to 6, default 4).",
     "table.command.new.turn_timeout": "Seconds per turn before an automatic move, or off.",
-    "table.command.new.thread": "Open the table in a new thread of this channel (True).",
+    "table.command.new.thread": (
+        "Open the table in a new thread of this channel (default: the server's choice)."
+    ),
     "table.command.join": "Sit down at this channel's table.",
     "table.command.leave": "Leave this channel's table.",
     "table.command.start": "Deal the first hand (host).",

@@ -37,6 +37,7 @@ def _decode(guild_id: int, row: Any) -> GuildConfig:
         locale=source.locale,
         turn_reminders=source.turn_reminders,
         announce_role=source.announce_role_id,
+        threads=source.threads,
     )
 
 
@@ -72,6 +73,7 @@ def update_guild_config(
         locale=changes.get("locale", current.locale),
         turn_reminders=bool(changes.get("turn_reminders", current.turn_reminders)),
         announce_role=changes.get("announce_role", current.announce_role),
+        threads=bool(changes.get("threads", current.threads)),
     )
     values = {
         "guild_id": updated.guild_id,
@@ -83,6 +85,7 @@ def update_guild_config(
         "locale": updated.locale,
         "turn_reminders": updated.turn_reminders,
         "announce_role_id": updated.announce_role,
+        "threads": updated.threads,
         "updated_at": time.time(),
     }
     statement = upsert(connection.dialect.name, GuildSettings).values(values)
