@@ -76,7 +76,10 @@ async def test_help_speaks_the_readers_language_and_leaves_out_what_is_not_there
     (embed,) = shown.embeds
     assert "apasă **Începe**" in embed["description"]
     assert [f["name"] for f in embed["fields"]] == ["La masă", "Gazda mesei"]
-    assert "Deschide o masă de Tonk în acest canal; tu ești gazda." in embed["fields"][1]["value"]
+    assert (
+        "Deschide o masă de Tonk în acest canal, sau într-un fir al lui; tu ești gazda."
+        in embed["fields"][1]["value"]
+    )
 
 
 async def test_every_command_is_in_one_section_and_the_help_fits_in_every_language(

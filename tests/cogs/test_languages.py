@@ -129,7 +129,7 @@ async def test_the_registered_commands_are_listed_in_romanian_and_vietnamese(
     names = {o["name"]: o for o in tonk["options"]}
     assert names["new"]["name_localizations"] == {"ro": "nouă", "vi": "mở-bàn"}
     assert names["new"]["description_localizations"]["vi"] == (
-        "Mở một bàn Tonk trong kênh này; bạn là chủ bàn."
+        "Mở một bàn Tonk trong kênh này, hoặc trong một chủ đề của kênh; bạn là chủ bàn."
     )
     preset = next(o for o in names["new"]["options"] if o["name"] == "preset")
     chicago = next(c for c in preset["choices"] if c["value"] == "washington_state")

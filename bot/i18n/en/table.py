@@ -177,7 +177,7 @@ MESSAGES: dict[str, Message] = {
     "table.dm.over": "This hand is over: the result is on the table message, {link}",
     # Slash commands (cogs.tonk.commands).
     "table.command.tonk": "Tonk tables: one per channel.",
-    "table.command.new": "Open a Tonk table in this channel; you host it.",
+    "table.command.new": "Open a Tonk table in this channel, or in a thread of it; you host it.",
     "table.command.new.preset": "The regional game to play (default: standard).",
     "table.command.new.stake": "The basic stake of every payment (default 1).",
     "table.command.new.seats": "How many players may sit (2 to 6, default 4).",
