@@ -117,6 +117,18 @@ class PlayerStats:
 
 
 @dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """Two members' hands played together (at the same table, in the period): how many, how
+    many each won, and the chips each won or lost in them (net; 0 in push-up hands)."""
+
+    hands: int
+    won: int
+    rival_won: int
+    net_chips: int
+    rival_net_chips: int
+
+
+@dataclass(frozen=True, slots=True)
 class HandSeat:
     """One seat of a hand in the channel history; ``user_id`` is ``None`` once forgotten."""
 

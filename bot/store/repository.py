@@ -65,6 +65,7 @@ from bot.store.reports import (
     ForgetReport,
     HandReplay,
     HandSummary,
+    HeadToHead,
     LeaderboardEntry,
     LeaderboardOrder,
     LeaderboardPage,
@@ -511,6 +512,22 @@ class Store:
             rank = await standings.period_chips_rank(connection, since, record)
         biggest = max(0, *(hand.payout for hand in played))
         return PlayerStats(record, rank, played[:recent], period, biggest)
+
+    async def head_to_head(
+        self,
+        guild_id: int,
+        user_id: int,
+        rival_id: int,
+        *,
+        period: LeaderboardPeriod = "all",
+        now: float | None = None,
+    ) -> HeadToHead:
+        """The guild's hands that both members played: how many, the wins and net chips of
+        each; of all time, or of the last 7 or 30 days before ``now`` (``period``)."""
+        async with self._read() as connection:
+            return await hands.head_to_head(
+                connection, guild_id, user_id, rival_id, _since(period, now)
+            )
 
     async def history(
         self, guild_id: int, channel_id: int, limit: int = 10, page: int = 0

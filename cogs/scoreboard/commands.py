@@ -87,19 +87,32 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         await answer(interaction, content, ephemeral=False, view=view)
 
     async def stats(
-        self, interaction: discord.Interaction, member: discord.abc.User, period: str
+        self,
+        interaction: discord.Interaction,
+        member: discord.abc.User,
+        period: str,
+        versus: discord.abc.User | None = None,
     ) -> None:
+        """A member's record; with ``versus``, and the hands the two played together."""
         defer_as(interaction, Defer.PUBLIC)
         try:
             chosen = check_period(period)
         except TableError as refusal:
             await answer(interaction, refusal_text(refusal, interaction))
             return
-        stats = await self.store.stats(interaction.guild_id or 0, member.id, period=chosen)
+        if versus is not None and versus.id == member.id:
+            same = Refusal("scoreboard.refusal.versus_self", name=member.display_name)
+            await answer(interaction, refusal_text(same, interaction))
+            return
+        guild_id = interaction.guild_id or 0
+        stats = await self.store.stats(guild_id, member.id, period=chosen)
+        locale = await server_language(self.bot, interaction)
+        rival = None
+        if versus is not None and stats.player is not None:
+            record = await self.store.head_to_head(guild_id, member.id, versus.id, period=chosen)
+            rival = (versus.display_name, record)
         await answer(
-            interaction,
-            stats_text(stats, member.display_name, await server_language(self.bot, interaction)),
-            ephemeral=False,
+            interaction, stats_text(stats, member.display_name, locale, rival), ephemeral=False
         )
 
     async def history(self, interaction: discord.Interaction, page: int) -> None:
@@ -298,13 +311,15 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
     @app_commands.describe(
         member=text("scoreboard.command.stats.member"),
         period=text("scoreboard.command.stats.period"),
+        versus=text("scoreboard.command.stats.versus"),
     )
     async def stats(
         interaction: discord.Interaction,
         member: discord.User | None = None,
         period: Literal["all", "week", "month"] = "all",
+        versus: discord.User | None = None,
     ) -> None:
-        await cog.stats(interaction, member or interaction.user, period)
+        await cog.stats(interaction, member or interaction.user, period, versus)
 
     @app_commands.command(name="history", description=text("scoreboard.command.history"))
     @app_commands.describe(page=text("scoreboard.command.history.page"))

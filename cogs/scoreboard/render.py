@@ -9,6 +9,7 @@ from bot.render.links import relative_time
 from bot.store import (
     GuildConfig,
     HandSummary,
+    HeadToHead,
     LeaderboardPage,
     LeaderboardPeriod,
     PlayerStats,
@@ -65,9 +66,11 @@ def leaderboard_text(board: LeaderboardPage, min_hands: int, locale: str) -> str
     return "\n".join([title, *lines])
 
 
-def stats_text(stats: PlayerStats, name: str, locale: str) -> str:
-    """A member's totals and recent hands (of all time or of the period), or a sentence
-    saying they have none."""
+def stats_text(
+    stats: PlayerStats, name: str, locale: str, rival: tuple[str, HeadToHead] | None = None
+) -> str:
+    """A member's totals, the hands played with ``rival`` (their name and record), and
+    recent hands (of all time or of the period), or a sentence saying they have none."""
     player = stats.player
     if player is None:
         return text(_of_period("scoreboard.stats.none", stats.period), locale, name=name)
@@ -92,6 +95,8 @@ def stats_text(stats: PlayerStats, name: str, locale: str) -> str:
             biggest=amount_text(stats.biggest_win, locale),
         ),
     ]
+    if rival is not None:
+        lines.append(versus_text(name, *rival, locale))
     if stats.recent_hands:
         lines.append(text("scoreboard.stats.recent", locale))
         lines.extend(
@@ -106,6 +111,23 @@ def stats_text(stats: PlayerStats, name: str, locale: str) -> str:
             for hand in stats.recent_hands
         )
     return "\n".join(lines)
+
+
+def versus_text(name: str, rival: str, record: HeadToHead, locale: str) -> str:
+    """Two members' hands played together: how many, each one's wins and net chips."""
+    if not record.hands:
+        return text("scoreboard.stats.versus_none", locale, rival=rival)
+    return text(
+        "scoreboard.stats.versus",
+        locale,
+        rival=rival,
+        hands=record.hands,
+        name=name,
+        won=record.won,
+        rival_won=record.rival_won,
+        chips=amount_text(record.net_chips, locale),
+        rival_chips=amount_text(record.rival_net_chips, locale),
+    )
 
 
 def result_text(payout: int, pushed_up: int | None, locale: str) -> str:

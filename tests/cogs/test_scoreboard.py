@@ -367,3 +367,29 @@ async def test_history_pages_by_ten_with_prev_and_next(
         assert "Hand 12 ·" in page.text()
         second = await bob.slash("tonk", "history", page=2)
         assert second.message is not None and "Hand 1 ·" in second.message.text()
+
+
+async def test_stats_versus_shows_the_hands_two_members_played_together(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """``/tonk stats member versus``: after a tonk through the buttons (bob takes 2 from
+    ann), ann's record against bob, right under her totals; nobody against themself."""
+    fake = fake_discord
+    guild, ann, bob = casino(fake)
+    cat = fake.add_member(guild, "cat")
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        await play_a_tonk(fake, bot, ann, bob)
+        stats = await cat.slash("tonk", "stats", member=ann.user, versus=bob.user)
+        assert stats.message is not None and not stats.ephemeral
+        lines = stats.message.text().splitlines()
+        assert lines[1].startswith("−2 chips · 0 won of 1 (0%)")
+        assert lines[2] == (
+            "Against **bob**: 1 hand played together · wins: ann 0, bob 1 · chips in it: "
+            "ann −2, bob +2"
+        )
+        assert lines[3] == "Recent hands:"
+        apart = await ann.slash("tonk", "stats", versus=cat.user)
+        assert apart.message is not None
+        assert apart.message.text().splitlines()[2] == "Against **cat**: no hand played together."
+        same = await ann.slash("tonk", "stats", versus=ann.user)
+        assert same.ephemeral and same.content == "Choose another member to compare ann with."

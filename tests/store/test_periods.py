@@ -177,3 +177,38 @@ async def test_a_members_stats_of_a_period_count_its_hands_streaks_and_place(
     month_of_4 = await store.stats(1, 4, period="month")
     assert (month_of_4.player, month_of_4.chips_rank, month_of_4.recent_hands) == (None, None, [])
     assert (await store.stats(1, 4)).player is not None
+
+
+async def test_head_to_head_counts_only_the_hands_both_played(store: Store, store_url: str) -> None:
+    """``/tonk stats versus``: the hands both members sat in, each one's wins and net chips
+    in them; a hand with only one of them, or another server's, does not count; a period
+    counts its own hands."""
+    table = await open_table(store)
+    elsewhere = await open_table(store, guild_id=2, channel_id=20)
+    together = [
+        [player(1, 6, won=True), player(2, -3), player(3, -3)],
+        [player(1, -2), player(2, 2, won=True)],
+        [player(1, -4), player(2, -4), player(3, 8, won=True)],
+    ]
+    for number, seats in enumerate(together, start=1):
+        assert await store.record_hand(hand(table, number, seats))
+    assert await store.record_hand(hand(table, 4, [player(1, 9, won=True), player(3, -9)]))
+    assert await store.record_hand(hand(elsewhere, 1, [player(1, 5, won=True), player(2, -5)]))
+    _age(store_url, range(1, 2), 10)  # hand 1 (and the other server's) is 10 days old
+
+    record = await store.head_to_head(1, 1, 2)
+    assert (record.hands, record.won, record.rival_won) == (3, 1, 1)
+    assert (record.net_chips, record.rival_net_chips) == (0, -5)
+    assert await store.head_to_head(1, 2, 1) == replace(
+        record, won=1, rival_won=1, net_chips=-5, rival_net_chips=0
+    )
+    week = await store.head_to_head(1, 1, 2, period="week")
+    assert (week.hands, week.won, week.rival_won, week.net_chips, week.rival_net_chips) == (
+        2,
+        0,
+        1,
+        -6,
+        -2,
+    )
+    none = await store.head_to_head(1, 2, 4)
+    assert (none.hands, none.won, none.net_chips) == (0, 0, 0)

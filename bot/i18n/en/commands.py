@@ -57,6 +57,7 @@ MESSAGES: dict[str, Message] = {
     "command.option.channel": "channel",
     "command.option.allowed": "allowed",
     "command.option.role": "role",
+    "command.option.versus": "versus",
     "command.choice.chips": "chips",
     "command.choice.wins": "wins",
     "command.choice.win_rate": "win rate",

@@ -10,6 +10,7 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.command.leaderboard.page": "The page to show (from 1).",
     "scoreboard.command.stats": "A member's totals and recent hands on this server.",
     "scoreboard.command.stats.member": "Whose stats (you, if left out).",
+    "scoreboard.command.stats.versus": "Another member: the hands the two played together.",
     "scoreboard.command.stats.period": "Count all their hands, or only the last 7 or 30 days'.",
     "scoreboard.command.history": "The last hands played in this channel.",
     "scoreboard.command.replay": (
@@ -110,6 +111,15 @@ MESSAGES: dict[str, Message] = {
         "{chips} chips · {won} won of {played} ({rate}%) · tonks {tonks} · "
         "drops won {drops} · caught {caught} · best streak {streak} · biggest win {biggest}"
     ),
+    "scoreboard.stats.versus": Plural(
+        "Against **{rival}**: {hands} hand played together · wins: {name} {won}, {rival} "
+        "{rival_won} · chips in it: {name} {chips}, {rival} {rival_chips}",
+        "Against **{rival}**: {hands} hands played together · wins: {name} {won}, {rival} "
+        "{rival_won} · chips in them: {name} {chips}, {rival} {rival_chips}",
+        "hands",
+    ),
+    "scoreboard.stats.versus_none": "Against **{rival}**: no hand played together.",
+    "scoreboard.refusal.versus_self": "Choose another member to compare {name} with.",
     "scoreboard.stats.recent": "Recent hands:",
     "scoreboard.stats.hand": "Hand {number} ({when}): {ending}, {payout}",
     # History.

@@ -6,16 +6,17 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, Row, func, insert, select
+from sqlalchemy import ColumnElement, Connection, Row, case, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.orm import aliased
 from sqlmodel import col
 
 from bot.store import jsontext
 from bot.store.errors import CorruptRow, UnknownTable
 from bot.store.hands import HandDeal, HandResult
 from bot.store.models import HandPlayerRow, HandRow
-from bot.store.reports import HandReplay, HandSeat, HandSummary, RecentHand
+from bot.store.reports import HandReplay, HandSeat, HandSummary, HeadToHead, RecentHand
 from bot.store.sql.dialect import POSTGRESQL, upsert
 from bot.store.sql.prepared import Prepared
 
@@ -181,6 +182,41 @@ async def biggest_win(connection: AsyncConnection, guild_id: int, user_id: int) 
         )
     ).scalar_one()
     return max(0, most or 0)
+
+
+async def head_to_head(
+    connection: AsyncConnection,
+    guild_id: int,
+    user_id: int,
+    rival_id: int,
+    since: float | None = None,
+) -> HeadToHead:
+    """The hands of the guild that both members played (finished at ``since`` or later):
+    the member's rows of ``ix_hand_player_guild_user``, each joined to the rival's seat of
+    the same hand."""
+    mine, theirs = aliased(HandPlayerRow), aliased(HandPlayerRow)
+    query = (
+        select(
+            func.count(),
+            func.coalesce(func.sum(case((col(mine.is_winner), 1), else_=0)), 0),
+            func.coalesce(func.sum(case((col(theirs.is_winner), 1), else_=0)), 0),
+            func.coalesce(func.sum(col(mine.payout)), 0),
+            func.coalesce(func.sum(col(theirs.payout)), 0),
+        )
+        .select_from(mine)
+        .join(theirs, col(theirs.hand_id) == col(mine.hand_id))
+        .where(
+            col(mine.guild_id) == guild_id,
+            col(mine.user_id) == user_id,
+            col(theirs.user_id) == rival_id,
+        )
+    )
+    if since is not None:
+        query = query.join(HandRow, col(HandRow.id) == col(mine.hand_id)).where(
+            col(HandRow.finished_at) >= since
+        )
+    hands, won, rival_won, net, rival_net = (await connection.execute(query)).one()
+    return HeadToHead(int(hands), int(won), int(rival_won), int(net), int(rival_net))
 
 
 _SUMMARY_COLUMNS = (
