@@ -30,7 +30,7 @@ from bot.render.dm import dm_over_text, dm_text
 from bot.render.links import message_link
 from bot.render.panel import panel_controls, panel_embed
 from bot.render.table import final_controls, table_controls, table_embed
-from bot.tables.table import CLOSED, LOBBY, Table
+from bot.tables.table import BETWEEN, CLOSED, LOBBY, PLAYING, Status, Table
 from bot.tables.timers import Timers
 from bot.tables.views import PublicTable, hand_key, private_hand, private_key, public_table
 from cogs.tonk.views import panel_view, table_view
@@ -78,6 +78,16 @@ NEW_THREAD_PERMISSIONS = (
 """What a table opened in a new thread (``/tonk new thread:True``) needs in the channel: the
 thread starts from the command's answer, which needs none of them, and the table plays in
 the thread."""
+
+
+STARTER_SAYS: dict[Status, str] = {
+    LOBBY: "table.thread.opened",
+    PLAYING: "table.thread.started",
+    BETWEEN: "table.thread.started",
+    CLOSED: "table.thread.closed",
+}
+"""What the message a table's thread hangs from says while the table waits for players,
+plays (or waits for its next hand) and once it closed."""
 
 
 def missing_permissions(interaction: discord.Interaction, *, new_thread: bool = False) -> list[str]:
@@ -159,6 +169,8 @@ class TableScreens:
         """The reminder being deleted (it is deleted once)."""
         self._ending: int | None = None
         """The announcement being edited to say the table started or closed (once)."""
+        self._starter_says = STARTER_SAYS[LOBBY] if runtime.table.status == LOBBY else None
+        """What the message a table's thread hangs from says (its catalogue key), if known."""
 
     @property
     def _table(self) -> Table:
@@ -294,6 +306,7 @@ class TableScreens:
         table = self._table
         self._request_table()
         self._announcement_over()
+        self._tell_starter()
         if table.status == CLOSED:
             return
         for user_id in table.hand_players:
@@ -384,13 +397,45 @@ class TableScreens:
             )
         await edit_message(self._bot, self._announcement_channel_id(), message_id, content=content)
 
+    def _tell_starter(self) -> None:
+        """A table in a thread the bot started (``/tonk new thread:True``): the message the
+        thread hangs from, in the channel (the command's answer, whose id the thread took),
+        says whether the table waits for players, plays or closed; edited when that
+        changes, so the channel does not keep inviting players to a closed table."""
+        table = self._table
+        key = STARTER_SAYS[table.status]
+        if key == self._starter_says:
+            return
+        self._starter_says = key
+        thread = self._thread()
+        if thread is None or self._bot.user is None or thread.owner_id != self._bot.user.id:
+            return
+        content = text(
+            key,
+            table.locale,
+            host=table.name_of(table.host_id),
+            preset=text(f"preset.{table.rules.preset}", table.locale),
+            stake=table.stake,
+            seats=table.max_seats,
+        )
+        self._runtime.host.spawn(self._edit_starter(thread.parent_id, thread.id, content))
+
+    async def _edit_starter(self, channel_id: int, message_id: int, content: str) -> None:
+        try:
+            await edit_message(self._bot, channel_id, message_id, content=content)
+        except discord.HTTPException as failed:
+            log.info("table %d: its thread's first message stays as it was: %s", self._id, failed)
+
     def _announcement_channel_id(self) -> int:
         """Where the announcement is: the table's channel, or the channel a thread's table
         hangs from (a bot's role mention in a thread notifies nobody outside the thread)."""
-        channel = self._bot.get_channel(self._table.channel_id)
-        if isinstance(channel, discord.Thread):
-            return channel.parent_id
-        return self._table.channel_id
+        thread = self._thread()
+        return self._table.channel_id if thread is None else thread.parent_id
+
+    def _thread(self) -> discord.Thread | None:
+        """The table's thread, if its channel is one (as the bot knows it)."""
+        guild = self._bot.get_guild(self._table.guild_id)
+        return None if guild is None else guild.get_thread(self._table.channel_id)
 
     def nudge(self, user_id: int) -> None:
         """Remind ``user_id`` in the channel that the table waits for them: a mention that

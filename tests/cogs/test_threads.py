@@ -72,10 +72,21 @@ async def test_a_busy_channel_opens_a_second_table_in_a_thread_that_plays_a_hand
         await bob.click(lobby, "Join")
         stack_table(bot, thread, cuts=["KS", "2C"], hands=FIRST, dealer="ann")
         await ann.click(lobby, "Start")
+        await quiet(fake_discord, bot)
+        assert opened.message.content == (
+            "🃏 ann's table, Standard at stake 5, is playing in the thread under this message."
+        )
         await bob.click(lobby, "Drop")
         await quiet(fake_discord, bot)
         assert "bob dropped" in lobby.text()
         assert table_in(bot, thread).balances == {ann.id: -5, bob.id: 5}
+        await ann.at(thread).slash("tonk", "end")
+        await quiet(fake_discord, bot)
+        assert opened.message.content == (
+            "🃏 ann's table, Standard at stake 5, has closed: its hands are in the thread under "
+            "this message."
+        )
+        assert len(opened.message.versions) == 3  # opened, playing, closed: no more edits
 
         assert "Join" in first.text() and table_in(bot, channel).seats[1].name == "dan"
         assert [m.id for m in fake_discord.messages_in(channel)] == [first.id, opened.message.id]

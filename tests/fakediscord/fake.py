@@ -268,6 +268,7 @@ class FakeDiscord:
             type=PUBLIC_THREAD,
             guild_id=parent.guild_id,
             parent_id=parent.id,
+            owner_id=self.bot_user.id,
             auto_archive_duration=auto_archive_duration,
         )
         self.guilds[parent.guild_id].channels[thread.id] = thread

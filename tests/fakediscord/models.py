@@ -124,6 +124,8 @@ class FakeChannel:
     recipient: FakeUser | None = None
     parent_id: int | None = None
     """A thread's channel (``FakeDiscord.add_thread``)."""
+    owner_id: int | None = None
+    """Who started a thread (the bot, for ``FakeDiscord.start_thread``)."""
     thread_members: set[int] = field(default_factory=set)
     """A thread's members, by user id (added by the bot: ``PUT …/thread-members/…``)."""
     auto_archive_duration: int = 1440
@@ -155,7 +157,7 @@ class FakeChannel:
                 "type": self.type,
                 "guild_id": str(self.guild_id),
                 "parent_id": str(self.parent_id),
-                "owner_id": str(self.guild_id),
+                "owner_id": str(self.guild_id if self.owner_id is None else self.owner_id),
                 "name": self.name,
                 "last_message_id": None,
                 "message_count": 0,

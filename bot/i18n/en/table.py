@@ -237,6 +237,13 @@ MESSAGES: dict[str, Message] = {
         "players: open the thread under this message and press **Join** to play.",
         "seats",
     ),
+    "table.thread.started": (
+        "🃏 {host}'s table, {preset} at stake {stake}, is playing in the thread under this message."
+    ),
+    "table.thread.closed": (
+        "🃏 {host}'s table, {preset} at stake {stake}, has closed: its hands are in the "
+        "thread under this message."
+    ),
     "table.thread.name": "Tonk: {host}'s table",
     "table.notice.announce_started": "🃏 {host}'s table has started: {link}",
     "table.notice.announce_closed": "🃏 {host}'s table closed before it started.",
