@@ -210,9 +210,10 @@ class TableService:
     ) -> NewTableDefaults | None:
         """The server's defaults for a table opened in the interaction's channel, and whether
         it opens in a new thread of it (``thread``; None: as the server chose, ``/tonk config
-        set threads``; never from inside a thread); None, and the member is told why, where
-        the bot lacks a permission it needs there or the server keeps tables out of the
-        channel (``/tonk config channel``; a thread is allowed where its channel is)."""
+        set threads``, where the channel can start threads; never from inside a thread);
+        None, and the member is told why, where the bot lacks a permission it needs there or
+        the server keeps tables out of the channel (``/tonk config channel``; a thread is
+        allowed where its channel is)."""
         locale = locale_of(interaction)
         channel = interaction.channel
         parent = channel.parent_id if isinstance(channel, discord.Thread) else None
@@ -221,8 +222,10 @@ class TableService:
         )
         new_thread = starts_thread(interaction, defaults.thread if thread is None else thread)
         if new_thread and getattr(channel, "type", None) not in THREAD_PARENTS:
-            await answer(interaction, text("table.refusal.thread_needs_text_channel", locale))
-            return None
+            if thread:  # asked for by the member, not by the server's default
+                await answer(interaction, text("table.refusal.thread_needs_text_channel", locale))
+                return None
+            new_thread = False
         missing = missing_permissions(interaction, new_thread=new_thread)
         if missing:
             names = names_text(missing, locale)

@@ -22,7 +22,14 @@ from tests.cogs.helpers import (
     table_in,
     table_message,
 )
-from tests.fakediscord import FakeChannel, FakeDiscord, SimulatedMember, Visibility, run_bot
+from tests.fakediscord import (
+    VOICE_CHANNEL,
+    FakeChannel,
+    FakeDiscord,
+    SimulatedMember,
+    Visibility,
+    run_bot,
+)
 
 MANAGER = discord.Permissions(manage_guild=True)
 FIRST = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["AH", "2H", "AS", "3C", "4D"]}
@@ -232,3 +239,28 @@ async def test_a_server_can_open_every_new_table_in_a_thread(
         assert (await admin.slash("tonk", "config", "show")).content.endswith(
             " · new tables open in the channel"
         )
+
+
+async def test_where_no_thread_can_start_the_servers_default_gives_way(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """A voice channel's text chat cannot start threads: ``thread:True`` there is refused in
+    words, while the server's default (``/tonk config set threads:True``) opens the table in
+    the chat itself."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann")
+    admin = fake_discord.add_member(guild, "admin", permissions=MANAGER)
+    lounge = fake_discord.add_text_channel(guild, "lounge", VOICE_CHANNEL)
+    async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
+        refused = await ann.at(lounge).slash("tonk", "new", thread=True)
+        assert refused.ephemeral and refused.content == (
+            "I can start a thread for a table only in a text channel: open the table here "
+            "without thread, or in a text channel."
+        )
+        assert not is_open(bot, lounge)
+
+        await admin.slash("tonk", "config", "set", threads=True)
+        opened = await ann.at(lounge).slash("tonk", "new")
+        assert opened.message is not None and opened.message.channel_id == lounge.id
+        assert is_open(bot, lounge)
+        assert not [c for c in fake_discord.channels.values() if c.is_thread]

@@ -50,6 +50,7 @@ from .harness import open_fake_discord, patch_discord, run_bot
 from .interactions import InteractionResult
 from .member import SimulatedMember
 from .models import (
+    VOICE_CHANNEL,
     FakeAttachment,
     FakeChannel,
     FakeGuild,
@@ -62,6 +63,7 @@ from .models import (
 )
 
 __all__ = [
+    "VOICE_CHANNEL",
     "FakeAttachment",
     "FakeChannel",
     "FakeDiscord",

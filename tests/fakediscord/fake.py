@@ -23,6 +23,7 @@ from .models import (
     DM_CHANNEL,
     EPHEMERAL_FLAG,
     PUBLIC_THREAD,
+    TEXT_CHANNEL,
     FakeAttachment,
     FakeChannel,
     FakeGuild,
@@ -217,9 +218,17 @@ class FakeDiscord:
             self.add_text_channel(guild, channel_name)
         return guild
 
-    def add_text_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
+    def add_text_channel(
+        self, guild: FakeGuild, name: str, channel_type: int = TEXT_CHANNEL
+    ) -> FakeChannel:
+        """A channel of ``guild``: a text channel, or (``VOICE_CHANNEL``) a voice channel
+        with its text chat, where members run commands and the bot posts too."""
         channel = FakeChannel(
-            id=self.new_id(), name=name, guild_id=guild.id, position=len(guild.channels)
+            id=self.new_id(),
+            name=name,
+            type=channel_type,
+            guild_id=guild.id,
+            position=len(guild.channels),
         )
         guild.channels[channel.id] = channel
         self.channels[channel.id] = channel

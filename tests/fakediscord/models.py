@@ -20,6 +20,7 @@ COMPONENTS_V2_FLAG = 1 << 15
 
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
+VOICE_CHANNEL = 2
 PUBLIC_THREAD = 11
 
 BUTTON = 2
@@ -187,6 +188,7 @@ class FakeChannel:
             "rate_limit_per_user": 0,
             "last_message_id": None,
             "flags": 0,
+            **({"bitrate": 64_000, "user_limit": 0} if self.type == VOICE_CHANNEL else {}),
         }
 
 
