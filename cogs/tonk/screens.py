@@ -30,9 +30,10 @@ from bot.render.dm import dm_over_text, dm_text
 from bot.render.links import message_link
 from bot.render.panel import panel_controls, panel_embed
 from bot.render.table import final_controls, table_controls, table_embed
-from bot.tables.table import BETWEEN, CLOSED, LOBBY, PLAYING, Status, Table
+from bot.tables.table import CLOSED, LOBBY, Table
 from bot.tables.timers import Timers
 from bot.tables.views import PublicTable, hand_key, private_hand, private_key, public_table
+from cogs.tonk.threads import STARTER_SAYS, starter_text
 from cogs.tonk.views import panel_view, table_view
 
 if TYPE_CHECKING:
@@ -78,16 +79,6 @@ NEW_THREAD_PERMISSIONS = (
 """What a table opened in a new thread (``/tonk new thread:True``) needs in the channel: the
 thread starts from the command's answer, which needs none of them, and the table plays in
 the thread."""
-
-
-STARTER_SAYS: dict[Status, str] = {
-    LOBBY: "table.thread.opened",
-    PLAYING: "table.thread.started",
-    BETWEEN: "table.thread.started",
-    CLOSED: "table.thread.closed",
-}
-"""What the message a table's thread hangs from says while the table waits for players,
-plays (or waits for its next hand) and once it closed."""
 
 
 def missing_permissions(interaction: discord.Interaction, *, new_thread: bool = False) -> list[str]:
@@ -402,22 +393,14 @@ class TableScreens:
         thread hangs from, in the channel (the command's answer, whose id the thread took),
         says whether the table waits for players, plays or closed; edited when that
         changes, so the channel does not keep inviting players to a closed table."""
-        table = self._table
-        key = STARTER_SAYS[table.status]
+        key = STARTER_SAYS[self._table.status]
         if key == self._starter_says:
             return
         self._starter_says = key
         thread = self._thread()
         if thread is None or self._bot.user is None or thread.owner_id != self._bot.user.id:
             return
-        content = text(
-            key,
-            table.locale,
-            host=table.name_of(table.host_id),
-            preset=text(f"preset.{table.rules.preset}", table.locale),
-            stake=table.stake,
-            seats=table.max_seats,
-        )
+        content = starter_text(self._table)
         self._runtime.host.spawn(self._edit_starter(thread.parent_id, thread.id, content))
 
     async def _edit_starter(self, channel_id: int, message_id: int, content: str) -> None:

@@ -8,11 +8,9 @@ answered within Discord's three seconds whatever it waits for.
 
 from __future__ import annotations
 
-import contextlib
-import logging
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -35,7 +33,6 @@ from bot.i18n import LOCALES, render, text
 from bot.i18n.bounds import quote
 from bot.i18n.mentions import command_mentions
 from bot.i18n.refusal import Refusal
-from bot.render.limits import clip
 from bot.render.links import message_link
 from bot.render.open_tables import listed, open_tables_embed
 from bot.render.panel import REFRESH
@@ -49,32 +46,12 @@ from cogs.tonk.components import PanelKey, PickKey, TableKey
 from cogs.tonk.open_tables import OpenTables
 from cogs.tonk.runtime import TableRuntime
 from cogs.tonk.screens import missing_permissions
+from cogs.tonk.threads import THREAD_PARENTS, in_thread, start_thread, starts_thread
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
 
-log = logging.getLogger(__name__)
-
 TURN_MOVES = (DRAW, TAKE, DROP)
-
-
-THREAD_PARENTS = (discord.ChannelType.text, discord.ChannelType.news)
-"""The channels where ``/tonk new thread:True`` can start a public thread from a message."""
-THREAD_ARCHIVE: Final = 1440
-"""Minutes without a message before Discord hides a table's thread (a day: a hand posts a
-new message, and an idle table closes within the hour)."""
-THREAD_NAME = 100
-"""The most characters Discord allows in a thread's name."""
-
-
-def in_thread(interaction: discord.Interaction) -> bool:
-    """Whether the interaction comes from a thread."""
-    return isinstance(interaction.channel, discord.Thread)
-
-
-def starts_thread(interaction: discord.Interaction, thread: bool) -> bool:
-    """Whether a table asked for ``thread`` opens in a new thread: not from inside one."""
-    return thread and not in_thread(interaction)
 
 
 def _require_version(table: Table, version: int) -> None:
@@ -164,7 +141,8 @@ class TableService:
                 shuffler=self.bot.new_shuffler(),
             )
             if new_thread:
-                table = replace(table, channel_id=await self._start_thread(interaction, table))
+                thread_id = (await start_thread(self.bot, interaction, table)).id
+                table = replace(table, channel_id=thread_id)
             runtime = await self.tables.open(table)
         except Refusal as refusal:
             await answer(interaction, refusal_text(refusal, interaction))
@@ -172,38 +150,6 @@ class TableService:
         await runtime.post_table_message(None if new_thread else interaction)
         if announce_role is not None:
             runtime.screens.announce(announce_role)
-
-    async def _start_thread(self, interaction: discord.Interaction, table: Table) -> int:
-        """Answer with a line saying that ``table`` opens in a thread, start a public thread
-        from it and add the host to it; the thread's id. ``TableError("thread_failed")``
-        (the line deleted) if Discord refuses the thread."""
-        locale = table.locale
-        host = table.name_of(table.host_id)
-        opened = text(
-            "table.thread.opened",
-            locale,
-            host=host,
-            preset=text(f"preset.{table.rules.preset}", locale),
-            stake=table.stake,
-            seats=table.max_seats,
-        )
-        message_id = await show(interaction, content=opened, ephemeral=False)
-        name = clip(text("table.thread.name", locale, host=host), THREAD_NAME)
-        starter = self.bot.get_partial_messageable(
-            interaction.channel_id or 0, guild_id=interaction.guild_id
-        ).get_partial_message(message_id)
-        try:
-            thread = await starter.create_thread(name=name, auto_archive_duration=THREAD_ARCHIVE)
-        except discord.HTTPException as refused:
-            log.warning("no thread for a table in channel %s: %s", starter.channel.id, refused)
-            with contextlib.suppress(discord.HTTPException):
-                await starter.delete()
-            raise TableError("thread_failed") from refused
-        try:
-            await thread.add_user(interaction.user)
-        except discord.HTTPException as refused:
-            log.info("the host was not added to thread %d: %s", thread.id, refused)
-        return thread.id
 
     async def opening_defaults(
         self, interaction: discord.Interaction, *, thread: bool | None = None
