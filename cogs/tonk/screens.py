@@ -410,10 +410,13 @@ class TableScreens:
             log.info("table %d: its thread's first message stays as it was: %s", self._id, failed)
 
     def _announcement_channel_id(self) -> int:
-        """Where the announcement is: the table's channel, or the channel a thread's table
-        hangs from (a bot's role mention in a thread notifies nobody outside the thread)."""
+        """Where the announcement is: the table's channel, or the text channel a thread's
+        table hangs from (a bot's role mention in a thread notifies nobody outside the
+        thread); a forum post's own thread, since nobody posts in a forum itself."""
         thread = self._thread()
-        return self._table.channel_id if thread is None else thread.parent_id
+        if thread is None or not isinstance(thread.parent, discord.TextChannel):
+            return self._table.channel_id
+        return thread.parent_id
 
     def _thread(self) -> discord.Thread | None:
         """The table's thread, if its channel is one (as the bot knows it)."""

@@ -23,6 +23,7 @@ from tests.cogs.helpers import (
     table_message,
 )
 from tests.fakediscord import (
+    FORUM_CHANNEL,
     VOICE_CHANNEL,
     FakeChannel,
     FakeDiscord,
@@ -264,3 +265,26 @@ async def test_where_no_thread_can_start_the_servers_default_gives_way(
         assert opened.message is not None and opened.message.channel_id == lounge.id
         assert is_open(bot, lounge)
         assert not [c for c in fake_discord.channels.values() if c.is_thread]
+
+
+async def test_a_table_in_a_forum_post_is_announced_in_the_post(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """A forum holds no messages of its own, only posts (threads): a table in a post is
+    announced in the post."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    role = fake_discord.add_role(guild, "Tonk", discord.Permissions.none())
+    ann = fake_discord.add_member(guild, "ann")
+    bob = fake_discord.add_member(guild, "bob", roles=[role])
+    admin = fake_discord.add_member(guild, "admin", permissions=MANAGER)
+    forum = fake_discord.add_text_channel(guild, "games", FORUM_CHANNEL)
+    post = fake_discord.add_thread(forum, "tonk tonight")
+    async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
+        await admin.slash("tonk", "config", "announce", role=role)
+        await ann.at(post).slash("tonk", "new")
+        await quiet(fake_discord, bot)
+        lobby = table_message(fake_discord, bot, post)
+        (announcement,) = [m for m in fake_discord.messages_in(post) if m.id != lobby.id]
+        assert announcement.content.startswith(f"🃏 <@&{role.id}>: ann opened a table")
+        assert announcement.notified == {bob.id}
+        assert fake_discord.messages_in(forum) == []

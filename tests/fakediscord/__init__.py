@@ -50,6 +50,7 @@ from .harness import open_fake_discord, patch_discord, run_bot
 from .interactions import InteractionResult
 from .member import SimulatedMember
 from .models import (
+    FORUM_CHANNEL,
     VOICE_CHANNEL,
     FakeAttachment,
     FakeChannel,
@@ -63,6 +64,7 @@ from .models import (
 )
 
 __all__ = [
+    "FORUM_CHANNEL",
     "VOICE_CHANNEL",
     "FakeAttachment",
     "FakeChannel",

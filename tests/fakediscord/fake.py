@@ -222,7 +222,9 @@ class FakeDiscord:
         self, guild: FakeGuild, name: str, channel_type: int = TEXT_CHANNEL
     ) -> FakeChannel:
         """A channel of ``guild``: a text channel, or (``VOICE_CHANNEL``) a voice channel
-        with its text chat, where members run commands and the bot posts too."""
+        with its text chat, where members run commands and the bot posts too, or
+        (``FORUM_CHANNEL``) a forum, whose posts are threads (``add_thread``) and where
+        nobody posts a message directly."""
         channel = FakeChannel(
             id=self.new_id(),
             name=name,

@@ -18,7 +18,7 @@ from aiohttp import web
 
 from .errors import ApiError
 from .gateway import APPLICATION_FLAGS
-from .models import FakeChannel, Payload, Upload
+from .models import FORUM_CHANNEL, FakeChannel, Payload, Upload
 
 if TYPE_CHECKING:
     from .fake import FakeDiscord
@@ -305,6 +305,8 @@ class FakeServer:
         channel = self._fake.channel(snowflake(request, "channel_id"))
         if channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user")
+        if channel.type == FORUM_CHANNEL:
+            raise ApiError(400, 50008, "Cannot send messages in a non-text channel")
         permissions = self._bot_permissions(channel)
         body, uploads = await read_body(request)
         posting = (
