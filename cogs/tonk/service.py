@@ -8,6 +8,7 @@ answered within Discord's three seconds whatever it waits for.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -50,6 +51,8 @@ from cogs.tonk.threads import THREAD_PARENTS, in_thread, start_thread, starts_th
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
+
+log = logging.getLogger(__name__)
 
 TURN_MOVES = (DRAW, TAKE, DROP)
 
@@ -341,9 +344,26 @@ class TableService:
             table = runtime.table
             guild = self.bot.get_guild(table.guild_id)
             if guild is None or (
-                not guild.unavailable and guild.get_channel_or_thread(table.channel_id) is None
+                not guild.unavailable
+                and guild.get_channel_or_thread(table.channel_id) is None
+                and await self._gone(table.channel_id)
             ):
                 await runtime.transact(lambda table: table.shut())
+
+    async def _gone(self, channel_id: int) -> bool:
+        """Whether Discord says the channel is gone, or out of the bot's sight. Asked of a
+        channel missing from the bot's cache, which holds no archived thread: a table's
+        thread archived meanwhile is still there, and its table plays on."""
+        try:
+            await self.bot.fetch_channel(channel_id)
+        except (discord.NotFound, discord.Forbidden):
+            return True
+        except discord.HTTPException as failed:
+            log.warning(
+                "channel %d could not be looked up, its table stays: %s", channel_id, failed
+            )
+            return False
+        return False
 
     async def guild_gone(self, guild_id: int) -> None:
         """The bot left the server, or was removed from it: the server's tables close."""

@@ -288,3 +288,25 @@ async def test_a_table_in_a_forum_post_is_announced_in_the_post(
         assert announcement.content.startswith(f"🃏 <@&{role.id}>: ann opened a table")
         assert announcement.notified == {bob.id}
         assert fake_discord.messages_in(forum) == []
+
+
+async def test_a_table_whose_thread_was_archived_while_the_bot_was_away_plays_on(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """Discord lists only active threads when the bot connects: a table's thread archived
+    meanwhile is looked up before its table is taken for gone, and the hand goes on."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann, bob = (fake_discord.add_member(guild, name) for name in ("ann", "bob"))
+    thread = fake_discord.add_thread(guild.channel("tonk"), "friday game")
+    async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
+        lobby = await open_table(ann.at(thread), [bob.at(thread)])
+        stack_table(bot, thread, cuts=["KS", "2C"], hands=FIRST, dealer="ann")
+        await ann.click(lobby, "Start")
+    thread.archived = True
+
+    async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
+        await quiet(fake_discord, bot)
+        assert is_open(bot, thread)
+        await bob.click(lobby, "Drop")
+        await quiet(fake_discord, bot)
+        assert "bob dropped" in lobby.text()

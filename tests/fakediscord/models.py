@@ -132,6 +132,8 @@ class FakeChannel:
     """A thread's members, by user id (added by the bot: ``PUT …/thread-members/…``)."""
     auto_archive_duration: int = 1440
     """A thread's minutes of inactivity before Discord hides it."""
+    archived: bool = False
+    """An archived thread: left out of GUILD_CREATE, which lists the active ones."""
     denied: dict[int, int] = field(default_factory=dict)
     """Member overwrites: the permissions this channel takes away from a member, by user id
     (``FakeDiscord.deny``)."""
@@ -167,7 +169,7 @@ class FakeChannel:
                 "rate_limit_per_user": 0,
                 "flags": 0,
                 "thread_metadata": {
-                    "archived": False,
+                    "archived": self.archived,
                     "auto_archive_duration": self.auto_archive_duration,
                     "archive_timestamp": iso_now(),
                     "locked": False,
@@ -274,7 +276,9 @@ class FakeGuild:
             "roles": [role.payload() for role in self.roles.values()],
             "channels": [c.payload() for c in self.channels.values() if not c.is_thread],
             "members": [member.payload() for member in self.members.values()],
-            "threads": [c.payload() for c in self.channels.values() if c.is_thread],
+            "threads": [
+                c.payload() for c in self.channels.values() if c.is_thread and not c.archived
+            ],
             "presences": [],
             "voice_states": [],
             "emojis": [],
