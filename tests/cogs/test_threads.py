@@ -1,8 +1,12 @@
-"""Tables in threads: ``/tonk new thread:True`` answers in the channel and opens the table in
-a new public thread started from that answer, so that one channel holds any number of
-tables; a thread is allowed where its channel is (``/tonk config channel``); a thread's
-table announces itself in the channel (a bot's role mention in a thread notifies nobody
-outside it)."""
+"""Tables in threads (``cogs/tonk/threads.py``), through the fake Discord.
+
+``/tonk new thread:True`` answers in the channel and opens the table in a new public thread
+started from that answer, so that one channel holds any number of tables; the answer then
+says when its table plays and when it closed. A server can make threads the default
+(``/tonk config set threads``), which gives way where no thread can start. A thread is
+allowed where its channel is (``/tonk config channel``); a thread's table announces itself
+in its text channel (a bot's role mention in a thread notifies nobody outside it), a forum
+post's in the post. A table whose thread was archived while the bot was away plays on."""
 
 from __future__ import annotations
 
@@ -50,6 +54,8 @@ async def open_in_thread(
 async def test_a_busy_channel_opens_a_second_table_in_a_thread_that_plays_a_hand(
     fake_discord: FakeDiscord,
 ) -> None:
+    """The channel's table stays; the refusal points to a thread; the thread's table plays
+    a hand and closes, its answer in the channel following it."""
     guild = fake_discord.add_guild("Casino", channels=["tonk"])
     ann, bob, cat, dan = (fake_discord.add_member(guild, n) for n in ("ann", "bob", "cat", "dan"))
     channel = guild.channel("tonk")
