@@ -8,7 +8,9 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.command.leaderboard.by": "Rank by chips, wins, win rate or tonks.",
     "scoreboard.command.leaderboard.period": "Count every hand, or only the last 7 or 30 days'.",
     "scoreboard.command.leaderboard.page": "The page to show (from 1).",
-    "scoreboard.command.stats": "A member's totals and recent hands on this server.",
+    "scoreboard.command.stats": (
+        "A member's totals and recent hands here, and against another member."
+    ),
     "scoreboard.command.stats.member": "Whose stats (you, if left out).",
     "scoreboard.command.stats.versus": "Another member: the hands the two played together.",
     "scoreboard.command.stats.period": "Count all their hands, or only the last 7 or 30 days'.",
