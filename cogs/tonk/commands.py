@@ -123,6 +123,40 @@ class TonkCommands(
                 "\n".join(p.message(locale, command_id(interaction)) for p in defaults.problems),
             )
 
+    @app_commands.command(name="practice", description=text("table.command.practice"))
+    @app_commands.describe(
+        opponents=text("table.command.practice.opponents"),
+        level=text("bots.command.addbot.level"),
+        preset=text("table.command.new.preset"),
+    )
+    @app_commands.choices(level=BOT_LEVEL_CHOICES, preset=PRESET_CHOICES)
+    async def practice(
+        self,
+        interaction: discord.Interaction,
+        opponents: app_commands.Range[int, 1, MAX_PLAYERS - 1] = 1,
+        level: str = "normal",
+        preset: str | None = None,
+    ) -> None:
+        """A table against ``opponents`` computer players, dealt at once, at the server's
+        stake and timer; in a thread where the channel has a table already (or the server
+        opens tables in threads)."""
+        defer_as(interaction, Defer.PUBLIC)
+        busy = self.service.tables.in_channel(interaction.channel_id or 0) is not None
+        defaults = await self.service.opening_defaults(interaction, thread=busy or None)
+        if defaults is None:
+            return
+        await self.service.new_table(
+            interaction,
+            defaults.preset if preset is None else preset,
+            defaults.stake,
+            opponents + 1,
+            defaults.turn_timeout,
+            defaults.options,
+            defaults.language,
+            thread=defaults.thread,
+            computer_players=(level,) * opponents,
+        )
+
     @new.autocomplete("turn_timeout")
     async def timeout_choices(
         self, interaction: discord.Interaction, current: str

@@ -9,7 +9,7 @@ answered within Discord's three seconds whatever it waits for.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -110,6 +110,7 @@ class TableService:
         announce_role: int | None = None,
         *,
         thread: bool = False,
+        computer_players: Sequence[str] = (),
     ) -> None:
         """Open a table in the channel, hosted by the member who asked, with the server's
         default house rules (``/tonk config option``) over the preset. The table speaks
@@ -118,7 +119,9 @@ class TableService:
 
         With ``thread`` (outside a thread), the command's answer says so in the channel
         and the table opens in a new public thread started from it, which the host joins:
-        a channel then holds any number of tables, one per thread.
+        a channel then holds any number of tables, one per thread. With
+        ``computer_players`` (their levels, ``/tonk practice``), they are seated and the
+        first hand is dealt before the table opens.
         """
         defer_as(interaction, Defer.PUBLIC)
         new_thread = starts_thread(interaction, thread)
@@ -143,6 +146,10 @@ class TableService:
                 locale=server_locale(interaction, language),
                 shuffler=self.bot.new_shuffler(),
             )
+            for level in computer_players:
+                table.add_bot(table.host_id, level, self.clock.now())
+            if computer_players:
+                table.start(table.host_id, self.clock.now())
             if new_thread:
                 thread_id = (await start_thread(self.bot, interaction, table)).id
                 table = replace(table, channel_id=thread_id)

@@ -9,6 +9,7 @@ from bot.i18n.source import Message
 MESSAGES: dict[str, Message] = {
     "command.name.tonk": "tonk",
     "command.name.new": "new",
+    "command.name.practice": "practice",
     "command.name.join": "join",
     "command.name.leave": "leave",
     "command.name.start": "start",
@@ -42,6 +43,7 @@ MESSAGES: dict[str, Message] = {
     "command.option.seats": "seats",
     "command.option.turn_timeout": "turn_timeout",
     "command.option.thread": "thread",
+    "command.option.opponents": "opponents",
     "command.option.threads": "threads",
     "command.option.turn_reminders": "turn_reminders",
     "command.option.member": "member",

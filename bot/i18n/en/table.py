@@ -182,6 +182,8 @@ MESSAGES: dict[str, Message] = {
     "table.command.new.stake": "The basic stake of every payment (default 1).",
     "table.command.new.seats": "How many players may sit (2 to 6, default 4).",
     "table.command.new.turn_timeout": "Seconds per turn before an automatic move, or off.",
+    "table.command.practice": "Practise against computer players: a table of yours, dealt at once.",
+    "table.command.practice.opponents": "How many computer players (default 1).",
     "table.command.new.thread": (
         "Open the table in a new thread of this channel (default: the server's choice)."
     ),
