@@ -137,25 +137,7 @@ class TonkCommands(
         level: str = "normal",
         preset: str | None = None,
     ) -> None:
-        """A table against ``opponents`` computer players, dealt at once, at the server's
-        stake and timer; in a thread where the channel has a table already (or the server
-        opens tables in threads)."""
-        defer_as(interaction, Defer.PUBLIC)
-        busy = self.service.tables.in_channel(interaction.channel_id or 0) is not None
-        defaults = await self.service.opening_defaults(interaction, thread=busy or None)
-        if defaults is None:
-            return
-        await self.service.new_table(
-            interaction,
-            defaults.preset if preset is None else preset,
-            defaults.stake,
-            opponents + 1,
-            defaults.turn_timeout,
-            defaults.options,
-            defaults.language,
-            thread=defaults.thread,
-            computer_players=(level,) * opponents,
-        )
+        await self.service.practice(interaction, opponents, level, preset)
 
     @new.autocomplete("turn_timeout")
     async def timeout_choices(

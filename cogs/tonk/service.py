@@ -161,6 +161,29 @@ class TableService:
         if announce_role is not None:
             runtime.screens.announce(announce_role)
 
+    async def practice(
+        self, interaction: discord.Interaction, opponents: int, level: str, preset: str | None
+    ) -> None:
+        """``/tonk practice``: a table against ``opponents`` computer players of ``level``,
+        dealt at once, at the server's stake and timer; in a thread of its own where the
+        channel has a table already (or where the server opens tables in threads)."""
+        defer_as(interaction, Defer.PUBLIC)  # the answer is the table message
+        busy = self.tables.in_channel(interaction.channel_id or 0) is not None
+        defaults = await self.opening_defaults(interaction, thread=busy or None)
+        if defaults is None:
+            return
+        await self.new_table(
+            interaction,
+            defaults.preset if preset is None else preset,
+            defaults.stake,
+            opponents + 1,
+            defaults.turn_timeout,
+            defaults.options,
+            defaults.language,
+            thread=defaults.thread,
+            computer_players=(level,) * opponents,
+        )
+
     async def opening_defaults(
         self, interaction: discord.Interaction, *, thread: bool | None = None
     ) -> NewTableDefaults | None:
