@@ -160,8 +160,9 @@ class TableScreens:
         """The reminder being deleted (it is deleted once)."""
         self._ending: int | None = None
         """The announcement being edited to say the table started or closed (once)."""
-        self._starter_says = STARTER_SAYS[LOBBY] if runtime.table.status == LOBBY else None
-        """What the message a table's thread hangs from says (its catalogue key), if known."""
+        self._starter_says: str | None = None
+        """What the message a table's thread hangs from says (its catalogue key), if known:
+        unknown after a restart, or for a new table in a thread an old one left."""
 
     @property
     def _table(self) -> Table:
@@ -387,6 +388,10 @@ class TableScreens:
                 link=message_link(table.guild_id, table.channel_id, table.message_id),
             )
         await edit_message(self._bot, self._announcement_channel_id(), message_id, content=content)
+
+    def starter_posted(self) -> None:
+        """The table's thread was just started from a message saying that it opened."""
+        self._starter_says = STARTER_SAYS[LOBBY]
 
     def _tell_starter(self) -> None:
         """A table in a thread the bot started (``/tonk new thread:True``): the message the

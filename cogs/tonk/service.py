@@ -157,6 +157,8 @@ class TableService:
         except Refusal as refusal:
             await answer(interaction, refusal_text(refusal, interaction))
             return
+        if new_thread:
+            runtime.screens.starter_posted()
         await runtime.post_table_message(None if new_thread else interaction)
         if announce_role is not None:
             runtime.screens.announce(announce_role)

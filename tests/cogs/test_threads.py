@@ -102,6 +102,14 @@ async def test_a_busy_channel_opens_a_second_table_in_a_thread_that_plays_a_hand
         )
         assert len(opened.message.versions) == 3  # opened, playing, closed: no more edits
 
+        again = await bob.click(lobby, "New table")  # the closed table's message
+        assert again.message is not None and again.message.channel_id == thread.id
+        await quiet(fake_discord, bot)
+        assert opened.message.content == (  # the thread's new table, hosted by bob
+            "🃏 bob opened a table in a thread, Standard at stake 5, for up to 3 players: "
+            "open the thread under this message and press **Join** to play."
+        )
+
         assert "Join" in first.text() and table_in(bot, channel).seats[1].name == "dan"
         assert [m.id for m in fake_discord.messages_in(channel)] == [first.id, opened.message.id]
 
