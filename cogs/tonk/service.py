@@ -47,7 +47,13 @@ from cogs.tonk.components import PanelKey, PickKey, TableKey
 from cogs.tonk.open_tables import OpenTables
 from cogs.tonk.runtime import TableRuntime
 from cogs.tonk.screens import missing_permissions
-from cogs.tonk.threads import THREAD_PARENTS, in_thread, start_thread, starts_thread
+from cogs.tonk.threads import (
+    THREAD_PARENTS,
+    abandon_thread,
+    in_thread,
+    start_thread,
+    starts_thread,
+)
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
@@ -150,10 +156,10 @@ class TableService:
                 table.add_bot(table.host_id, level, self.clock.now())
             if computer_players:
                 table.start(table.host_id, self.clock.now())
-            if new_thread:
-                thread_id = (await start_thread(self.bot, interaction, table)).id
-                table = replace(table, channel_id=thread_id)
-            runtime = await self.tables.open(table)
+            started = await start_thread(self.bot, interaction, table) if new_thread else None
+            if started is not None:
+                table = replace(table, channel_id=started.id)
+            runtime = await self._open(interaction, table, started)
         except Refusal as refusal:
             await answer(interaction, refusal_text(refusal, interaction))
             return
@@ -162,6 +168,22 @@ class TableService:
         await runtime.post_table_message(None if new_thread else interaction)
         if announce_role is not None:
             runtime.screens.announce(announce_role)
+
+    async def _open(
+        self, interaction: discord.Interaction, table: Table, thread: discord.Thread | None
+    ) -> TableRuntime:
+        """Commit and run a new table; ``TableError("not_opened")`` if it could not be saved
+        (the database locked, down or refusing it). A thread started for a table that did
+        not open is taken back."""
+        try:
+            return await self.tables.open(table)
+        except Exception as error:
+            if thread is not None:
+                await abandon_thread(self.bot, thread, table.locale, command_id(interaction))
+            if isinstance(error, Refusal):
+                raise
+            log.exception("a new table in channel %d could not be saved", table.channel_id)
+            raise TableError("not_opened") from error
 
     async def practice(
         self, interaction: discord.Interaction, opponents: int, level: str, preset: str | None

@@ -16,6 +16,7 @@ import discord
 
 from bot.client import show
 from bot.i18n import text
+from bot.i18n.mentions import command_mentions
 from bot.render.limits import clip
 from bot.tables.errors import TableError
 from bot.tables.table import BETWEEN, CLOSED, LOBBY, PLAYING, Status, Table
@@ -87,3 +88,21 @@ async def start_thread(
     except discord.HTTPException as refused:
         log.info("the host was not added to thread %d: %s", thread.id, refused)
     return thread
+
+
+async def abandon_thread(
+    bot: discord.Client, thread: discord.Thread, locale: str, command_id: int | None
+) -> None:
+    """Take back the thread of a table that could not open: delete it (with Manage Threads),
+    else leave a line in it saying that no table opened there; then delete its starter.
+    ``command_id``: Discord's id of ``/tonk``, which the line names."""
+    try:
+        await thread.delete()
+    except discord.HTTPException as refused:
+        log.info("thread %d of a table that did not open stays: %s", thread.id, refused)
+        with contextlib.suppress(discord.HTTPException):
+            note = text("table.thread.not_opened", locale, **command_mentions(command_id))
+            await thread.send(note)
+    starter = bot.get_partial_messageable(thread.parent_id, guild_id=thread.guild.id)
+    with contextlib.suppress(discord.HTTPException):
+        await starter.get_partial_message(thread.id).delete()

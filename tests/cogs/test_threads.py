@@ -10,6 +10,7 @@ post's in the post. A table whose thread was archived while the bot was away pla
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import discord
@@ -171,6 +172,53 @@ async def test_a_thread_discord_refuses_leaves_no_table_and_no_answer(
 
         thread = await open_in_thread(fake_discord, ann)
         assert is_open(bot, thread) and not is_open(bot, channel)
+
+
+REFUSE_TABLES = """
+CREATE TRIGGER refuse_tables BEFORE INSERT ON tonk_table
+BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END
+"""
+
+
+async def test_a_table_the_database_cannot_save_opens_nowhere_and_its_thread_goes(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """The database refuses a new table: the member is told so in words and nothing opens;
+    a thread started for it is deleted with its answer, or, where the bot may not delete
+    threads, says that no table opened in it. Once the database takes writes, it opens."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk", "chat"])
+    tonk, chat = guild.channel("tonk"), guild.channel("chat")
+    ann = fake_discord.add_member(guild, "ann")
+    await fake_discord.deny(
+        chat, fake_discord.bot_user.id, discord.Permissions(manage_threads=True)
+    )
+    not_saved = "The table could not be saved, so it was not opened. Please try again in a moment."
+    async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
+        with sqlite3.connect(sqlite_store) as admin:
+            admin.execute(REFUSE_TABLES)
+        here = await ann.at(tonk).slash("tonk", "new")
+        assert here.ephemeral and here.content == not_saved
+        in_thread = await ann.at(tonk).slash("tonk", "new", thread=True)
+        (said,) = in_thread.followups
+        assert said.visibility is Visibility.EPHEMERAL and said.content == not_saved
+        assert fake_discord.messages_in(tonk) == []
+        assert not [c for c in fake_discord.channels.values() if c.is_thread]
+
+        kept = await ann.at(chat).slash("tonk", "new", thread=True)
+        assert [m.content for m in kept.followups] == [not_saved]
+        assert fake_discord.messages_in(chat) == []  # the answer that started the thread
+        (thread,) = (c for c in fake_discord.channels.values() if c.is_thread)
+        (tonk_command,) = fake_discord.commands()
+        assert [m.content for m in fake_discord.messages_in(thread)] == [
+            "No table opened in this thread: it could not be saved. Open one with "
+            f"</tonk new:{tonk_command['id']}>."
+        ]
+        assert not is_open(bot, tonk) and not is_open(bot, chat) and not is_open(bot, thread)
+
+        with sqlite3.connect(sqlite_store) as admin:
+            admin.execute("DROP TRIGGER refuse_tables")
+        opened = await open_in_thread(fake_discord, ann.at(tonk))
+        assert is_open(bot, opened)
 
 
 async def test_a_thread_of_an_allowed_channel_may_hold_a_table(

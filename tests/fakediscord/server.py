@@ -109,6 +109,7 @@ class FakeServer:
             ("PATCH", WEBHOOK_MESSAGE, self.edit_webhook_message),
             ("DELETE", WEBHOOK_MESSAGE, self.delete_webhook_message),
             ("GET", "/channels/{channel_id}", self.get_channel),
+            ("DELETE", "/channels/{channel_id}", self.delete_channel),
             ("GET", "/channels/{channel_id}/messages", self.get_messages),
             ("POST", "/channels/{channel_id}/messages", self.create_message),
             ("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message),
@@ -275,6 +276,18 @@ class FakeServer:
 
     async def get_channel(self, request: web.Request) -> web.Response:
         return json_response(self._fake.channel(snowflake(request, "channel_id")).payload())
+
+    async def delete_channel(self, request: web.Request) -> web.Response:
+        """Delete a channel (Manage Channels) or a thread (Manage Threads in its channel)."""
+        channel = self._fake.channel(snowflake(request, "channel_id"))
+        permissions = self._bot_permissions(channel)
+        if channel.guild_id is None:
+            raise ApiError(400, 50003, "Cannot execute action on a DM channel")
+        if not (permissions.manage_threads if channel.is_thread else permissions.manage_channels):
+            raise ApiError(403, 50013, "Missing Permissions")
+        payload = channel.payload()
+        await self._fake.delete_channel(channel)
+        return json_response(payload)
 
     async def get_messages(self, request: web.Request) -> web.Response:
         channel = self._fake.channel(snowflake(request, "channel_id"))

@@ -35,6 +35,9 @@ MESSAGES: dict[str, Message] = {
         "I can start a thread for a table only in a text channel: open the table here "
         "without thread, or in a text channel."
     ),
+    "table.refusal.not_opened": (
+        "The table could not be saved, so it was not opened. Please try again in a moment."
+    ),
     "table.refusal.thread_failed": (
         "Discord did not let me start a thread here, so no table was opened. Try again, or "
         "open the table here without thread."
@@ -247,6 +250,9 @@ MESSAGES: dict[str, Message] = {
         "thread under this message."
     ),
     "table.thread.name": "Tonk: {host}'s table",
+    "table.thread.not_opened": (
+        "No table opened in this thread: it could not be saved. Open one with {new_command}."
+    ),
     "table.notice.announce_started": "🃏 {host}'s table has started: {link}",
     "table.notice.announce_closed": "🃏 {host}'s table closed before it started.",
     "table.notice.timeout": "⏰ {player}'s time ran out, so they played automatically: {moves}.",

@@ -112,6 +112,8 @@ def insert_table(connection: Connection, values: Mapping[str, Any]) -> int:
             insert(TableRow).values(dict(values)).returning(col(TableRow.id))
         )
     except IntegrityError as exc:
+        if not _duplicate_key(exc):
+            raise  # another constraint or a trigger: the database refused the write
         raise TableAlreadyOpen(values["channel_id"]) from exc
     return cast(int, result.scalar_one())
 
