@@ -51,7 +51,10 @@ class GuildSettings(SQLModel, table=True):
     Where revision 0006 added it."""
     threads: bool = Field(default=False, sa_column_kwargs={"server_default": text("false")})
     """Whether ``/tonk new`` opens a table in a new thread unless told otherwise (``/tonk
-    config set threads``). Last, where revision 0010 added it."""
+    config set threads``). Where revision 0010 added it."""
+    computer_hands: bool = Field(default=True, sa_column_kwargs={"server_default": text("true")})
+    """Whether a hand with a computer player at the table counts on the scoreboard (``/tonk
+    config set computer_hands``). Last, where revision 0011 added it."""
 
 
 class TableRow(SQLModel, table=True):
@@ -166,6 +169,10 @@ class HandPlayerRow(SQLModel, table=True):
     pushed_up: int | None = None
     """The points a push-up hand pushed the seat up by (O42); NULL for a hand paid in chips,
     and for push-up hands recorded before revision 0009."""
+    ranked: bool = Field(default=True, sa_column_kwargs={"server_default": text("true")})
+    """Whether the hand counts on the scoreboard: false for a hand with a computer player
+    at the table in a server that keeps those off it (``GuildSettings.computer_hands``,
+    as it was when the hand was recorded). Last, where revision 0011 added it."""
 
 
 class PlayerTotals(SQLModel, table=True):

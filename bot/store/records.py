@@ -40,6 +40,9 @@ class GuildConfig:
     threads: bool = False
     """Whether ``/tonk new`` opens a table in a new thread of the channel unless told
     otherwise."""
+    computer_hands: bool = True
+    """Whether hands with a computer player at the table count on the scoreboard (from
+    when this is set on; they are recorded, and replayed, either way)."""
 
     def __post_init__(self) -> None:
         if self.stake < 1:
@@ -66,6 +69,7 @@ class GuildSettingsUpdate(TypedDict, total=False):
     turn_reminders: bool
     announce_role: int | None
     threads: bool
+    computer_hands: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,6 +97,9 @@ class RecentHand:
     finished_at: float
     pushed_up: int | None = None
     """The push-up points of this seat (O42), None for a hand paid in chips."""
+    ranked: bool = True
+    """Whether the hand counts on the scoreboard (not a hand with a computer player, in a
+    server that keeps those off it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +146,8 @@ class HandSeat:
     caught: bool
     pushed_up: int | None = None
     """The push-up points of this seat (O42), None for a hand paid in chips."""
+    ranked: bool = True
+    """Whether the hand counts on the scoreboard (see ``RecentHand.ranked``)."""
 
 
 @dataclass(frozen=True, slots=True)

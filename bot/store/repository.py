@@ -506,11 +506,12 @@ class Store:
             played = []
             if player is not None:
                 played = await hands.recent_hands(connection, guild_id, user_id, None, since)
-            if not played or player is None:
-                return PlayerStats(None, None, [], period)
-            record = standings.period_record(guild_id, user_id, player.display_name, played)
+            ranked = [hand for hand in played if hand.ranked]
+            if not ranked or player is None:
+                return PlayerStats(None, None, played[:recent], period)
+            record = standings.period_record(guild_id, user_id, player.display_name, ranked)
             rank = await standings.period_chips_rank(connection, since, record)
-        biggest = max(0, *(hand.payout for hand in played))
+        biggest = max(0, *(hand.payout for hand in ranked))
         return PlayerStats(record, rank, played[:recent], period, biggest)
 
     async def head_to_head(

@@ -143,6 +143,7 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         turn_timeout: str | None,
         turn_reminders: bool | None = None,
         threads: bool | None = None,
+        computer_hands: bool | None = None,
     ) -> None:
         if not await self._may_configure(interaction):
             return
@@ -159,6 +160,8 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
                 changes["turn_reminders"] = turn_reminders
             if threads is not None:
                 changes["threads"] = threads
+            if computer_hands is not None:
+                changes["computer_hands"] = computer_hands
         except Refusal as refusal:
             await answer(interaction, refusal_text(refusal, interaction))
             return
@@ -341,6 +344,7 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         turn_timeout=text("scoreboard.command.config.set.turn_timeout"),
         turn_reminders=text("scoreboard.command.config.set.turn_reminders"),
         threads=text("scoreboard.command.config.set.threads"),
+        computer_hands=text("scoreboard.command.config.set.computer_hands"),
     )
     @app_commands.choices(preset=PRESET_CHOICES)
     async def config_set(
@@ -350,8 +354,11 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         turn_timeout: str | None = None,
         turn_reminders: bool | None = None,
         threads: bool | None = None,
+        computer_hands: bool | None = None,
     ) -> None:
-        await cog.config_set(interaction, preset, stake, turn_timeout, turn_reminders, threads)
+        await cog.config_set(
+            interaction, preset, stake, turn_timeout, turn_reminders, threads, computer_hands
+        )
 
     @config.command(name="channel", description=text("scoreboard.command.config.channel"))
     @app_commands.describe(

@@ -32,12 +32,14 @@ COLUMNS = (
     "how",
     "caught",
     "pushed_up",
+    "ranked",
 )
 """The CSV's header: when the hand finished (UTC, ISO 8601), where, which hand, how it
 ended; then the seat's player (``user_id`` empty once forgotten), what it was paid (net,
 in chips: 0 in a push-up hand, where nobody pays), its count, how it won or lost, and in a
 push-up hand the points it was pushed up by (empty for a hand paid in chips, and for push-up
-hands recorded before the bot kept them)."""
+hands recorded before the bot kept them); last, whether the hand counts on the scoreboard (no
+for a hand with a computer player in a server that keeps those off it)."""
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula."""
@@ -69,6 +71,7 @@ def ledger_csv(hands: Sequence[HandSummary]) -> str:
                     seat.how,
                     _yes(seat.caught),
                     "" if seat.pushed_up is None else seat.pushed_up,
+                    _yes(seat.ranked),
                 )
             )
     return out.getvalue()

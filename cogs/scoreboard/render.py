@@ -70,10 +70,14 @@ def stats_text(
     stats: PlayerStats, name: str, locale: str, rival: tuple[str, HeadToHead] | None = None
 ) -> str:
     """A member's totals, the hands played with ``rival`` (their name and record), and
-    recent hands (of all time or of the period), or a sentence saying they have none."""
+    recent hands (of all time or of the period), or a sentence saying they have none (and
+    the hands they played that the scoreboard leaves out, if any)."""
     player = stats.player
-    if player is None:
+    if player is None and not stats.recent_hands:
         return text(_of_period("scoreboard.stats.none", stats.period), locale, name=name)
+    if player is None:
+        lines = [text("scoreboard.stats.unranked_only", locale, name=name)]
+        return "\n".join([*lines, *_recent_lines(stats, locale)])
     lines = [
         text(
             _of_period("scoreboard.stats.title", stats.period),
@@ -97,11 +101,19 @@ def stats_text(
     ]
     if rival is not None:
         lines.append(versus_text(name, *rival, locale))
-    if stats.recent_hands:
-        lines.append(text("scoreboard.stats.recent", locale))
-        lines.extend(
+    return "\n".join([*lines, *_recent_lines(stats, locale)])
+
+
+def _recent_lines(stats: PlayerStats, locale: str) -> list[str]:
+    """The member's recent hands under a heading (none without hands), each marked if the
+    scoreboard leaves it out."""
+    if not stats.recent_hands:
+        return []
+    return [
+        text("scoreboard.stats.recent", locale),
+        *(
             text(
-                "scoreboard.stats.hand",
+                "scoreboard.stats.hand" if hand.ranked else "scoreboard.stats.hand_unranked",
                 locale,
                 number=hand.hand_number,
                 when=relative_time(hand.finished_at),
@@ -109,8 +121,8 @@ def stats_text(
                 payout=result_text(hand.payout, hand.pushed_up, locale),
             )
             for hand in stats.recent_hands
-        )
-    return "\n".join(lines)
+        ),
+    ]
 
 
 def versus_text(name: str, rival: str, record: HeadToHead, locale: str) -> str:
@@ -200,6 +212,12 @@ def config_text(config: GuildConfig, locale: str, command_id: int | None = None)
         ),
         threads=text(
             "scoreboard.config.threads_on" if config.threads else "scoreboard.config.threads_off",
+            locale,
+        ),
+        computer_hands=text(
+            "scoreboard.config.computer_hands_on"
+            if config.computer_hands
+            else "scoreboard.config.computer_hands_off",
             locale,
         ),
     )

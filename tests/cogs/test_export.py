@@ -25,9 +25,12 @@ def seat(
     payout: int,
     won: bool,
     pushed_up: int | None = None,
+    ranked: bool = True,
 ) -> HandSeat:
     count = 0 if won else 30
-    return HandSeat(number, user_id, name, False, payout, count, won, "tonk_out", False, pushed_up)
+    return HandSeat(
+        number, user_id, name, False, payout, count, won, "tonk_out", False, pushed_up, ranked
+    )
 
 
 def test_the_ledger_is_one_row_per_seat_oldest_hand_first_with_formulas_quoted() -> None:
@@ -45,7 +48,14 @@ def test_the_ledger_is_one_row_per_seat_oldest_hand_first_with_formulas_quoted()
         channel_id=30,
     )
     older = HandSummary(
-        "7:1", 7, 1, "chicago", "drop_won", 60.0, (seat(0, 1, "ann", -1, False),), channel_id=30
+        "7:1",
+        7,
+        1,
+        "chicago",
+        "drop_won",
+        60.0,
+        (seat(0, 1, "ann", -1, False, ranked=False),),
+        channel_id=30,
     )
     pushed = HandSummary(
         "8:1",
@@ -61,15 +71,15 @@ def test_the_ledger_is_one_row_per_seat_oldest_hand_first_with_formulas_quoted()
     assert rows == [
         list(COLUMNS),
         ["1970-01-01T00:01:00+00:00", "30", "7", "1", "chicago", "drop_won", "0", "ann", "1",
-         "no", "-1", "30", "no", "tonk_out", "no", ""],
+         "no", "-1", "30", "no", "tonk_out", "no", "", "no"],
         ["1970-01-02T00:00:00+00:00", "30", "7", "2", "standard", "tonk_out", "0",
-         "'=cmd|' /C calc'!A0", "1", "no", "2", "0", "yes", "tonk_out", "no", ""],
+         "'=cmd|' /C calc'!A0", "1", "no", "2", "0", "yes", "tonk_out", "no", "", "yes"],
         ["1970-01-02T00:00:00+00:00", "30", "7", "2", "standard", "tonk_out", "1",
-         "a forgotten member", "", "no", "-2", "30", "no", "tonk_out", "no", ""],
+         "a forgotten member", "", "no", "-2", "30", "no", "tonk_out", "no", "", "yes"],
         ["1970-01-02T01:00:00+00:00", "30", "8", "1", "push_up", "tonk_out", "0", "ann", "1",
-         "no", "0", "0", "yes", "tonk_out", "no", "0"],
+         "no", "0", "0", "yes", "tonk_out", "no", "0", "yes"],
         ["1970-01-02T01:00:00+00:00", "30", "8", "1", "push_up", "tonk_out", "1", "bob", "2",
-         "no", "0", "30", "no", "tonk_out", "no", "30"],
+         "no", "0", "30", "no", "tonk_out", "no", "30", "yes"],
     ]  # fmt: skip
 
 

@@ -12,7 +12,17 @@ import pytest
 
 from bot.client import TonkBot
 from bot.store import Ending, HandResult, PlayerResult
-from tests.cogs.helpers import db_bot, menu_options, play_a_tonk, table_in
+from tests.cogs.helpers import (
+    db_bot,
+    menu_options,
+    my_hand,
+    open_table,
+    play_a_tonk,
+    play_cards,
+    quiet,
+    stack_table,
+    table_in,
+)
 from tests.fakediscord import (
     FakeDiscord,
     FakeDiscordError,
@@ -393,3 +403,59 @@ async def test_stats_versus_shows_the_hands_two_members_played_together(
         assert apart.message.text().splitlines()[2] == "Against **cat**: no hand played together."
         same = await ann.slash("tonk", "stats", versus=ann.user)
         assert same.ephemeral and same.content == "Choose another member to compare ann with."
+
+
+async def test_a_server_can_keep_hands_with_computer_players_off_its_scoreboard(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """``/tonk config set computer_hands:False`` (Manage Server): ann's tonk against a
+    computer player (who deals; ann draws 7♣ and goes out with two spreads) is in the
+    channel's history but on no board and in no stats."""
+    fake = fake_discord
+    guild, ann, _ = casino(fake)
+    boss = fake.add_member(guild, "boss", permissions=discord.Permissions(manage_guild=True))
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        off = await boss.slash("tonk", "config", "set", computer_hands=False)
+        assert off.message is not None
+        assert "hands with a computer player stay off the scoreboard" in off.message.text()
+        table = await open_table(ann, [])
+        await ann.slash("tonk", "addbot", level="easy")
+        await quiet(fake, bot)
+        stack_table(
+            bot,
+            ann.channel,  # type: ignore[arg-type]
+            cuts=["2C", "KS"],
+            hands={
+                "ann": ["4H", "5H", "6H", "7S", "7D"],
+                "Easy bot 1": ["KC", "QD", "9S", "8C", "2D"],
+            },
+            dealer="Easy bot 1",
+            upcard="JC",
+            stock=["7C"],
+        )
+        await ann.click(table, "Start")
+        await ann.click(table, "Draw")
+        panel = await my_hand(ann, table)
+        await play_cards(ann, panel, "4♥ 5♥ 6♥", "Spread")
+        await play_cards(ann, panel, "7♣ 7♦ 7♠", "Spread")
+        await quiet(fake, bot)
+        assert "ann went out without a discard" in table.text()
+
+        history = await ann.slash("tonk", "history")
+        assert history.message is not None and "Hand 1 ·" in history.message.text()
+        board = await ann.slash("tonk", "leaderboard")
+        assert board.message is not None and "ann" not in board.message.text()
+        stats = await ann.slash("tonk", "stats")
+        assert stats.message is not None
+        lines = stats.message.text().splitlines()
+        assert lines[0] == (
+            "**ann** has played only hands with a computer player here, which this server "
+            "keeps off its scoreboard."
+        )
+        assert lines[1] == "Recent hands:"
+        assert lines[2].startswith("Hand 1 (") and lines[2].endswith(
+            ": a tonk (out without a discard), +2 (with a computer player: not ranked)"
+        )
+        on = await boss.slash("tonk", "config", "set", computer_hands=True)
+        assert on.message is not None
+        assert "hands with a computer player count on the scoreboard" in on.message.text()

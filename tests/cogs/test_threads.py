@@ -281,7 +281,7 @@ async def test_a_server_can_open_every_new_table_in_a_thread(
     channel = guild.channel("tonk")
     async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
         chosen = await admin.slash("tonk", "config", "set", threads=True)
-        assert chosen.content.endswith(" · new tables open in a thread of their own")
+        assert " · new tables open in a thread of their own · " in chosen.content
         thread = await open_in_thread(fake_discord, ann)
         assert is_open(bot, thread) and not is_open(bot, channel)
 
@@ -299,9 +299,8 @@ async def test_a_server_can_open_every_new_table_in_a_thread(
         shown = await admin.slash("tonk", "config", "show")
         assert "new tables open in a thread of their own" in shown.content
         await admin.slash("tonk", "config", "set", threads=False)
-        assert (await admin.slash("tonk", "config", "show")).content.endswith(
-            " · new tables open in the channel"
-        )
+        shown = await admin.slash("tonk", "config", "show")
+        assert " · new tables open in the channel · " in shown.content
 
 
 async def test_where_no_thread_can_start_the_servers_default_gives_way(

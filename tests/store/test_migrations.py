@@ -233,9 +233,9 @@ KEPT = {
     },
 }
 """What migrating keeps row for row (a server's language alone is reset by revision 0002)."""
-ADDED = {"hand": (None,), "hand_player": (None,)}
+ADDED = {"hand": (None,), "hand_player": (None, 1)}
 """What later revisions add to every kept row: revision 0005's hand deal and revision 0009's
-push-up points, unknown (NULL)."""
+push-up points, unknown (NULL), and revision 0011's ranked seat (every hand counted: 1)."""
 
 
 async def test_a_schema_version_2_database_is_stamped_with_nothing_else_changed(

@@ -45,6 +45,7 @@ MESSAGES: dict[str, Message] = {
     "command.option.thread": "thread",
     "command.option.opponents": "opponents",
     "command.option.threads": "threads",
+    "command.option.computer_hands": "computer_hands",
     "command.option.turn_reminders": "turn_reminders",
     "command.option.member": "member",
     "command.option.option": "option",

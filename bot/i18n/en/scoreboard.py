@@ -31,6 +31,9 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.command.config.set.threads": (
         "Open each new table in a thread of its own (off by default)."
     ),
+    "scoreboard.command.config.set.computer_hands": (
+        "Count hands with a computer player on the scoreboard (on by default)."
+    ),
     "scoreboard.command.config.channel": "Allow or disallow tables in a channel.",
     "scoreboard.command.config.channel.channel": "The channel.",
     "scoreboard.command.config.channel.allowed": "Whether tables may be opened there.",
@@ -106,6 +109,10 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.stats.none.month": (
         "{name} has not finished a hand on this server in the last 30 days."
     ),
+    "scoreboard.stats.unranked_only": (
+        "**{name}** has played only hands with a computer player here, which this server "
+        "keeps off its scoreboard."
+    ),
     "scoreboard.stats.title": "**{name}** · rank {rank} by chips",
     "scoreboard.stats.title.week": "**{name}** · last 7 days · rank {rank} by chips",
     "scoreboard.stats.title.month": "**{name}** · last 30 days · rank {rank} by chips",
@@ -124,6 +131,9 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.refusal.versus_self": "Choose another member to compare {name} with.",
     "scoreboard.stats.recent": "Recent hands:",
     "scoreboard.stats.hand": "Hand {number} ({when}): {ending}, {payout}",
+    "scoreboard.stats.hand_unranked": (
+        "Hand {number} ({when}): {ending}, {payout} (with a computer player: not ranked)"
+    ),
     # History.
     "scoreboard.history.empty": "No hands have been finished in this channel yet.",
     "scoreboard.history.title": "**Last hands in this channel**",
@@ -141,8 +151,11 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.config.show": (
         "Preset **{preset}** · house rules {options} · stake {stake} · turn timer {timeout} · "
         "turn reminders {reminders} · tables allowed in {channels} · new tables announced "
-        "to {announce} · new tables open {threads}"
+        "to {announce} · new tables open {threads} · hands with a computer player "
+        "{computer_hands}"
     ),
+    "scoreboard.config.computer_hands_on": "count on the scoreboard",
+    "scoreboard.config.computer_hands_off": "stay off the scoreboard",
     "scoreboard.config.threads_on": "in a thread of their own",
     "scoreboard.config.threads_off": "in the channel",
     "scoreboard.config.no_announce": "no role",

@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from bot.store.hands import HandResult
-from bot.store.sql import hands, tables, totals
+from bot.store.sql import hands, settings, tables, totals
 from bot.store.sql.tables import Append
 
 logger = logging.getLogger(__name__)
@@ -44,20 +44,42 @@ def record(connection: Connection, hand: EncodedHand) -> bool:
 
 def record_many(connection: Connection, encoded: Sequence[EncodedHand]) -> list[bool]:
     """:func:`record` of each hand, in order, with one statement of each kind: whether each
-    was recorded now (False: its ``hand_uid`` was recorded already, nothing written)."""
+    was recorded now (False: its ``hand_uid`` was recorded already, nothing written).
+
+    A hand with a computer player at the table, in a server that keeps those off its
+    scoreboard, is recorded with its seats unranked and added to no totals."""
     ids = hands.insert_hands(connection, [(row, result.table_id) for result, row, _ in encoded])
-    recorded = [hand for hand, hand_id in zip(encoded, ids, strict=True) if hand_id is not None]
+    ranked = _ranked(connection, [result for result, _, _ in encoded])
     hands.insert_seats(
         connection,
         [
-            {"hand_id": hand_id, **seat}
-            for (_, _, seats), hand_id in zip(encoded, ids, strict=True)
+            {"hand_id": hand_id, **seat, "ranked": counts}
+            for (_, _, seats), hand_id, counts in zip(encoded, ids, ranked, strict=True)
             if hand_id is not None
             for seat in seats
         ],
     )
-    totals.add_hands(connection, [result for result, _, _ in recorded])
+    totals.add_hands(
+        connection,
+        [
+            result
+            for (result, _, _), hand_id, counts in zip(encoded, ids, ranked, strict=True)
+            if hand_id is not None and counts
+        ],
+    )
     return [hand_id is not None for hand_id in ids]
+
+
+def _ranked(connection: Connection, results: Sequence[HandResult]) -> list[bool]:
+    """Whether each hand counts on its server's scoreboard: unless a computer player sat at
+    its table and the server keeps such hands off it (read only for those hands)."""
+    with_bots = [any(player.is_bot for player in result.players) for result in results]
+    guilds = {result.guild_id for result, bots in zip(results, with_bots, strict=True) if bots}
+    off = settings.computer_hands_off(connection, guilds) if guilds else set()
+    return [
+        not (bots and result.guild_id in off)
+        for result, bots in zip(results, with_bots, strict=True)
+    ]
 
 
 @dataclass(frozen=True, slots=True)

@@ -145,6 +145,7 @@ async def recent_hands(
                 col(HandPlayerRow.how),
                 col(HandPlayerRow.caught),
                 col(HandPlayerRow.pushed_up),
+                col(HandPlayerRow.ranked),
             )
             .join(HandRow, col(HandRow.id) == col(HandPlayerRow.hand_id))
             .where(*conditions)
@@ -166,18 +167,21 @@ async def recent_hands(
             caught=row.caught,
             finished_at=row.finished_at,
             pushed_up=row.pushed_up,
+            ranked=row.ranked,
         )
         for row in rows
     ]
 
 
 async def biggest_win(connection: AsyncConnection, guild_id: int, user_id: int) -> int:
-    """The most chips the member won in one of the guild's hands; 0 if they won none (read
-    off the member's rows of ``ix_hand_player_guild_user``)."""
+    """The most chips the member won in one of the guild's ranked hands; 0 if they won none
+    (read off the member's rows of ``ix_hand_player_guild_user``)."""
     most = (
         await connection.execute(
             select(func.max(col(HandPlayerRow.payout))).where(
-                col(HandPlayerRow.guild_id) == guild_id, col(HandPlayerRow.user_id) == user_id
+                col(HandPlayerRow.guild_id) == guild_id,
+                col(HandPlayerRow.user_id) == user_id,
+                col(HandPlayerRow.ranked).is_(True),
             )
         )
     ).scalar_one()
@@ -191,8 +195,8 @@ async def head_to_head(
     rival_id: int,
     since: float | None = None,
 ) -> HeadToHead:
-    """The hands of the guild that both members played (finished at ``since`` or later):
-    the member's rows of ``ix_hand_player_guild_user``, each joined to the rival's seat of
+    """The ranked hands of the guild that both members played (finished at ``since`` or
+    later): the member's rows of ``ix_hand_player_guild_user``, each joined to the rival's seat of
     the same hand."""
     mine, theirs = aliased(HandPlayerRow), aliased(HandPlayerRow)
     query = (
@@ -209,6 +213,7 @@ async def head_to_head(
             col(mine.guild_id) == guild_id,
             col(mine.user_id) == user_id,
             col(theirs.user_id) == rival_id,
+            col(mine.ranked).is_(True),
         )
     )
     if since is not None:
@@ -319,6 +324,7 @@ async def _seats(connection: AsyncConnection, hand_ids: list[int]) -> dict[int, 
                 col(HandPlayerRow.how),
                 col(HandPlayerRow.caught),
                 col(HandPlayerRow.pushed_up),
+                col(HandPlayerRow.ranked),
             )
             .where(col(HandPlayerRow.hand_id).in_(hand_ids))
             .order_by(col(HandPlayerRow.hand_id), col(HandPlayerRow.seat))
@@ -338,6 +344,7 @@ async def _seats(connection: AsyncConnection, hand_ids: list[int]) -> dict[int, 
                 how=row.how,
                 caught=row.caught,
                 pushed_up=row.pushed_up,
+                ranked=row.ranked,
             )
         )
     return seats

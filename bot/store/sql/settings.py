@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from sqlalchemy import Connection
@@ -38,7 +38,20 @@ def _decode(guild_id: int, row: Any) -> GuildConfig:
         turn_reminders=source.turn_reminders,
         announce_role=source.announce_role_id,
         threads=source.threads,
+        computer_hands=source.computer_hands,
     )
+
+
+def computer_hands_off(connection: Connection, guild_ids: Collection[int]) -> set[int]:
+    """Of ``guild_ids``, the guilds that keep hands with a computer player off their
+    scoreboard (``/tonk config set computer_hands:False``)."""
+    rows = connection.execute(
+        select(GuildSettings.guild_id).where(
+            col(GuildSettings.guild_id).in_(list(guild_ids)),
+            col(GuildSettings.computer_hands).is_(False),
+        )
+    )
+    return {guild_id for (guild_id,) in rows}
 
 
 async def read_quiet_guilds(connection: AsyncConnection) -> set[int]:
@@ -74,6 +87,7 @@ def update_guild_config(
         turn_reminders=bool(changes.get("turn_reminders", current.turn_reminders)),
         announce_role=changes.get("announce_role", current.announce_role),
         threads=bool(changes.get("threads", current.threads)),
+        computer_hands=bool(changes.get("computer_hands", current.computer_hands)),
     )
     values = {
         "guild_id": updated.guild_id,
@@ -86,6 +100,7 @@ def update_guild_config(
         "turn_reminders": updated.turn_reminders,
         "announce_role_id": updated.announce_role,
         "threads": updated.threads,
+        "computer_hands": updated.computer_hands,
         "updated_at": time.time(),
     }
     statement = upsert(connection.dialect.name, GuildSettings).values(values)

@@ -95,6 +95,7 @@ async def _sums(connection: AsyncConnection, guild_id: int, since: float) -> Sel
             col(HandPlayerRow.hand_id) >= bound,
             _user.is_not(None),
             col(HandPlayerRow.is_bot).is_(False),
+            col(HandPlayerRow.ranked).is_(True),
         )
         .group_by(_user)
     )
@@ -152,9 +153,9 @@ async def period_rows(
 def period_record(
     guild_id: int, user_id: int, name: str, hands: Sequence[RecentHand]
 ) -> PlayerRecord:
-    """The member's totals over ``hands`` (their period's, newest first), counted as
-    ``player_totals`` counts them (see ``totals``): a win adds to the streak, a hand lost
-    with chips paid ends it, a hand neither won nor paid for leaves it."""
+    """The member's totals over ``hands`` (their period's ranked hands, newest first),
+    counted as ``player_totals`` counts them (see ``totals``): a win adds to the streak, a
+    hand lost with chips paid ends it, a hand neither won nor paid for leaves it."""
     streak = best = 0
     for hand in reversed(hands):
         if hand.won:
