@@ -404,6 +404,23 @@ class TableService:
             ):
                 await runtime.transact(lambda table: table.shut())
 
+    async def _channel_of(
+        self, guild: discord.Guild, channel_id: int
+    ) -> discord.abc.GuildChannel | discord.Thread | None:
+        """A table's channel or thread: from the bot's cache, else (a thread archived, which
+        the cache does not hold) as Discord gives it; None where Discord does not."""
+        cached = guild.get_channel_or_thread(channel_id)
+        if cached is not None:
+            return cached
+        try:
+            fetched = await self.bot.fetch_channel(channel_id)
+        except discord.HTTPException as failed:
+            log.info("channel %d of an open table could not be looked up: %s", channel_id, failed)
+            return None
+        if isinstance(fetched, discord.Thread) and fetched.parent is not None:
+            return fetched
+        return None
+
     async def _gone(self, channel_id: int) -> bool:
         """Whether Discord says the channel is gone, or out of the bot's sight. Asked of a
         channel missing from the bot's cache, which holds no archived thread: a table's
@@ -482,6 +499,7 @@ class TableService:
 
     async def list_tables(self, interaction: discord.Interaction) -> None:
         """``/tonk tables``: the server's open tables in the channels the member can see."""
+        defer_as(interaction, Defer.EPHEMERAL)
         locale = locale_of(interaction)
         guild, member = interaction.guild, interaction.user
         found = []
@@ -489,7 +507,7 @@ class TableService:
             table = runtime.table
             if guild is None or table.guild_id != guild.id:
                 continue
-            channel = guild.get_channel_or_thread(table.channel_id)
+            channel = await self._channel_of(guild, table.channel_id)
             if (
                 channel is not None
                 and isinstance(member, discord.Member)

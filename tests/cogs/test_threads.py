@@ -355,9 +355,10 @@ async def test_a_table_whose_thread_was_archived_while_the_bot_was_away_plays_on
     fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """Discord lists only active threads when the bot connects: a table's thread archived
-    meanwhile is looked up before its table is taken for gone, and the hand goes on."""
+    meanwhile is looked up before its table is taken for gone, ``/tonk tables`` still lists
+    it, and the hand goes on."""
     guild = fake_discord.add_guild("Casino", channels=["tonk"])
-    ann, bob = (fake_discord.add_member(guild, name) for name in ("ann", "bob"))
+    ann, bob, cat = (fake_discord.add_member(guild, name) for name in ("ann", "bob", "cat"))
     thread = fake_discord.add_thread(guild.channel("tonk"), "friday game")
     async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
         lobby = await open_table(ann.at(thread), [bob.at(thread)])
@@ -368,6 +369,9 @@ async def test_a_table_whose_thread_was_archived_while_the_bot_was_away_plays_on
     async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
         await quiet(fake_discord, bot)
         assert is_open(bot, thread)
+        listed = await cat.at(guild.channel("tonk")).slash("tonk", "tables")
+        assert listed.embed_titles == ["1 open table"]
+        assert f"<#{thread.id}>" in listed.embeds[0]["description"]
         await bob.click(lobby, "Drop")
         await quiet(fake_discord, bot)
         assert "bob dropped" in lobby.text()
