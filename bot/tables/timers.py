@@ -35,14 +35,22 @@ class SystemClock:
 
 
 class Timers:
-    """One pending callback per key; an error in one callback is logged and stops nothing."""
+    """One pending callback per key; an error in one callback is logged and stops nothing.
+
+    Once closed (its owner, a table, is gone), it sets no timer again: a callback still on
+    its way when the table closed cannot leave a task behind, waiting on the owner."""
 
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
         self._tasks: dict[Hashable, asyncio.Task[None]] = {}
+        self._closed = False
 
     def set(self, key: Hashable, deadline: float, callback: Callable[[], Awaitable[None]]) -> None:
-        """Call ``callback`` once ``deadline`` has passed, replacing any timer under ``key``."""
+        """Call ``callback`` once ``deadline`` has passed, replacing any timer under ``key``
+        (nothing, once closed)."""
+        if self._closed:
+            log.debug("timer %s not set: its table is gone", key)
+            return
         self.cancel(key)
         self._tasks[key] = asyncio.create_task(
             self._run(key, deadline, callback), name=f"timer {key}"
@@ -59,6 +67,11 @@ class Timers:
     def cancel_all(self) -> None:
         for key in list(self._tasks):
             self.cancel(key)
+
+    def close(self) -> None:
+        """Cancel every timer, and set none from now on."""
+        self._closed = True
+        self.cancel_all()
 
     async def _run(
         self, key: Hashable, deadline: float, callback: Callable[[], Awaitable[None]]

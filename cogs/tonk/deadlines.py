@@ -44,7 +44,8 @@ class TableDeadlines:
         self._armed_idle: float | None = None
 
     def close(self) -> None:
-        self._timers.cancel_all()
+        """The table closed or left this process: no timer runs for it again."""
+        self._timers.close()
 
     def arm(self) -> None:
         """Set the turn timer, next-hand pause and idle timer for the table's state."""

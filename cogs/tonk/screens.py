@@ -276,9 +276,9 @@ class TableScreens:
         self._timers.set(("panel", user_id), expires, lambda: self._expire_panel(user_id, panel))
 
     def close(self) -> None:
-        """Stop the retries and panel timers (the table closed or the cog unloads)."""
+        """Stop the retries and panel timers for good (the table closed or the cog unloads)."""
         self._nudges += 1
-        self._timers.cancel_all()
+        self._timers.close()
         if self._retry is not None:
             self._retry.cancel()
 

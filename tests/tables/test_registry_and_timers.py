@@ -67,6 +67,27 @@ async def test_timers_fire_once_the_clock_passes_the_deadline() -> None:
     assert not timers.pending("b")
 
 
+async def test_closed_timers_cancel_theirs_and_set_no_more() -> None:
+    """A table's timers once it is gone: a callback still on its way (a panel opened as the
+    table closed) sets nothing that would wait, holding the table, for a deadline."""
+    clock = ManualClock(100.0)
+    timers = Timers(clock)
+    fired: list[str] = []
+
+    async def fire(name: str) -> None:
+        fired.append(name)
+
+    timers.set("a", 110.0, lambda: fire("a"))
+    timers.close()
+    timers.set("b", 120.0, lambda: fire("b"))
+    assert not timers.pending("a") and not timers.pending("b")
+    await asyncio.sleep(0)  # "a" takes its cancellation
+    assert [t for t in asyncio.all_tasks() if t.get_name().startswith("timer")] == []
+    clock.advance(30)
+    await asyncio.sleep(0)
+    assert fired == []
+
+
 async def test_an_error_in_a_timer_is_logged_and_stops_no_other(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
