@@ -11,7 +11,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Hashable
-from typing import Protocol
+from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +43,8 @@ class Timers:
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
         self._tasks: dict[Hashable, asyncio.Task[None]] = {}
+        self._running: set[asyncio.Task[Any]] = set()
+        """The timers whose deadline passed, while their callback runs."""
         self._closed = False
 
     def set(self, key: Hashable, deadline: float, callback: Callable[[], Awaitable[None]]) -> None:
@@ -69,17 +71,27 @@ class Timers:
             self.cancel(key)
 
     def close(self) -> None:
-        """Cancel every timer, and set none from now on."""
+        """Cancel every timer, those whose callback is running too (but the one calling),
+        and set none from now on."""
         self._closed = True
         self.cancel_all()
+        current = asyncio.current_task()
+        for task in self._running:
+            if task is not current:
+                task.cancel()
 
     async def _run(
         self, key: Hashable, deadline: float, callback: Callable[[], Awaitable[None]]
     ) -> None:
         await self.clock.sleep_until(deadline)
-        if self._tasks.get(key) is asyncio.current_task():
+        task = asyncio.current_task()
+        assert task is not None
+        if self._tasks.get(key) is task:
             del self._tasks[key]
+        self._running.add(task)
         try:
             await callback()
         except Exception:
             log.exception("timer %s failed", key)
+        finally:
+            self._running.discard(task)

@@ -28,6 +28,7 @@ class Coalescer:
         self._intervals: dict[Hashable, float] = {}
         self._budgets: dict[Hashable, RequestBudget] = {}
         self._workers: dict[Hashable, asyncio.Task[None]] = {}
+        self._closed = False
 
     def request(
         self,
@@ -38,7 +39,9 @@ class Coalescer:
     ) -> None:
         """Run ``job`` soon; a job already waiting under ``key`` is replaced by it. Jobs of
         ``key`` start at most once per ``interval`` (default: the coalescer's), and each
-        once ``budget`` grants it a request."""
+        once ``budget`` grants it a request. Nothing, once closed."""
+        if self._closed:
+            return
         self._pending[key] = job
         if interval is not None:
             self._intervals[key] = interval
@@ -60,6 +63,11 @@ class Coalescer:
         for task in self._workers.values():
             task.cancel()
         self._pending.clear()
+
+    def close(self) -> None:
+        """Cancel every job and take no more (the bot is shutting down)."""
+        self._closed = True
+        self.cancel()
 
     async def _work(self, key: Hashable) -> None:
         loop = asyncio.get_running_loop()

@@ -77,6 +77,7 @@ class OpenTables:
         self._by_channel: dict[int, TableRuntime] = {}
         self._claimed: set[int] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._closed = False
         self._reporter: asyncio.Task[None] | None = None
 
     def __iter__(self) -> Iterator[TableRuntime]:
@@ -119,7 +120,11 @@ class OpenTables:
             del self._by_channel[table.channel_id]
 
     def spawn(self, coroutine: Coroutine[Any, Any, Any]) -> None:
-        """Send something in the background (a notice, a deletion); failures are logged."""
+        """Send something in the background (a notice, a deletion); failures are logged.
+        Nothing is sent once the tables are closed (the bot is shutting down)."""
+        if self._closed:
+            coroutine.close()
+            return
         task = asyncio.create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._done)
@@ -152,14 +157,15 @@ class OpenTables:
     def close(self) -> None:
         """Stop every table's timers, computer players and pending edits, and the status
         report (the cog unloads); the tables stay committed and come back with the next
-        start."""
+        start. Nothing of theirs is sent or run from then on."""
+        self._closed = True
         if self._reporter is not None:
             self._reporter.cancel()
         for runtime in self:
             runtime.deadlines.close()
             runtime.seats.close()
             runtime.screens.close()
-        self.updates.cancel()
+        self.updates.close()
         for task in self._tasks:
             task.cancel()
 

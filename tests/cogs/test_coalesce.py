@@ -98,3 +98,21 @@ async def test_a_failing_job_is_logged_and_the_next_one_runs(
         coalescer.request("k", fine)
         await coalescer.drain()
     assert ran.is_set() and "update k failed" in caplog.text
+
+
+async def test_a_closed_coalescer_drops_its_jobs_and_takes_no_more() -> None:
+    """At shutdown: what waits is dropped, and nothing asked afterwards runs on a closed
+    connection to Discord."""
+    coalescer = Coalescer(interval=5.0)
+    ran: list[str] = []
+
+    async def job(name: str) -> None:
+        ran.append(name)
+
+    coalescer.request("table", lambda: job("first"))
+    await asyncio.sleep(0)  # runs, then waits out its interval
+    coalescer.request("table", lambda: job("waiting"))
+    coalescer.close()
+    coalescer.request("dm", lambda: job("late"))
+    await asyncio.sleep(0)
+    assert ran == ["first"] and not coalescer.busy()

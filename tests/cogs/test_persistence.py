@@ -187,3 +187,26 @@ async def test_an_unreadable_table_is_closed_with_a_word_and_the_others_load(
         assert any("I'm back" in m.text() for m in fake.messages_in(two))
         reopened = await ann.invoke_slash("tonk", ["new"], channel=one)  # the channel is free again
         assert reopened.message is not None and not reopened.ephemeral
+
+
+async def test_a_bot_that_has_shut_down_sends_nothing_more(
+    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
+) -> None:
+    """At shutdown the tables' edits, notices and timers stop: work still on its way (a
+    deletion that a closing table asks for, an edit) is dropped, not sent on the closed
+    connection to Discord, which would fail it with an error in the logs."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
+    async with run_bot(fake_discord, make_bot()) as bot:
+        await open_table(ann, [])
+        tables = service(bot).tables
+    sent: list[str] = []
+
+    async def send(what: str) -> None:
+        sent.append(what)
+
+    tables.spawn(send("a notice"))
+    tables.updates.request("table", lambda: send("an edit"))
+    await tables.drain()
+    assert sent == [] and not tables.updates.busy()
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]

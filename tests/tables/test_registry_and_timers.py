@@ -68,8 +68,9 @@ async def test_timers_fire_once_the_clock_passes_the_deadline() -> None:
 
 
 async def test_closed_timers_cancel_theirs_and_set_no_more() -> None:
-    """A table's timers once it is gone: a callback still on its way (a panel opened as the
-    table closed) sets nothing that would wait, holding the table, for a deadline."""
+    """A table's timers once it is gone: a callback running is stopped, and one still on its
+    way (a panel opened as the table closed) sets nothing that would wait, holding the table,
+    for a deadline."""
     clock = ManualClock(100.0)
     timers = Timers(clock)
     fired: list[str] = []
@@ -77,11 +78,21 @@ async def test_closed_timers_cancel_theirs_and_set_no_more() -> None:
     async def fire(name: str) -> None:
         fired.append(name)
 
+    started, never = asyncio.Event(), asyncio.Event()
+
+    async def slow() -> None:
+        started.set()
+        await never.wait()  # an edit on its way when the table closes
+        fired.append("slow")
+
+    timers.set("slow", 101.0, slow)
     timers.set("a", 110.0, lambda: fire("a"))
+    clock.advance(1)
+    await asyncio.wait_for(started.wait(), 1)
     timers.close()
     timers.set("b", 120.0, lambda: fire("b"))
     assert not timers.pending("a") and not timers.pending("b")
-    await asyncio.sleep(0)  # "a" takes its cancellation
+    await asyncio.sleep(0)  # "a" and "slow" take their cancellation
     assert [t for t in asyncio.all_tasks() if t.get_name().startswith("timer")] == []
     clock.advance(30)
     await asyncio.sleep(0)
