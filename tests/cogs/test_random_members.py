@@ -1,0 +1,230 @@
+"""Members doing random things at one table, through the fake Discord: clicks on the table
+message (and on older messages), picks and clicks in their private panels, every ``/tonk``
+command a member or a manager may type, time passing (turn timers, reminders, the idle
+close) and, with a database, restarts. Whatever they do, nothing is logged as an error (no
+crash, no request on a closed connection to Discord), and no member sees another's cards
+while the hand is on. Each seed is one run of ``STEPS`` random steps; a failing run prints
+its last steps."""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.client import TonkBot
+from tests.cogs.helpers import (
+    assert_hands_secret,
+    button_labels,
+    clock,
+    db_bot,
+    make_bot,
+    quiet,
+    service,
+    versions_so_far,
+)
+from tests.fakediscord import FakeChannel, FakeDiscord, SimulatedMember, StoredMessage, run_bot
+
+STEPS = 300
+SEEDS = [0, 1, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(2, 12))]
+"""Odd seeds keep the data in SQLite and restart the bot now and then; even seeds run
+without a database (no scoreboard commands)."""
+
+COMMANDS = (
+    "new",
+    "join",
+    "leave",
+    "start",
+    "kick",
+    "end",
+    "bigone",
+    "addbot",
+    "removebot",
+    "settings",
+    "table",
+    "tables",
+    "hand",
+    "practice",
+    "help",
+    "rules",
+)
+SCOREBOARD = ("stats", "history", "leaderboard", "replay")
+OPTIONS = (
+    ("spread_bonus", "true"),
+    ("upcard", "false"),
+    ("slap", "any_player"),
+    ("wilds", "deuces"),
+    ("tonk_out_pays", "single"),
+    ("stakes", "indiana"),
+    ("waiting", "true"),
+    ("no_such_option", "1"),
+)
+WAITS = (5, 50, 130, 400, 2000)
+"""Seconds the clock jumps: under a turn's reminder, past it and the turn timer, past the
+pause between hands and past the idle close."""
+
+
+@dataclass
+class Crowd:
+    """The members of #tonk (ann, bob, cat and mod, a manager) and what they have done."""
+
+    fake: FakeDiscord
+    channel: FakeChannel
+    members: list[SimulatedMember]
+    rng: random.Random
+    scoreboard: bool
+    panels: dict[int, StoredMessage] = field(default_factory=dict)
+    steps: list[tuple[Any, ...]] = field(default_factory=list)
+
+    def who(self, bot: TonkBot) -> SimulatedMember:
+        """Mostly the member the hand waits for, else anyone."""
+        runtime = service(bot).tables.in_channel(self.channel.id)
+        table = runtime.table if runtime else None
+        if table and table.hand and not table.hand.over and self.rng.random() < 0.7:
+            waited = next((m for m in self.members if m.id == table.to_act_id), None)
+            if waited is not None:
+                return waited
+        return self.rng.choice(self.members)
+
+    async def click(self, member: SimulatedMember) -> None:
+        """A button of the latest message that has buttons (now and then an older one)."""
+        messages = [m for m in self.fake.messages_in(self.channel) if m.buttons()]
+        if not messages:
+            return
+        message = messages[-1] if self.rng.random() < 0.8 else self.rng.choice(messages)
+        enabled = [label for label, on in button_labels(message).items() if on]
+        if not enabled:
+            return
+        label = self.rng.choice(enabled)
+        self.steps.append((member.name, "click", label))
+        clicked = await member.click(message, label)
+        if label == "My hand" and clicked.message is not None:
+            self.panels[member.id] = clicked.message
+
+    async def use_panel(self, member: SimulatedMember) -> None:
+        """Pick one to three cards in the member's panel, then press one of its buttons."""
+        panel = self.panels.get(member.id)
+        if panel is None:
+            return
+        if panel.selects():
+            menu = panel.selects()[0]
+            options = menu["options"]
+            picked = self.rng.sample(options, self.rng.randint(1, min(3, len(options))))
+            values = [option["value"] for option in picked]
+            self.steps.append((member.name, "pick", values))
+            await member.select(panel, menu["custom_id"], values)
+        enabled = [label for label, on in button_labels(panel).items() if on]
+        if enabled:
+            label = self.rng.choice(enabled)
+            self.steps.append((member.name, "panel", label))
+            await member.click(panel, label)
+
+    async def type_command(self, member: SimulatedMember, busy: bool) -> None:
+        """A random ``/tonk`` command with random options (``busy``: the channel has a table,
+        where practice would open a thread, a table this run does not watch)."""
+        if self.scoreboard and self.rng.random() < 0.25:
+            await self._configure(member)
+            return
+        choices = COMMANDS + (SCOREBOARD if self.scoreboard else ())
+        command = self.rng.choice([c for c in choices if not (busy and c == "practice")])
+        options: dict[str, Any] = {}
+        match command:
+            case "kick":
+                options["member"] = self.rng.choice(self.members).user
+            case "bigone":
+                options["hands"] = self.rng.randint(1, 3)
+            case "addbot":
+                options["level"] = self.rng.choice(["easy", "normal", "hard"])
+            case "settings":
+                options["option"], options["value"] = self.rng.choice(OPTIONS)
+            case "new" if self.rng.random() < 0.5:
+                options["turn_timeout"] = "off"
+        self.steps.append((member.name, command, options))
+        await member.slash("tonk", command, **options)
+
+    async def _configure(self, member: SimulatedMember) -> None:
+        settings: list[tuple[str, dict[str, Any]]] = [
+            ("set", {"stake": self.rng.randint(1, 5)}),
+            ("set", {"computer_hands": self.rng.random() < 0.5}),
+            ("set", {"turn_reminders": self.rng.random() < 0.5}),
+            ("show", {}),
+            ("option", {"option": "spread_bonus", "value": "true"}),
+        ]
+        sub, options = self.rng.choice(settings)
+        self.steps.append((member.name, "config", sub, options))
+        await member.slash("tonk", "config", sub, **options)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+async def test_members_doing_random_things_crash_nothing_and_see_no_hand(
+    fake_discord: FakeDiscord, sqlite_store: Path, caplog: pytest.LogCaptureFixture, seed: int
+) -> None:
+    caplog.set_level(logging.WARNING)
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    channel = guild.channel("tonk")
+    names = ("ann", "bob", "cat")
+    members = [fake_discord.add_member(guild, name).at(channel) for name in names]
+    manager = discord.Permissions(manage_guild=True)
+    members.append(fake_discord.add_member(guild, "mod", permissions=manager).at(channel))
+    with_database = seed % 2 == 1
+    crowd = Crowd(fake_discord, channel, members, random.Random(seed), with_database)
+
+    def new_bot() -> TonkBot:
+        return db_bot(sqlite_store) if with_database else make_bot()
+
+    bot, step, watched = new_bot(), 0, None
+    seen_before: set[int] = set()
+    messages_before: set[int] = set()
+    while step < STEPS:
+        async with run_bot(fake_discord, bot):
+            await quiet(fake_discord, bot)
+            while step < STEPS:
+                step += 1
+                rng = crowd.rng
+                if with_database and rng.random() < 0.02:
+                    crowd.steps.append(("restart",))
+                    crowd.panels.clear()
+                    bot = new_bot()
+                    break
+                if rng.random() < 0.08:
+                    seconds = rng.choice(WAITS)
+                    crowd.steps.append(("wait", seconds))
+                    clock(bot).advance(seconds)
+                    await service(bot).tables.computer_players_idle()
+                    await quiet(fake_discord, bot)
+                versions, messages = versions_so_far(fake_discord), set(fake_discord.messages)
+                member = crowd.who(bot)
+                busy = service(bot).tables.in_channel(channel.id) is not None
+                chosen = rng.random()
+                if chosen < 0.45:
+                    await crowd.click(member)
+                elif chosen < 0.75:
+                    await crowd.use_panel(member)
+                else:
+                    await crowd.type_command(member, busy)
+                await quiet(fake_discord, bot)
+                errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+                last = "\n".join(map(str, crowd.steps[-15:]))
+                assert not errors, f"{errors[0].getMessage()}\nafter:\n{last}"
+                runtime = service(bot).tables.in_channel(channel.id)
+                table = runtime.table if runtime else None
+                if table is None or table.hand is None or table.hand.over:
+                    continue
+                if (table.id, table.hand_number) != watched:  # a new hand: check from here
+                    watched, seen_before, messages_before = (
+                        (table.id, table.hand_number),
+                        versions,
+                        messages,
+                    )
+                replays = {
+                    message_id
+                    for message_id, message in fake_discord.messages.items()
+                    if message.versions and message.versions[-1].text().startswith("Replay ·")
+                }  # a finished hand's replay, asked for privately, shows its hands
+                earlier = messages_before - {table.message_id}  # earlier hands' results
+                assert_hands_secret(table, members, before=seen_before, finished=earlier | replays)
