@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from aiohttp import web
 
+from .command_rules import check_commands
 from .errors import ApiError
 from .gateway import APPLICATION_FLAGS
 from .models import FORUM_CHANNEL, FakeChannel, Payload, Upload
@@ -230,6 +231,7 @@ class FakeServer:
         self._check_application(request)
         guild_id = self._command_guild_id(request)
         payloads = await request.json()
+        check_commands(payloads)
         return json_response(self._fake.sync_commands(payloads, guild_id))
 
     # -- interactions -----------------------------------------------------------------------
