@@ -28,7 +28,7 @@ from bot.tables.errors import TableError
 from bot.tables.table import MAX_STAKE, check_stake
 from cogs.group import PRESET_CHOICES, tonk_group
 from cogs.inputs import check_order, check_page, check_period, parse_timeout
-from cogs.scoreboard.ledger import ledger_csv
+from cogs.scoreboard.ledger import ledger_file
 from cogs.scoreboard.paging import PER_PAGE, history_message, leaderboard_message
 from cogs.scoreboard.render import config_text, stats_text
 from cogs.scoreboard.replay import hand_choices, start_replay
@@ -40,6 +40,11 @@ if TYPE_CHECKING:
 SCOREBOARD_COG = "Scoreboard"
 log = logging.getLogger(__name__)
 Command = app_commands.Command[Any, ..., Any] | app_commands.Group
+
+
+def _size_text(size: int) -> str:
+    """A file size limit as Discord states it: ``10 MB`` (MiB, as Discord counts), or KB."""
+    return f"{size // 1_048_576} MB" if size >= 1_048_576 else f"{size // 1024} KB"
 
 
 class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
@@ -270,11 +275,13 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             await answer(interaction, text(f"scoreboard.export.none.{chosen}", locale))
             return
         name = f"tonk-hands-{guild_id}-{chosen}.csv"
-        said = [text("scoreboard.export.done", locale, hands=len(hands), file=name)]
-        if len(hands) == MAX_GUILD_HANDS:
+        limit = interaction.filesize_limit  # the largest file Discord takes here
+        data, kept = await asyncio.to_thread(ledger_file, hands, limit)  # 10,000: ~0.3 s CPU
+        said = [text("scoreboard.export.done", locale, hands=kept, file=name)]
+        if kept < len(hands):
+            said.append(text("scoreboard.export.too_large", locale, size=_size_text(limit)))
+        elif kept == MAX_GUILD_HANDS:
             said.append(text("scoreboard.export.capped", locale, hands=MAX_GUILD_HANDS))
-        csv_text = await asyncio.to_thread(ledger_csv, hands)  # 10,000 hands: ~0.3 s of CPU
-        data = csv_text.encode("utf-8-sig")  # a BOM: spreadsheets then read UTF-8
         file = discord.File(io.BytesIO(data), filename=name)
         await answer(interaction, "\n".join(said), file=file)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 
 from bot.store import HandSummary
@@ -45,36 +45,55 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula."""
 
 
-def ledger_csv(hands: Sequence[HandSummary]) -> str:
-    """``hands`` (newest first, as the store gives them) as CSV, oldest first."""
+ENCODING = "utf-8-sig"
+"""UTF-8 with a byte-order mark: spreadsheets then read the file as UTF-8."""
+
+
+def ledger_file(hands: Sequence[HandSummary], max_bytes: int) -> tuple[bytes, int]:
+    """``hands`` (newest first, as the store gives them) as the CSV file's bytes, oldest
+    first, and how many hands it holds: the newest whose rows fit in ``max_bytes`` (the
+    largest file Discord takes there), all of them if they fit."""
+    header = _lines([COLUMNS]).encode(ENCODING)
+    budget = max_bytes - len(header)
+    kept: list[bytes] = []
+    for hand in hands:
+        rows = _lines(_rows(hand)).encode()
+        budget -= len(rows)
+        if budget < 0:
+            break
+        kept.append(rows)
+    return header + b"".join(reversed(kept)), len(kept)
+
+
+def _lines(rows: Iterable[Sequence[object]]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for hand in reversed(hands):
-        finished = datetime.fromtimestamp(hand.finished_at, UTC).isoformat(timespec="seconds")
-        for seat in hand.seats:
-            writer.writerow(
-                (
-                    finished,
-                    hand.channel_id,
-                    hand.table_id,
-                    hand.hand_number,
-                    hand.preset,
-                    hand.ending,
-                    seat.seat,
-                    _text(seat.name),
-                    "" if seat.user_id is None else seat.user_id,
-                    _yes(seat.is_bot),
-                    seat.payout,
-                    seat.count,
-                    _yes(seat.won),
-                    seat.how,
-                    _yes(seat.caught),
-                    "" if seat.pushed_up is None else seat.pushed_up,
-                    _yes(seat.ranked),
-                )
-            )
+    csv.writer(out, lineterminator="\n").writerows(rows)
     return out.getvalue()
+
+
+def _rows(hand: HandSummary) -> Iterator[tuple[object, ...]]:
+    """The hand's rows, one per seat."""
+    finished = datetime.fromtimestamp(hand.finished_at, UTC).isoformat(timespec="seconds")
+    for seat in hand.seats:
+        yield (
+            finished,
+            hand.channel_id,
+            hand.table_id,
+            hand.hand_number,
+            hand.preset,
+            hand.ending,
+            seat.seat,
+            _text(seat.name),
+            "" if seat.user_id is None else seat.user_id,
+            _yes(seat.is_bot),
+            seat.payout,
+            seat.count,
+            _yes(seat.won),
+            seat.how,
+            _yes(seat.caught),
+            "" if seat.pushed_up is None else seat.pushed_up,
+            _yes(seat.ranked),
+        )
 
 
 def _text(value: str) -> str:

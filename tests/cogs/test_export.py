@@ -11,7 +11,7 @@ import discord
 
 from bot.client import TonkBot
 from bot.store import Ending, HandResult, HandSeat, HandSummary, PlayerResult
-from cogs.scoreboard.ledger import COLUMNS, ledger_csv
+from cogs.scoreboard.ledger import COLUMNS, ledger_file
 from tests.cogs.helpers import make_bot
 from tests.fakediscord import FakeDiscord, run_bot
 
@@ -67,7 +67,9 @@ def test_the_ledger_is_one_row_per_seat_oldest_hand_first_with_formulas_quoted()
         (seat(0, 1, "ann", 0, True, 0), seat(1, 2, "bob", 0, False, 30)),
         channel_id=30,
     )
-    rows = list(csv.reader(io.StringIO(ledger_csv([pushed, newer, older]))))
+    data, kept = ledger_file([pushed, newer, older], 10 * 1_048_576)
+    assert kept == 3 and data.startswith(b"\xef\xbb\xbf")  # a BOM: spreadsheets read UTF-8
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     assert rows == [
         list(COLUMNS),
         ["1970-01-01T00:01:00+00:00", "30", "7", "1", "chicago", "drop_won", "0", "ann", "1",
@@ -148,3 +150,31 @@ async def test_a_manager_gets_every_channels_hands_privately_as_a_csv_file(
             (str(backroom.id), "bob", "-2"),
         ]  # the private #backroom too, and nothing of the other server
         assert not bob.has_seen(name)
+
+
+async def test_hands_beyond_the_largest_file_discord_takes_are_left_out_and_said(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """A server whose hands would make a file larger than Discord takes there (10 MiB on an
+    unboosted server; 1 KiB here) gets the newest that fit, and is told so."""
+    fake = fake_discord
+    fake.attachment_size_limit = 1024
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    mod = fake.add_member(guild, "mod", permissions=MANAGER)
+    tonk = guild.channel("tonk")
+    async with run_bot(fake, make_bot(database_url=f"sqlite+aiosqlite:///{sqlite_store}")) as bot:
+        await mod.at(tonk).slash("tonk", "new")
+        for number in range(1, 21):
+            await record(bot, guild.id, tonk.id, number)
+        sent = await mod.slash("tonk", "export")
+    assert sent.message is not None
+    (attached,) = sent.message.attachments
+    assert len(attached.data) <= 1024
+    rows = list(csv.DictReader(io.StringIO(attached.data.decode("utf-8-sig"))))
+    kept = sorted({int(row["hand"]) for row in rows})
+    assert kept == list(range(21 - len(kept), 21)) and 1 < len(kept) < 20  # the newest
+    assert sent.content == (
+        f"{len(kept)} hands of this server, one row per seat, in tonk-hands-{guild.id}-all.csv "
+        "(times in UTC).\nOnly the last hands are in it: with all of them the file would pass "
+        "the 1 KB that Discord lets me send here. Choose a shorter period for the others."
+    )

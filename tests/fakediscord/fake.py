@@ -58,6 +58,7 @@ DEFAULT_EVERYONE_PERMISSIONS = discord.Permissions(
     use_application_commands=True,
 )
 DEFAULT_BOT_PERMISSIONS = discord.Permissions.text() | DEFAULT_EVERYONE_PERMISSIONS
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 USER_MENTION = re.compile(r"<@!?(\d+)>")
 ROLE_MENTION = re.compile(r"<@&(\d+)>")
@@ -130,6 +131,9 @@ class FakeDiscord:
         self.bot_user = FakeUser(self.new_id(), bot_name, bot=True)
         self.app_owner = FakeUser(self.new_id(), "app-owner")
         self.bot_permissions = DEFAULT_BOT_PERMISSIONS
+        self.attachment_size_limit = ATTACHMENT_SIZE_LIMIT
+        """The most bytes of files one message may carry (what interactions say, and what
+        an upload is refused beyond): 10 MiB, an unboosted server's."""
         self.timeout = timeout
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
         self.guilds: dict[int, FakeGuild] = {}

@@ -24,7 +24,6 @@ from .models import (
 if TYPE_CHECKING:
     from .fake import FakeDiscord
 
-ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 CHAT_INPUT_COMMAND_MESSAGE = 20
 GUILD_CONTEXT, BOT_DM_CONTEXT = 0, 1
 
@@ -200,7 +199,7 @@ class InteractionResult:
             "locale": self.user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
-            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            "attachment_size_limit": fake.attachment_size_limit,
         }
         if self.guild is not None:
             permissions = self.guild.permissions_in(self.channel, self.user.id).value

@@ -161,7 +161,7 @@ class FakeServer:
         return json_response(self._fake.user(snowflake(request, "user_id")).payload())
 
     async def create_dm(self, request: web.Request) -> web.Response:
-        body, _ = await read_body(request)
+        body, _ = await self._read_body(request)
         return json_response(self._fake.open_dm(int(body["recipient_id"])).payload())
 
     async def get_application(self, request: web.Request) -> web.Response:
@@ -240,7 +240,7 @@ class FakeServer:
         interaction = self._fake.interactions.get(snowflake(request, "interaction_id"))
         if interaction is None or interaction.token != request.match_info["token"]:
             raise ApiError(404, 10062, "Unknown interaction")
-        body, uploads = await read_body(request)
+        body, uploads = await self._read_body(request)
         response = await interaction.respond(body, uploads)
         if request.query.get("with_response") in ("1", "true"):
             return json_response(response)
@@ -252,7 +252,7 @@ class FakeServer:
 
     async def followup(self, request: web.Request) -> web.Response:
         interaction = self._webhook_interaction(request)
-        body, uploads = await read_body(request)
+        body, uploads = await self._read_body(request)
         message = await interaction.followup(body, uploads)
         if request.query.get("wait") in ("1", "true"):
             return json_response(message.payload())
@@ -265,7 +265,7 @@ class FakeServer:
     async def edit_webhook_message(self, request: web.Request) -> web.Response:
         interaction = self._webhook_interaction(request)
         message = interaction.webhook_message(request.match_info["message"])
-        body, uploads = await read_body(request)
+        body, uploads = await self._read_body(request)
         await self._fake.edit_message(message, body, uploads)
         return json_response(message.payload())
 
@@ -303,6 +303,14 @@ class FakeServer:
         # Discord answers newest first, whichever end of the history was asked for.
         return json_response([message.payload() for message in reversed(messages[-limit:])])
 
+    async def _read_body(self, request: web.Request) -> tuple[Payload, list[Upload]]:
+        """The request's body; 413 / 40005 if its files pass the upload limit
+        (``FakeDiscord.attachment_size_limit``), as Discord refuses them."""
+        body, uploads = await read_body(request)
+        if sum(len(upload.data) for upload in uploads) > self._fake.attachment_size_limit:
+            raise ApiError(413, 40005, "Request entity too large")
+        return body, uploads
+
     def _bot_permissions(self, channel: FakeChannel) -> discord.Permissions:
         """The bot's permissions in ``channel`` (all of them in a DM); 403 / 50001 without
         View Channel, or in a guild the bot is no longer in."""
@@ -323,7 +331,7 @@ class FakeServer:
         if channel.type == FORUM_CHANNEL:
             raise ApiError(400, 50008, "Cannot send messages in a non-text channel")
         permissions = self._bot_permissions(channel)
-        body, uploads = await read_body(request)
+        body, uploads = await self._read_body(request)
         posting = (
             permissions.send_messages_in_threads if channel.is_thread else permissions.send_messages
         )
@@ -349,7 +357,7 @@ class FakeServer:
         channel = self._fake.channel(snowflake(request, "channel_id"))
         message = self._fake.bot_message(channel.id, snowflake(request, "message_id"))
         permissions = self._bot_permissions(channel)
-        body, uploads = await read_body(request)
+        body, uploads = await self._read_body(request)
         if body.get("embeds") and not permissions.embed_links:
             body.pop("embeds")  # Discord drops them without a word
         await self._fake.edit_message(message, body, uploads)
@@ -368,7 +376,7 @@ class FakeServer:
         message = self._fake.bot_message(channel.id, snowflake(request, "message_id"))
         if not self._bot_permissions(channel).create_public_threads:
             raise ApiError(403, 50013, "Missing Permissions")
-        body, _ = await read_body(request)
+        body, _ = await self._read_body(request)
         name = str(body.get("name", ""))
         if not 1 <= len(name) <= 100:
             raise ApiError(400, 50035, "Invalid Form Body: name must be 1 to 100 characters")

@@ -669,6 +669,18 @@ async def test_file_attachments(fake_discord: FakeDiscord, alice: SimulatedMembe
     assert alice.has_seen("card.txt")
 
 
+async def test_a_file_over_the_upload_limit_is_refused_as_discord_does(
+    fake_discord: FakeDiscord, alice: SimulatedMember
+) -> None:
+    """Files beyond ``attachment_size_limit`` (which interactions announce): 413 / 40005."""
+    fake_discord.attachment_size_limit = 5
+    async with run_bot(fake_discord, DemoBot()):
+        with pytest.raises(FakeDiscordError, match=r"(?s)failed handling.*413.*40005"):
+            await alice.invoke_slash("demo", ["card"], timeout=30)
+    assert len(fake_discord.discord_errors) == 1
+    fake_discord.discord_errors.clear()
+
+
 async def test_history_fetch_reply_and_delete(
     fake_discord: FakeDiscord, guild: FakeGuild, alice: SimulatedMember
 ) -> None:

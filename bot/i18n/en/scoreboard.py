@@ -92,6 +92,10 @@ MESSAGES: dict[str, Message] = {
         "hands",
     ),
     "scoreboard.export.capped": "Only the last {hands} hands are in it: choose a shorter period.",
+    "scoreboard.export.too_large": (
+        "Only the last hands are in it: with all of them the file would pass the {size} that "
+        "Discord lets me send here. Choose a shorter period for the others."
+    ),
     "scoreboard.export.none.all": "No hand has been finished on this server yet.",
     "scoreboard.export.none.week": "No hand has been finished on this server in the last 7 days.",
     "scoreboard.export.none.month": (
