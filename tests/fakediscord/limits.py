@@ -28,6 +28,8 @@ OPTION_DESCRIPTION = 100
 ROWS = 5
 CHOICES = 25
 CHOICE_NAME = 100
+ROW_BUTTONS = 5
+ACTION_ROW, BUTTON = 1, 2
 
 
 def invalid(path: str, limit: int) -> ApiError:
@@ -35,10 +37,44 @@ def invalid(path: str, limit: int) -> ApiError:
 
 
 def check_message(data: Payload) -> None:
-    """Refuse a message body (new or edited) that breaks one of Discord's limits."""
+    """Refuse a message body (new or edited) that breaks one of Discord's limits, or whose
+    components Discord would refuse (see :func:`check_components`)."""
     for path, size, limit in _sizes(data):
         if size > limit:
             raise invalid(path, limit)
+    check_components(data.get("components") or [])
+
+
+def check_components(rows: list[Payload]) -> None:
+    """Refuse what Discord refuses in a message's components: more than 5 buttons in a row,
+    or a select menu sharing its row; two components with one ``custom_id``; a select menu
+    whose options repeat a value, or whose ``min_values``/``max_values`` ask for more
+    options than it has."""
+    seen: set[str] = set()
+    for i, row in enumerate(rows):
+        inner = row.get("components") or []
+        if row.get("type") == ACTION_ROW and (
+            len(inner) > ROW_BUTTONS or (len(inner) > 1 and any(c["type"] != BUTTON for c in inner))
+        ):
+            raise _refused(f"components.{i}", "a row holds 5 buttons, or one select menu")
+    for component in iter_components(rows):
+        custom_id = component.get("custom_id")
+        if custom_id is not None:
+            if custom_id in seen:
+                raise _refused(custom_id, "Component custom id cannot be duplicated")
+            seen.add(custom_id)
+        options = component.get("options") or []
+        values = [option.get("value") for option in options]
+        if len(set(values)) != len(values):
+            raise _refused(f"{custom_id}.options", "option values must be unique")
+        if options and max(component.get("min_values", 1), component.get("max_values", 1)) > len(
+            options
+        ):
+            raise _refused(f"{custom_id}.max_values", "more values than options")
+
+
+def _refused(path: str, why: str) -> ApiError:
+    return ApiError(400, 50035, f"Invalid Form Body: {path}: {why}")
 
 
 def check_choices(choices: list[Payload]) -> None:

@@ -720,6 +720,24 @@ async def test_a_crashing_handler_fails_fast_with_the_logged_error(
     fake_discord.discord_errors.clear()
 
 
+def view(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    made = discord.ui.View()
+    for item in items:
+        made.add_item(item)
+    return made
+
+
+def twice(button: discord.ui.Button[Any]) -> discord.ui.View:
+    """Two buttons with one custom_id (discord.py lets a view hold them)."""
+    same = discord.ui.Button[Any](label="b", custom_id=button.custom_id)
+    return view(button, same)
+
+
+def select(*options: tuple[str, str], max_values: int = 1) -> discord.ui.Select[Any]:
+    choices = [discord.SelectOption(label=label, value=value) for label, value in options]
+    return discord.ui.Select(custom_id="menu", options=choices, max_values=max_values)
+
+
 @pytest.mark.parametrize(
     ("message", "part"),
     [
@@ -729,6 +747,9 @@ async def test_a_crashing_handler_fails_fast_with_the_logged_error(
         ({"embed": discord.Embed().add_field(name="f", value="v" * 1025)}, "fields.0.value"),
         ({"embeds": [discord.Embed(description="d" * 4000)] * 2}, "embeds: Must be 6000"),
         ({"view": discord.ui.View().add_item(discord.ui.Button(label="b" * 81))}, "label"),
+        ({"view": twice(discord.ui.Button(label="a", custom_id="same"))}, "cannot be duplicated"),
+        ({"view": view(select(("a", "v"), ("b", "v")))}, "option values must be unique"),
+        ({"view": view(select(("a", "v"), max_values=2))}, "more values than options"),
     ],
 )
 async def test_a_message_over_discords_size_limits_is_refused_with_code_50035(
