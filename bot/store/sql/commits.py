@@ -50,23 +50,20 @@ def record_many(connection: Connection, encoded: Sequence[EncodedHand]) -> list[
     scoreboard, is recorded with its seats unranked and added to no totals."""
     ids = hands.insert_hands(connection, [(row, result.table_id) for result, row, _ in encoded])
     ranked = _ranked(connection, [result for result, _, _ in encoded])
+    recorded = [
+        (hand_id, result, seats, counts)
+        for (result, _, seats), hand_id, counts in zip(encoded, ids, ranked, strict=True)
+        if hand_id is not None
+    ]
     hands.insert_seats(
         connection,
         [
             {"hand_id": hand_id, **seat, "ranked": counts}
-            for (_, _, seats), hand_id, counts in zip(encoded, ids, ranked, strict=True)
-            if hand_id is not None
+            for hand_id, _, seats, counts in recorded
             for seat in seats
         ],
     )
-    totals.add_hands(
-        connection,
-        [
-            result
-            for (result, _, _), hand_id, counts in zip(encoded, ids, ranked, strict=True)
-            if hand_id is not None and counts
-        ],
-    )
+    totals.add_hands(connection, [result for _, result, _, counts in recorded if counts])
     return [hand_id is not None for hand_id in ids]
 
 
