@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from bot.engine.cards import card_text, cards_in, mask_of, nth_card, parse_card
+from bot.engine.cards import FIRST_JOKER, card_text, cards_in, mask_of, nth_card, parse_card
+from bot.engine.rules import MAX_JOKERS, MAX_PLAYERS
 
 
 class Kind(StrEnum):
@@ -128,6 +129,22 @@ _FLAGS: tuple[tuple[Kind, ...], ...] = tuple(
 )
 
 
+# Ready-made actions for the moves ``LegalMoves.action`` hands out most (an Action is
+# immutable, so one value serves every hand): the whole-hand moves and the one-card discards,
+# by kind, seat and card.
+_WHOLE_HAND = {
+    kind: tuple(Action(kind, seat) for seat in range(MAX_PLAYERS))
+    for kind in (DROP, CLAIM, DRAW, TAKE)
+}
+_CARD_ACTIONS = {
+    kind: tuple(
+        tuple(Action(kind, seat, 1 << c) for c in range(FIRST_JOKER + MAX_JOKERS))
+        for seat in range(MAX_PLAYERS)
+    )
+    for kind in (DISCARD, SLAP_DISCARD)
+}
+
+
 @dataclass(frozen=True, slots=True)
 class PublicMove:
     """A move as the table saw it: ``cards`` is 0 for a card drawn from the stock."""
@@ -205,7 +222,7 @@ class LegalMoves(NamedTuple):
         """``actions(seat)[index]``, without building the list (for fast random play)."""
         if flags := self.flags:
             if index < len(flags):
-                return tuple_new(Action, (flags[index], seat, 0, None))
+                return _WHOLE_HAND[flags[index]][seat]
             index -= len(flags)
         if spreads := self.spreads:
             if index < len(spreads):
@@ -219,14 +236,14 @@ class LegalMoves(NamedTuple):
         if discards := self.discards:
             count = discards.bit_count()
             if index < count:
-                return tuple_new(Action, (DISCARD, seat, 1 << nth_card(discards, index), None))
+                return _CARD_ACTIONS[DISCARD][seat][nth_card(discards, index)]
             index -= count
         if slaps := self.slaps:
             if index < len(slaps):
                 return tuple_new(Action, (SLAP, seat, 0, slaps[index]))
             index -= len(slaps)
         if index < (cards := self.slap_discards).bit_count():
-            return tuple_new(Action, (SLAP_DISCARD, seat, 1 << nth_card(cards, index), None))
+            return _CARD_ACTIONS[SLAP_DISCARD][seat][nth_card(cards, index)]
         raise IndexError(index)
 
     def actions(self, seat: int) -> list[Action]:

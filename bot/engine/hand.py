@@ -111,10 +111,50 @@ def pack_order(
 class Hand:
     """The state of one hand at a table, with the actions that change it."""
 
-    _public: tuple[PublicMove, ...] = ()
-    """The log as the table saw it, as far as ``public_moves`` has read it."""
-    _log_json: tuple[dict[str, Any], ...] = ()
-    """The log in JSON, as far as ``log_json`` has read it."""
+    __slots__ = (
+        "_book_hits",
+        "_claims",
+        "_log_json",
+        "_must_spread",
+        "_play_options",
+        "_public",
+        "_slaps",
+        "_waiting",
+        "dealer",
+        "dealt",
+        "drop_barred",
+        "hands",
+        "hit_ever",
+        "hit_masks",
+        "hit_pending",
+        "log",
+        "n",
+        "naturals_by",
+        "order",
+        "out_block_next",
+        "out_blocked",
+        "owes",
+        "owners",
+        "pack",
+        "phase",
+        "pile",
+        "players",
+        "result",
+        "rules",
+        "seed",
+        "side_bets",
+        "slap_from",
+        "spreads",
+        "stake",
+        "stock",
+        "taken",
+        "to_act",
+        "turn_hits",
+        "turn_spreads",
+        "turns",
+        "version",
+        "waits",
+    )
 
     def __init__(
         self,
@@ -172,6 +212,8 @@ class Hand:
         """The rules, the pack, and the options the hot path asks about, as plain flags."""
         self.rules = rules
         self.pack: Pack = pack_for(rules)
+        self._public: tuple[PublicMove, ...] = ()  # the log as the table saw it, so far
+        self._log_json: tuple[dict[str, Any], ...] = ()  # the log in JSON, so far
         self._book_hits = not rules.no_fourth_to_book
         self._must_spread = rules.must_spread != MustSpread.OFF
         self._claims = rules.instant_win == InstantWin.CHICAGO

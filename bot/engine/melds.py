@@ -89,6 +89,9 @@ class Pack:
     run_parts: dict[int, tuple[tuple[int, int, int], ...]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
+    sized_parts: dict[int, tuple[tuple[int, int], ...]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         order = tuple(r for r in range(13) if self.deck == 52 or r not in (7, 8, 9))
@@ -204,7 +207,7 @@ class Pack:
         wilds = hand & self.wild_mask
         naturals = hand & ~self.wild_mask
         spare = wilds.bit_count()
-        wild_sets = [(w, w.bit_count()) for w in _submasks(wilds)]
+        wild_sets = self._sized_parts(wilds, empty=True)
         found: set[int] = set()
         a, b = naturals & SUIT_BITS, naturals >> 13 & SUIT_BITS
         c, d = naturals >> 26 & SUIT_BITS, naturals >> 39 & SUIT_BITS
@@ -218,8 +221,7 @@ class Pack:
             ranks ^= low
             same = naturals & RANK_MASKS[low.bit_length() - 1]
             if same.bit_count() + spare >= MIN_SPREAD:
-                for part in _submasks(same)[1:]:
-                    size = part.bit_count()
+                for part, size in self._sized_parts(same):
                     if size + spare >= MIN_SPREAD:
                         for w, k in wild_sets:
                             if MIN_SPREAD <= size + k <= MAX_BOOK:
@@ -235,6 +237,15 @@ class Pack:
                     if k >= gaps and MIN_SPREAD <= size + k <= longest:
                         found.add(part << shift | w)
         return tuple(found)
+
+    def _sized_parts(self, cards: int, empty: bool = False) -> tuple[tuple[int, int], ...]:
+        """Every part of ``cards`` (the empty one first if ``empty``), with its size. Worked
+        out once per set of cards: the wilds of a hand, or the cards it holds of one rank."""
+        parts = self.sized_parts.get(cards)
+        if parts is None:
+            parts = tuple((part, part.bit_count()) for part in _submasks(cards))
+            self.sized_parts[cards] = parts
+        return parts if empty else parts[1:]
 
     def _run_parts(self, suited: int) -> tuple[tuple[int, int, int], ...]:
         """For a 13-bit pattern of one suit: every non-empty part of it, with its size and the

@@ -24,6 +24,9 @@ class RulesError(Refusal, ValueError):
     is its sentence's, ``rules.*``)."""
 
 
+MAX_JOKERS = 4  # O2
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One house rule: its name, rule id, allowed values (or integer range) and default."""
@@ -216,7 +219,7 @@ OPTIONS: dict[str, OptionSpec] = {
     spec.name: spec
     for spec in (
         OptionSpec("deck", "O1", 52, choices=(52, 40)),
-        OptionSpec("jokers", "O2", 0, minimum=0, maximum=4),
+        OptionSpec("jokers", "O2", 0, minimum=0, maximum=MAX_JOKERS),
         OptionSpec("wilds", "O3", Wilds.NONE, choices=tuple(Wilds)),
         OptionSpec("face_values", "O4", FaceValues.TEN, choices=tuple(FaceValues)),
         OptionSpec("hand_size", "O5", 5, choices=(5, 7)),
