@@ -111,6 +111,7 @@ def pack_order(
 class Hand:
     """The state of one hand at a table, with the actions that change it."""
 
+    # Slots, not a __dict__: the hot path reads and writes these fields on every action.
     __slots__ = (
         "_book_hits",
         "_claims",
@@ -209,7 +210,8 @@ class Hand:
         self._deal()
 
     def _set_rules(self, rules: Rules) -> None:
-        """The rules, the pack, and the options the hot path asks about, as plain flags."""
+        """The rules, the pack, the options the hot path asks about (as plain flags), and the
+        log's caches, empty (a new or restored hand sets them up here)."""
         self.rules = rules
         self.pack: Pack = pack_for(rules)
         self._public: tuple[PublicMove, ...] = ()  # the log as the table saw it, so far
