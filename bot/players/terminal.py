@@ -2,11 +2,12 @@
 
 ``TerminalPlayer`` shows its seat's ``SeatView`` only (the others' cards stay hidden until
 the hand is over), prints the moves made since it last looked, in words, and reads the
-number of a legal move. ``q`` (or the end of the input) quits with ``Quit``; so does Ctrl-C,
-and either way the session's final balances are shown. A drop with a count above the
-player's ``confirm_drop`` is asked again. Amounts are labelled "this hand" and "session";
-under push-up scoring (O42) they are points against the player, shown unsigned. Every
-sentence comes from the catalogue (``bot/i18n/en/players.py``).
+number of a legal move (``h`` shows the number of the move the adviser would make). ``q``
+(or the end of the input) quits with ``Quit``; so does Ctrl-C, and either way the session's
+final balances are shown. A drop with a count above the player's ``confirm_drop`` is asked
+again. Amounts are labelled "this hand" and "session"; under push-up scoring (O42) they are
+points against the player, shown unsigned. Every sentence comes from the catalogue
+(``bot/i18n/en/players.py``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from bot.engine.actions import DRAW, DROP, HIT, SLAP, PublicMove
 from bot.engine.cards import FIRST_JOKER, card_symbol, rank_of, suit_of
 from bot.engine.settle import Result
 from bot.i18n import amount_text, number_text, text
+from bot.players.advice import advise
 from bot.players.protocol import Player
 from bot.players.registry import make_player
 from bot.players.shape import cards_of
@@ -30,6 +32,7 @@ from bot.players.table import play_hand, unique_names
 RED_SUITS = (1, 2)  # diamonds, hearts
 YES = ("y", "yes")
 QUIT = ("q", "quit")
+HINT = ("h", "hint")
 
 
 class Quit(Exception):
@@ -219,7 +222,7 @@ class TerminalPlayer:
 
     def choose(self, view: SeatView) -> Action:
         self.show(view)
-        action = self.pick(view, menu(view), None)
+        action = self.pick(view, menu(view), None, hints=True)
         assert action is not None  # no "0" entry was offered
         self.before_draw = view.hand if action.kind == DRAW else None
         return action
@@ -280,8 +283,17 @@ class TerminalPlayer:
         if view.drop_barred:
             console.print(text("players.play.drop_barred", self.locale))
 
-    def pick(self, view: SeatView, actions: list[Action], none_label: str | None) -> Action | None:
-        """Show the numbered moves and read one; ``none_label`` offers 0 as no move."""
+    def pick(
+        self,
+        view: SeatView,
+        actions: list[Action],
+        none_label: str | None,
+        *,
+        hints: bool = False,
+    ) -> Action | None:
+        """Show the numbered moves and read one; ``none_label`` offers 0 as no move; with
+        ``hints``, ``h`` shows the number of the move the adviser would make
+        (``bot.players.advice``: the person plays alone against computer players)."""
         console = self.console
         console.print(text("players.play.choose", self.locale))
         if none_label is not None:
@@ -289,16 +301,24 @@ class TerminalPlayer:
         for i, action in enumerate(actions, 1):
             console.print(f"  {i}. {action_words(view, action, self.locale)}")
         low = 0 if none_label is not None else 1
+        prompt = text("players.play.prompt_hint" if hints else "players.play.prompt", self.locale)
         while True:
-            answer = self.read(text("players.play.prompt", self.locale)).strip().lower()
+            answer = self.read(prompt).strip().lower()
             if answer in QUIT:
                 raise Quit
+            if hints and answer in HINT:
+                advice = advise(view, f"{len(view.moves)}:{view.hand:x}")
+                number = actions.index(advice) + 1
+                move = action_words(view, advice, self.locale)
+                console.print(text("players.play.hint", self.locale, number=number, move=move))
+                continue
             if answer.isdecimal() and low <= int(answer) <= len(actions):
                 chosen = actions[int(answer) - 1] if int(answer) else None
                 if chosen is None or self.confirmed(view, chosen):
                     return chosen
                 continue
-            console.print(text("players.play.bad_choice", self.locale, low=low, high=len(actions)))
+            key = "players.play.bad_choice_hint" if hints else "players.play.bad_choice"
+            console.print(text(key, self.locale, low=low, high=len(actions)))
 
     def confirmed(self, view: SeatView, action: Action) -> bool:
         """Whether the player means it: a drop above ``confirm_drop`` is asked again."""

@@ -1,4 +1,5 @@
-"""The private "My hand" panel: one player's sorted hand, what they picked, their moves.
+"""The private "My hand" panel: one player's sorted hand, what they picked, their moves,
+and for a player alone against computer players a hint (``hint_text``).
 
 Every enabled button is a move the engine accepts now (``PrivateHand`` asks the engine's
 legal-move queries); the card menu keeps the player's picks between clicks.
@@ -6,9 +7,23 @@ legal-move queries); the card menu keeps the player's picks between clicks.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 import discord
 
-from bot.engine.actions import CLAIM, DISCARD, DRAW, DROP, HIT, SLAP, SLAP_DISCARD, SPREAD, TAKE
+from bot.engine.actions import (
+    CLAIM,
+    DISCARD,
+    DRAW,
+    DROP,
+    HIT,
+    SLAP,
+    SLAP_DISCARD,
+    SPREAD,
+    TAKE,
+    Action,
+    Kind,
+)
 from bot.engine.cards import card_list, card_symbol, card_text
 from bot.engine.hand import OVER, PLAY, START
 from bot.i18n import text
@@ -18,6 +33,7 @@ from bot.render.limits import BUTTON_LABEL, clip, fit_embed
 from bot.tables.views import PrivateHand
 
 REFRESH = "refresh"
+HINT = "hint"
 MAX_HIT_BUTTONS = 10
 
 
@@ -69,6 +85,8 @@ def panel_controls(hand: PrivateHand, locale: str = "en") -> Controls:
     if hand.legal.phase == OVER:
         return Controls()
     buttons = [*_turn_buttons(hand, locale), *_hit_buttons(hand, locale)]
+    if hand.hint:
+        buttons.append(ButtonSpec(HINT, text("table.button.hint", locale), row=1))
     buttons.extend(_slap_buttons(hand, locale))
     buttons.append(ButtonSpec(REFRESH, text("table.button.refresh", locale), row=4))
     select = None
@@ -81,6 +99,32 @@ def panel_controls(hand: PrivateHand, locale: str = "en") -> Controls:
             ),
         )
     return Controls(tuple(buttons), select)
+
+
+def hint_text(advice: Action, count: int, locale: str = "en") -> str:
+    """The adviser's move (``bot.players.advice``) in words, for the panel that shows it
+    with its cards picked; ``count`` is the player's count (said with a drop)."""
+    cards = cards_text(advice.cards)
+    spread = (advice.spread or 0) + 1
+    match advice.kind:
+        case Kind.DRAW:
+            return text("table.hint.draw", locale)
+        case Kind.TAKE:
+            return text("table.hint.take", locale, cards=cards)
+        case Kind.SPREAD:
+            return text("table.hint.spread", locale, cards=cards)
+        case Kind.HIT:
+            return text("table.hint.hit", locale, cards=cards, spread=spread)
+        case Kind.DISCARD | Kind.SLAP_DISCARD:
+            return text("table.hint.discard", locale, cards=cards)
+        case Kind.DROP:
+            return text("table.hint.drop", locale, count=count)
+        case Kind.CLAIM:
+            return text("table.hint.claim", locale)
+        case Kind.SLAP:
+            return text("table.hint.slap", locale, spread=spread)
+        case unhandled:
+            assert_never(unhandled)
 
 
 def _status(hand: PrivateHand, locale: str) -> str:

@@ -16,6 +16,7 @@ from bot.engine.hand import OVER, START, Hand
 from bot.engine.rules import Rules
 from bot.engine.settle import Result
 from bot.engine.view import SeatView, seat_view
+from bot.tables.hints import hints_offered
 from bot.tables.table import PLAYING, Status, Table
 
 RECENT_MOVES = 5
@@ -129,6 +130,8 @@ class PrivateHand:
     can_discard: bool = False
     can_slap_discard: bool = False
     hit_targets: tuple[int, ...] = ()
+    hint: bool = False
+    """Whether the player may ask for a hint now (``bot.tables.hints``)."""
 
 
 def public_table(table: Table) -> PublicTable:
@@ -196,6 +199,7 @@ def private_hand(
         can_discard=single and hand.can(Action(DISCARD, seat, selection)),
         can_slap_discard=single and hand.can(Action(SLAP_DISCARD, seat, selection)),
         hit_targets=tuple(hand.hit_targets(seat, selection)),
+        hint=table.to_act_id == user_id and hints_offered(table, user_id),
     )
 
 

@@ -8,6 +8,7 @@ answered within Discord's three seconds whatever it waits for.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -30,17 +31,20 @@ from bot.engine.actions import DRAW, DROP, KINDS, TAKE
 from bot.engine.cards import CardError, mask_of, parse_card
 from bot.engine.rules import RulesError, build_rules
 from bot.engine.summary import describe
+from bot.engine.view import seat_view
 from bot.i18n import LOCALES, render, text
 from bot.i18n.bounds import quote
 from bot.i18n.mentions import command_mentions
 from bot.i18n.refusal import Refusal
+from bot.players.advice import advise
 from bot.render.links import message_link
 from bot.render.open_tables import listed, open_tables_embed
-from bot.render.panel import REFRESH
+from bot.render.panel import HINT, REFRESH, hint_text
 from bot.render.rules import rules_embed
 from bot.render.table import AGAIN, JOIN, LEAVE, MY_HAND, NEXT, START
 from bot.render.words import names_text
 from bot.tables.errors import TableError
+from bot.tables.hints import hint_seat, hint_seed
 from bot.tables.table import LEAVING, TABLE_EMPTY, Seat, Table
 from cogs.settings import NewTableDefaults, new_table_defaults
 from cogs.tonk.components import PanelKey, PickKey, TableKey
@@ -585,9 +589,11 @@ class TableService:
         if runtime is None:
             return
         user_id = interaction.user.id
-        if key.action == REFRESH:
+        if key.action in (REFRESH, HINT):
             selection = runtime.screens.panel_selection(user_id)
-            await self._show_panel_again(interaction, runtime, key.hand, selection)
+            await self._show_panel_again(
+                interaction, runtime, key.hand, selection, hint=key.action == HINT
+            )
             return
 
         def op(table: Table) -> None:
@@ -660,16 +666,44 @@ class TableService:
             runtime.screens.panel_shown(interaction.user.id, interaction, 0)
 
     async def _show_panel_again(
-        self, interaction: discord.Interaction, runtime: TableRuntime, hand: int, selection: int
+        self,
+        interaction: discord.Interaction,
+        runtime: TableRuntime,
+        hand: int,
+        selection: int,
+        *,
+        hint: bool = False,
     ) -> None:
-        """The clicked panel as it is now, with ``selection`` picked (a panel of an earlier
-        hand says so, and shows the hand in play)."""
+        """The clicked panel as it is now, with ``selection`` picked, or with ``hint`` the
+        adviser's move (a panel of an earlier hand says so, and shows the hand in play)."""
         async with runtime.lock:
             if hand != runtime.table.hand_number:
                 sentence = TableError("old_hand", number=hand).message(locale_of(interaction))
                 await self._update_panel(interaction, runtime, 0, sentence)
+            elif hint:
+                await self._show_hint(interaction, runtime, selection)
             else:
                 await self._update_panel(interaction, runtime, selection)
+
+    async def _show_hint(
+        self, interaction: discord.Interaction, runtime: TableRuntime, selection: int
+    ) -> None:
+        """Under the table's lock: the panel with the adviser's move said above it and its
+        cards picked, for a person alone against computer players on their move
+        (``bot.tables.hints``); else the panel as it was, with ``selection``, and why not.
+        Nothing at the table changes either way."""
+        table = runtime.table
+        locale = locale_of(interaction)
+        try:
+            seat = hint_seat(table, interaction.user.id)
+        except TableError as refusal:
+            await self._update_panel(interaction, runtime, selection, refusal.message(locale))
+            return
+        assert table.hand is not None
+        view = seat_view(table.hand, seat)
+        advice = await asyncio.to_thread(advise, view, hint_seed(table))
+        notice = hint_text(advice, view.count, locale)
+        await self._update_panel(interaction, runtime, advice.cards, notice)
 
     async def _update_panel(
         self,

@@ -54,5 +54,5 @@ def test_tonk_play_asks_in_vietnamese(
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
     assert main(["play", "--seed", "1", "--lang", "vi"]) == 0
     out = capsys.readouterr().out
-    assert "Nước đi của bạn:" in out and "Số (q để thoát):" in out
+    assert "Nước đi của bạn:" in out and "Số (h để xem gợi ý, q để thoát):" in out
     assert "Số dư cuối cùng: Người chơi 0, normal 0" in out

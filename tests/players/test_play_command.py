@@ -132,6 +132,19 @@ def test_a_drop_above_the_chosen_count_is_asked_again(play_cmd: Play) -> None:
     drop is asked again, and anything but y chooses again; at 40 it is not asked."""
     asked = play_cmd("1\n\nq\n", "--players", "normal", "--seed", "1", "--confirm-drop", "20")
     assert "Drop with a count of 33? y to drop" in asked.stdout
-    assert asked.stdout.count("Number (q to quit)") == 2
+    assert asked.stdout.count("Number (h for a hint, q to quit)") == 2
     trusted = play_cmd("1\nq\n", "--players", "normal", "--seed", "1", "--confirm-drop", "40")
     assert "Drop with a count of" not in trusted.stdout
+
+
+def test_h_shows_the_number_and_words_of_the_advisers_move(play_cmd: Play) -> None:
+    """The person plays alone against computer players: ``h`` names one of the numbered
+    moves (the adviser's, ``bot.players.advice``), the same when asked again; a wrong
+    answer says h is there."""
+    done = play_cmd("h\nh\nx\nq\n", "--players", "normal", "--seed", "1")
+    assert done.returncode == 0 and done.stderr == ""
+    hints = re.findall(r"💡 Hint: (\d+)\. (.+)", done.stdout)
+    assert len(hints) == 2 and hints[0] == hints[1]
+    number, words = hints[0]
+    assert f"  {number}. {words}" in done.stdout.split("💡")[0]
+    assert "Type a number from 1 to" in done.stdout and "h for a hint, or q to quit" in done.stdout

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from bot.engine.actions import DRAW
+from dataclasses import replace
+
+import pytest
+
+from bot.engine.actions import DRAW, Action, Kind
 from bot.engine.cards import mask_of, parse_card
-from bot.render.panel import panel_controls, panel_embed
+from bot.render.panel import hint_text, panel_controls, panel_embed
 from bot.tables.views import private_hand
 from tests.tables.fixtures import IDS, lobby, stack_deal
 
@@ -73,3 +77,38 @@ def test_a_card_that_fits_a_spread_gets_a_hit_button_naming_it() -> None:
     table.act(BOB, "spread", now=1.0, cards=cards("4H 5H 6H"))
     buttons = labels(table, BOB, cards("3H"))
     assert buttons["Hit 1: 4♥ 5♥ 6♥"] and buttons["Discard 3♥"]
+
+
+def test_the_hint_button_is_there_only_when_the_player_may_ask_for_a_hint() -> None:
+    table = dealt()
+    hand = private_hand(table, BOB)
+    assert hand is not None and not hand.hint  # ann is a person: no hint (bot.tables.hints)
+    assert "Hint" not in labels(table, BOB)
+    hinted = panel_controls(replace(hand, hint=True)).buttons
+    assert [(b.action, b.label, b.row) for b in hinted if b.label == "Hint"] == [
+        ("hint", "Hint", 1)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("advice", "said"),
+    [
+        (Action(Kind.DRAW, 1), "💡 Hint: draw from the stock."),
+        (Action(Kind.TAKE, 1, cards("JC")), "💡 Hint: take J♣ from the discard pile."),
+        (Action(Kind.SPREAD, 1, cards("4H 5H 6H")), "💡 Hint: spread 4♥ 5♥ 6♥ (picked below)."),
+        (Action(Kind.HIT, 1, cards("3H"), 0), "💡 Hint: hit spread 1 with 3♥ (picked below)."),
+        (Action(Kind.DISCARD, 1, cards("7D")), "💡 Hint: discard 7♦ (picked below)."),
+        (Action(Kind.SLAP_DISCARD, 1, cards("7S")), "💡 Hint: discard 7♠ (picked below)."),
+        (Action(Kind.DROP, 1), "💡 Hint: drop with your count of 29."),
+        (Action(Kind.CLAIM, 1), "💡 Hint: claim your dealt 49."),
+        (Action(Kind.SLAP, 1, cards("8H"), 1), "💡 Hint: slap the discard onto spread 2."),
+    ],
+    ids=lambda value: value.kind if isinstance(value, Action) else "",
+)
+def test_a_hint_says_the_advised_move_in_words(advice: Action, said: str) -> None:
+    assert hint_text(advice, 29) == said
+
+
+def test_a_hint_is_said_in_the_players_language() -> None:
+    assert hint_text(Action(Kind.DRAW, 0), 5, "ro") == "💡 Sfat: trage din stoc."
+    assert hint_text(Action(Kind.DROP, 0), 5, "vi") == "💡 Gợi ý: gõ với điểm 5 của bạn."

@@ -81,6 +81,11 @@ MESSAGES: dict[str, Message] = {
     "players.play.choose": "Your move:",
     "players.play.prompt": "Number (q to quit): ",
     "players.play.bad_choice": "Type a number from {low} to {high}, or q to quit.",
+    "players.play.prompt_hint": "Number (h for a hint, q to quit): ",
+    "players.play.bad_choice_hint": (
+        "Type a number from {low} to {high}, h for a hint, or q to quit."
+    ),
+    "players.play.hint": "💡 Hint: {number}. {move}",
     # tonk play: the end of a hand.
     "players.ending.tonk_out": "{winners} went out without a discard: tonk! Paid ×{multiple}.",
     "players.ending.out_by_discard": "{winners} went out by discarding the last card.",

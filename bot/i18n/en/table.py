@@ -56,6 +56,11 @@ MESSAGES: dict[str, Message] = {
         "Your move could not be saved, so nothing changed. Please try again in a moment."
     ),
     "table.refusal.old_hand": "That button belongs to hand {number}, which is over.",
+    "table.refusal.hint_not_alone": (
+        "Hints are only for a player alone against computer players: another person plays "
+        "in this hand."
+    ),
+    "table.refusal.hint_not_your_move": "A hint is for your own move: ask again on your turn.",
     "table.refusal.old_table": "That button belongs to a table that is closed.",
     "table.refusal.old_message": "That table message is out of date: use the current one, {link}",
     "table.refusal.not_member": "That member is not on this server.",
@@ -156,6 +161,7 @@ MESSAGES: dict[str, Message] = {
     "table.button.hit": "Hit {number}: {cards}",
     "table.button.slap": "Slap {card} on {number}",
     "table.button.refresh": "Refresh",
+    "table.button.hint": "Hint",
     # The private panel (bot.render.panel).
     "table.panel.title": "Your hand · hand {number}",
     "table.panel.count": Plural(
@@ -174,6 +180,15 @@ MESSAGES: dict[str, Message] = {
     "table.panel.start": "Your turn: draw, take the discard, or drop.",
     "table.panel.start_barred": "Your turn: draw or take the discard (you can't drop yet).",
     "table.panel.play": "Pick cards, then spread, hit a spread, or discard one card.",
+    # Hints, for a player alone against computer players (bot.tables.hints).
+    "table.hint.draw": "💡 Hint: draw from the stock.",
+    "table.hint.take": "💡 Hint: take {cards} from the discard pile.",
+    "table.hint.spread": "💡 Hint: spread {cards} (picked below).",
+    "table.hint.hit": "💡 Hint: hit spread {spread} with {cards} (picked below).",
+    "table.hint.discard": "💡 Hint: discard {cards} (picked below).",
+    "table.hint.drop": "💡 Hint: drop with your count of {count}.",
+    "table.hint.claim": "💡 Hint: claim your dealt 49.",
+    "table.hint.slap": "💡 Hint: slap the discard onto spread {spread}.",
     # Direct messages (bot.render.dm).
     "table.dm.heading": "**Tonk** · {guild} · #{channel} · hand {number}",
     "table.dm.hand": "Your hand: {cards} (count {count})",
@@ -335,6 +350,10 @@ NOTES: dict[str, str] = {
     "table.list.comma": "What separates names or words in a list, space included.",
     "table.with_count": "{count} is the count: the total value of the cards in a hand.",
     "table.move.auto": "{move} is a move in words (table.move.*), made by the timer.",
+    "table.button.hint": "A button of the private panel: the move the strongest computer "
+    "player would make now, shown to this player only.",
+    "table.hint.hit": "{spread} is the spread's number on the table.",
+    "table.hint.drop": "{count} is the count: the total value of the cards in the hand.",
     "table.ending.tonk_out": "A tonk: going out without a final discard.",
     "table.title": "{rule_id} is a code such as O1; {preset} a preset name (preset.*).",
     "table.pile_and_stock": "{pile} is table.pile or table.pile_empty.",

@@ -1,0 +1,25 @@
+"""Advice: the move the strongest computer player would make in a person's seat.
+
+The adviser is a computer player like the others: it sees only the ``SeatView`` of the seat
+it advises (that person's own cards and what the whole table saw), never another hand or the
+stock, so its advice tells the person nothing they could not know. Seeded by the caller, it
+gives the same advice for the same view and seed (a double click is asked twice, answered
+once).
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.engine import Action, SeatView
+from bot.players.registry import make_player
+
+ADVISER = "hard"
+"""The level whose move is the advice: the strongest."""
+
+
+def advise(view: SeatView, seed: str) -> Action:
+    """The move ``ADVISER`` would make for ``view.seat``, which must act now (its turn, or a
+    slap's extra discard). It takes the adviser up to tens of milliseconds: call it from a
+    worker thread in an event loop."""
+    return make_player(ADVISER, random.Random(seed)).choose(view)

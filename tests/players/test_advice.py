@@ -1,0 +1,61 @@
+"""The adviser behind the Hint button: the strongest level's move for the seat that must act,
+from that seat's view only, the same for the same view and seed."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+from bot.engine import PRESETS, Hand, build_rules
+from bot.engine.view import seat_view
+from bot.players import make_player
+from bot.players.advice import ADVISER, advise
+from bot.players.terminal import TerminalPlayer, menu
+
+ADVICES_PER_PRESET = 8
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_advice_is_a_move_the_engine_accepts_from_the_seat_that_must_act(preset: str) -> None:
+    """P1-P11: played as advised, turn after turn (a slap's extra discard included), every
+    advised move is the acting seat's and legal (``Hand.act`` would raise otherwise)."""
+    hand = Hand.deal(build_rules(preset), ["ann", "bob", "cat"], 0, rng=random.Random(preset))
+    for step in range(ADVICES_PER_PRESET):
+        if hand.over:
+            break
+        seat = hand.actor
+        assert seat is not None
+        advice = advise(seat_view(hand, seat), f"{preset}:{step}")
+        assert advice.seat == seat and hand.can(advice)
+        hand.act(advice)
+    assert hand.over or len(hand.log) >= ADVICES_PER_PRESET
+
+
+def test_the_advice_is_the_advisers_choice_and_the_same_for_the_same_view_and_seed() -> None:
+    hand = Hand.deal(build_rules(), ["ann", "bob"], 1, rng=random.Random(5))
+    view = seat_view(hand, hand.actor or 0)
+    advised = {advise(view, "table 1") for _ in range(3)}
+    adviser = make_player(ADVISER, random.Random("table 1"))
+    assert advised == {adviser.choose(view)}
+    assert ADVISER == "hard"
+
+
+def test_at_the_terminal_h_names_the_advised_move_and_its_number_plays_it() -> None:
+    """``tonk play``: the person types h, reads the adviser's move and its number, and types
+    that number: the move played is the advice."""
+    hand = Hand.deal(build_rules(), ["ann", "bob"], 1, rng=random.Random(5))
+    view = seat_view(hand, hand.actor or 0)
+    output = io.StringIO()
+    answers = iter(["h"])
+
+    def read(prompt: str) -> str:
+        return next(answers, None) or re.findall(r"💡 Hint: (\d+)\.", output.getvalue())[-1]
+
+    person = TerminalPlayer(Console(file=output, width=120), read, [0, 0], 50, "en")
+    played = person.choose(view)
+    assert played == advise(view, f"{len(view.moves)}:{view.hand:x}")
+    assert f"💡 Hint: {menu(view).index(played) + 1}. " in output.getvalue()
