@@ -41,9 +41,10 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 def help_embed(
     group: str, commands: Mapping[str, str], command_id: int | None, locale: str = "en"
 ) -> discord.Embed:
-    """The help: how to start a game, then a field per section listing the ``commands``
-    there are (their path below ``/tonk`` → their description's catalogue key); a section
-    with none of them (the scoreboard without a database) is left out.
+    """The help: how to start a game, where the cards are and how to practise, then a field
+    per section listing the ``commands`` there are (their path below ``/tonk`` → their
+    description's catalogue key); a section with none of them (the scoreboard without a
+    database) is left out.
 
     ``group`` is the commands' group (``tonk``) and ``command_id`` the id Discord gave it
     (the mentions are clickable with it).
@@ -68,7 +69,15 @@ def help_embed(
         rules=mention("rules"),
         settings=mention("settings"),
     )
-    embed = discord.Embed(title=text("help.title", locale), description=f"{start}\n\n{cards}")
+    practice = text(
+        "help.practice",
+        locale,
+        practice=mention("practice"),
+        hint_button=text("table.button.hint", locale),
+    )
+    embed = discord.Embed(
+        title=text("help.title", locale), description=f"{start}\n\n{cards}\n\n{practice}"
+    )
     for heading, paths in SECTIONS:
         lines = [
             text(

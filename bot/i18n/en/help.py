@@ -14,6 +14,11 @@ MESSAGES: dict[str, Message] = {
         "button for every move you may make. {rules} shows the table's rules; the host "
         "changes them with {settings} before the first deal."
     ),
+    "help.practice": (
+        "**Learning?** {practice} deals you a table against computer players at once. Alone "
+        "against them, your panel has **{hint_button}**: the move a strong player would make "
+        "on your turn."
+    ),
     "help.section.play": "At a table",
     "help.section.host": "Hosting a table",
     "help.section.scoreboard": "Scoreboard",
@@ -27,5 +32,9 @@ NOTES = {
         "{join_button} and {start_button} are the labels of the table message's buttons."
     ),
     "help.cards": "{hand_button} is the label of the table message's button that opens the panel.",
+    "help.practice": (
+        "{practice} is the clickable /tonk practice; {hint_button} the label of the panel's "
+        "Hint button."
+    ),
     "help.line": "One line of the command list: a clickable command, then its description.",
 }
