@@ -28,8 +28,10 @@ def hints_offered(table: Table, user_id: int) -> bool:
 def hint_seat(table: Table, user_id: int) -> int:
     """The seat to advise: ``user_id``'s, when hints are offered to them and they must act
     now. Raises ``TableError`` saying why not (nothing is changed)."""
+    if table.status != PLAYING or table.hand is None or table.hand.over:
+        raise TableError("no_hand")
     seat = table.hand_seat(user_id)
-    if table.status != PLAYING or seat is None:
+    if seat is None:
         raise TableError("not_in_hand")
     if user_id in table.leaving:
         raise TableError("you_left")

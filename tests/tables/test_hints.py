@@ -83,6 +83,16 @@ def test_no_hint_for_a_player_who_left_or_is_not_in_the_hand() -> None:
     assert refused.value.reason == "you_left"
 
 
+def test_no_hint_once_the_hand_is_over() -> None:
+    table = against_a_computer_player()
+    computer_moves(table)
+    table.act(ANN, "drop", now=5.0)
+    assert table.hand is not None and table.hand.over
+    with pytest.raises(TableError) as refused:
+        hint_seat(table, ANN)
+    assert str(refused.value) == "No hand is being played at this table."
+
+
 def test_the_advisers_seed_follows_the_table_state() -> None:
     table = against_a_computer_player()
     seed = hint_seed(table)
