@@ -3,8 +3,7 @@
 The adviser is a computer player like the others: it sees only the ``SeatView`` of the seat
 it advises (that person's own cards and what the whole table saw), never another hand or the
 stock, so its advice tells the person nothing they could not know. Seeded by the caller, it
-gives the same advice for the same view and seed (a double click is asked twice, answered
-once).
+gives the same advice for the same view and seed (a double click gets the same advice twice).
 """
 
 from __future__ import annotations

@@ -22,15 +22,17 @@ ADVICES_PER_PRESET = 8
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_advice_is_a_move_the_engine_accepts_from_the_seat_that_must_act(preset: str) -> None:
     """P1-P11: played as advised, turn after turn (a slap's extra discard included), every
-    advised move is the acting seat's and legal (``Hand.act`` would raise otherwise)."""
+    advised move is the acting seat's, legal (``Hand.act`` would raise otherwise) and one of
+    the numbered moves ``tonk play`` offers."""
     hand = Hand.deal(build_rules(preset), ["ann", "bob", "cat"], 0, rng=random.Random(preset))
     for step in range(ADVICES_PER_PRESET):
         if hand.over:
             break
         seat = hand.actor
         assert seat is not None
-        advice = advise(seat_view(hand, seat), f"{preset}:{step}")
-        assert advice.seat == seat and hand.can(advice)
+        view = seat_view(hand, seat)
+        advice = advise(view, f"{preset}:{step}")
+        assert advice.seat == seat and hand.can(advice) and advice in menu(view)
         hand.act(advice)
     assert hand.over or len(hand.log) >= ADVICES_PER_PRESET
 
