@@ -30,6 +30,7 @@ from bot.i18n import text
 from bot.render.cards import cards_text
 from bot.render.controls import ButtonSpec, CardOption, CardSelectSpec, Controls, Style
 from bot.render.limits import BUTTON_LABEL, clip, fit_embed
+from bot.render.links import relative_time
 from bot.tables.views import PrivateHand
 
 REFRESH = "refresh"
@@ -45,6 +46,8 @@ def panel_embed(hand: PrivateHand, locale: str = "en") -> discord.Embed:
         text("table.panel.count", locale, count=hand.count, cards=hand.cards.bit_count()),
         _status(hand, locale),
     ]
+    if hand.my_turn and table.turn_deadline is not None:
+        lines.append(text("table.panel.timer", locale, time=relative_time(table.turn_deadline)))
     if hand.selection:
         lines.append(text("table.panel.selected", locale, cards=cards_text(hand.selection)))
     embed = discord.Embed(

@@ -79,6 +79,25 @@ def test_a_card_that_fits_a_spread_gets_a_hit_button_naming_it() -> None:
     assert buttons["Hit 1: 4♥ 5♥ 6♥"] and buttons["Discard 3♥"]
 
 
+def test_the_player_to_act_reads_when_the_turn_timer_plays_for_them() -> None:
+    """The turn timer's deadline, as a Discord timestamp, on the panel of the player to act
+    only, in their language; a table without a timer says nothing of one."""
+    table = dealt()
+    assert table.turn_deadline == 120.0
+    timer = "⏱ Time runs out <t:120:R>: then the timer plays a safe move for you."
+    bob, ann = private_hand(table, BOB), private_hand(table, ANN)
+    assert bob is not None and ann is not None
+    assert str(panel_embed(bob).description).splitlines()[3] == timer
+    assert "<t:" not in str(panel_embed(ann).description)
+    assert "⏱ Timpul expiră <t:120:R>" in str(panel_embed(bob, "ro").description)
+    untimed = lobby("ann", "bob", turn_timeout=None)
+    stack_deal(untimed, HANDS, "ann", cuts=["KS", "2C"], upcard="JC", stock=["7C"])
+    untimed.start(ANN, now=0.0)
+    bob = private_hand(untimed, BOB)
+    assert bob is not None and bob.my_turn
+    assert "<t:" not in str(panel_embed(bob).description)
+
+
 def test_the_hint_button_is_there_only_when_the_player_may_ask_for_a_hint() -> None:
     table = dealt()
     hand = private_hand(table, BOB)

@@ -180,6 +180,7 @@ MESSAGES: dict[str, Message] = {
     "table.panel.start": "Your turn: draw, take the discard, or drop.",
     "table.panel.start_barred": "Your turn: draw or take the discard (you can't drop yet).",
     "table.panel.play": "Pick cards, then spread, hit a spread, or discard one card.",
+    "table.panel.timer": "⏱ Time runs out {time}: then the timer plays a safe move for you.",
     # Hints, for a player alone against computer players (bot.tables.hints).
     "table.hint.draw": "💡 Hint: draw from the stock.",
     "table.hint.take": "💡 Hint: take {cards} from the discard pile.",
@@ -363,6 +364,7 @@ NOTES: dict[str, str] = {
     "table.cut_card": "In the cut for deal: a player and the card they cut.",
     "table.match_over": "Push-up: a match scored in points against, lowest wins.",
     "table.to_act_until": "{time} is a Discord timestamp such as 'in 30 seconds'.",
+    "table.panel.timer": "{time} is a Discord timestamp such as 'in 30 seconds'.",
     "table.dm.heading": "{guild} is the server's name, {channel} the channel's.",
     "table.notice.big_one": "The Big One: the session's last hands, at double stakes.",
 }
