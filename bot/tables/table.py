@@ -5,7 +5,7 @@ Every operation checks first and raises ``TableError`` (or the engine's ``Illega
 can commit each version before replying, and a component that carries an old version can
 be refused. Times (``now``) are passed in by the caller: this module never reads a clock.
 
-Life cycle: ``LOBBY`` (seats fill, the host may change options) → ``PLAYING`` (a hand is on)
+Life cycle: ``LOBBY`` (seats fill, the host may change the ``Setup``) → ``PLAYING`` (a hand is on)
 → ``BETWEEN`` (the hand is over, the next one deals after a pause) → ``PLAYING`` … and
 ``CLOSED`` at the end. With fewer than two seats left after a hand the table goes back to
 ``LOBBY``.
@@ -17,7 +17,8 @@ stands up (or is removed after a hand), the table closes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -82,6 +83,30 @@ class Seat:
     @property
     def is_bot(self) -> bool:
         return self.level is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What the host may change before the first deal: the rules, the basic stake, the
+    seats and the turn timer (None: off)."""
+
+    rules: Rules
+    stake: int
+    max_seats: int
+    turn_timeout: float | None
+
+    def with_rules(self, rules: Rules) -> Setup:
+        """This setup playing ``rules``, its seats lowered to as many as they deal to."""
+        return replace(self, rules=rules, max_seats=min(self.max_seats, most_players(rules)))
+
+
+def _check_setup(setup: Setup) -> None:
+    """TableError unless a table may play with ``setup``: seats its rules can deal to, and
+    a stake it may play for."""
+    most = most_players(setup.rules)
+    if not MIN_PLAYERS <= setup.max_seats <= most:
+        raise TableError("bad_seats", low=MIN_PLAYERS, high=most)
+    check_stake(setup.stake)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,10 +182,7 @@ class Table:
         shuffler: Shuffler | None = None,
     ) -> Table:
         """A new table in the lobby with ``host`` in the first seat."""
-        most = most_players(rules)
-        if not MIN_PLAYERS <= max_seats <= most:
-            raise TableError("bad_seats", low=MIN_PLAYERS, high=most)
-        check_stake(stake)
+        _check_setup(Setup(rules, stake, max_seats, turn_timeout))
         table = cls(
             table_id,
             guild_id,
@@ -295,15 +317,27 @@ class Table:
             raise TableError("not_seated_other", player=self.name_of(user_id))
         return self._stand_up(user_id, now)
 
-    def change_option(self, by: int, name: str, value: str, now: float) -> None:
-        """The host changes one option before the first deal (RulesError names a conflict)."""
+    @property
+    def setup(self) -> Setup:
+        return Setup(self.rules, self.stake, self.max_seats, self.turn_timeout)
+
+    def change_setup(self, by: int, change: Callable[[Setup], Setup], now: float) -> Setup:
+        """The host changes the table before the first deal: ``change`` makes the new setup
+        from the current one (``RulesError`` names a conflict of rules). The whole new setup
+        is checked before any of it applies; it must seat everyone seated. Returns it."""
         self._require_open()
         if by != self.host_id:
             raise TableError("host_only")
         if self.hand_number:
             raise TableError("settings_locked")
-        self.rules = self.rules.with_option(name, value)
+        setup = change(self.setup)
+        _check_setup(setup)
+        if setup.max_seats < len(self.seats):
+            raise TableError("seats_taken", players=len(self.seats))
+        self.rules, self.stake = setup.rules, setup.stake
+        self.max_seats, self.turn_timeout = setup.max_seats, setup.turn_timeout
         self._changed(now)
+        return setup
 
     def announce_big_one(self, by: int, hands: int, now: float) -> None:
         """O44 The Big One: the host announces that the last ``hands`` deals of the session

@@ -30,6 +30,7 @@ from cogs.group import PRESET_CHOICES, tonk_group
 from cogs.inputs import parse_timeout
 from cogs.tonk.components import TONK_COG
 from cogs.tonk.service import AUTO_LANGUAGE, TableService
+from cogs.tonk.setup_change import SetupChange
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
@@ -139,12 +140,6 @@ class TonkCommands(
     ) -> None:
         await self.service.practice(interaction, opponents, level, preset)
 
-    @new.autocomplete("turn_timeout")
-    async def timeout_choices(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=v, value=v) for v in TIMEOUT_SUGGESTIONS if current in v]
-
     @app_commands.command(name="language", description=text("table.command.language"))
     @app_commands.describe(value=text("table.command.language.value"))
     @app_commands.choices(value=LANGUAGE_CHOICES)
@@ -181,10 +176,45 @@ class TonkCommands(
 
     @app_commands.command(name="settings", description=text("table.command.settings"))
     @app_commands.describe(
-        option=text("table.command.settings.option"), value=text("table.command.settings.value")
+        option=text("table.command.settings.option"),
+        value=text("table.command.settings.value"),
+        preset=text("table.command.settings.preset"),
+        stake=text("table.command.settings.stake"),
+        seats=text("table.command.settings.seats"),
+        turn_timeout=text("table.command.new.turn_timeout"),
     )
-    async def settings(self, interaction: discord.Interaction, option: str, value: str) -> None:
-        await self.service.change_option(interaction, option, value)
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        option: str | None = None,
+        value: str | None = None,
+        preset: str | None = None,
+        stake: app_commands.Range[int, MIN_STAKE, MAX_STAKE] | None = None,
+        seats: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] | None = None,
+        turn_timeout: str | None = None,
+    ) -> None:
+        """Everything asked is checked as typed here, and against the table by the service."""
+        try:
+            change = SetupChange.typed(
+                preset=preset,
+                option=option,
+                value=value,
+                stake=stake,
+                seats=seats,
+                turn_timeout=turn_timeout,
+            )
+        except TableError as refusal:
+            await answer(interaction, refusal_text(refusal, interaction))
+            return
+        await self.service.change_setup(interaction, change)
+
+    @new.autocomplete("turn_timeout")
+    @settings.autocomplete("turn_timeout")
+    async def timeout_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=v, value=v) for v in TIMEOUT_SUGGESTIONS if current in v]
 
     @settings.autocomplete("option")
     async def option_choices(

@@ -33,7 +33,7 @@ from bot.render.table import final_controls, table_controls, table_embed
 from bot.tables.table import CLOSED, LOBBY, Table
 from bot.tables.timers import Timers
 from bot.tables.views import PublicTable, hand_key, private_hand, private_key, public_table
-from cogs.tonk.threads import STARTER_SAYS, starter_text
+from cogs.tonk.threads import Invitation, invitation, starter_says, starter_text
 from cogs.tonk.views import panel_view, table_view
 
 if TYPE_CHECKING:
@@ -160,9 +160,13 @@ class TableScreens:
         """The reminder being deleted (it is deleted once)."""
         self._ending: int | None = None
         """The announcement being edited to say the table started or closed (once)."""
-        self._starter_says: str | None = None
-        """What the message a table's thread hangs from says (its catalogue key), if known:
+        self._starter_says: tuple[str, Invitation | None] | None = None
+        """What the message a table's thread hangs from says (``starter_says``), if known:
         unknown after a restart, or for a new table in a thread an old one left."""
+        self._announced: tuple[int, Invitation] | None = None
+        """The role the announcement mentions and the invitation it says, once this process
+        posted it (unknown after a restart: the announcement then stays as it is until the
+        table starts or closes)."""
 
     @property
     def _table(self) -> Table:
@@ -298,6 +302,7 @@ class TableScreens:
         table = self._table
         self._request_table()
         self._announcement_over()
+        self._refresh_announcement()
         self._tell_starter()
         if table.status == CLOSED:
             return
@@ -335,7 +340,24 @@ class TableScreens:
         """Post the announcement; its id is committed with the table while it waits in its
         lobby, so that the announcement says when the table started or closed."""
         table = self._table
-        content = text(
+        self._announced = (role_id, invitation(table))
+        mention = discord.AllowedMentions(roles=[discord.Object(role_id)])
+        channel = self._bot.get_partial_messageable(
+            self._announcement_channel_id(), guild_id=table.guild_id
+        )
+        message = await channel.send(self._announcement(role_id), allowed_mentions=mention)
+        async with self._runtime.lock:
+            if table.status == LOBBY and table.announcement_id is None:
+                table.announcement_id = message.id
+                await self._runtime.commit_message()
+                self._refresh_announcement()  # the host may have changed the table meanwhile
+                return
+        await self._end_announcement(message.id)
+
+    def _announcement(self, role_id: int) -> str:
+        """The announcement of the table in its lobby, mentioning ``role_id``."""
+        table = self._table
+        return text(
             "table.notice.announce",
             table.locale,
             role=f"<@&{role_id}>",
@@ -345,17 +367,26 @@ class TableScreens:
             seats=table.max_seats,
             link=message_link(table.guild_id, table.channel_id, table.message_id),
         )
-        mention = discord.AllowedMentions(roles=[discord.Object(role_id)])
-        channel = self._bot.get_partial_messageable(
-            self._announcement_channel_id(), guild_id=table.guild_id
+
+    def _refresh_announcement(self) -> None:
+        """The announcement follows the lobby: the preset, stake and seats the host changed
+        (an edit notifies nobody)."""
+        table = self._table
+        announced = self._announced
+        if table.status != LOBBY or table.announcement_id is None or announced is None:
+            return
+        role_id, said = announced
+        if said == invitation(table):
+            return
+        self._announced = (role_id, invitation(table))
+        self._runtime.host.spawn(
+            edit_message(
+                self._bot,
+                self._announcement_channel_id(),
+                table.announcement_id,
+                content=self._announcement(role_id),
+            )
         )
-        message = await channel.send(content, allowed_mentions=mention)
-        async with self._runtime.lock:
-            if table.status == LOBBY and table.announcement_id is None:
-                table.announcement_id = message.id
-                await self._runtime.commit_message()
-                return
-        await self._end_announcement(message.id)
 
     def _announcement_over(self) -> None:
         """The table started or closed: its announcement says so (once)."""
@@ -391,17 +422,18 @@ class TableScreens:
 
     def starter_posted(self) -> None:
         """The table's thread was just started from a message saying that it opened."""
-        self._starter_says = STARTER_SAYS[LOBBY]
+        self._starter_says = starter_says(self._table)
 
     def _tell_starter(self) -> None:
         """A table in a thread the bot started (``/tonk new thread:True``): the message the
         thread hangs from, in the channel (the command's answer, whose id the thread took),
-        says whether the table waits for players, plays or closed; edited when that
-        changes, so the channel does not keep inviting players to a closed table."""
-        key = STARTER_SAYS[self._table.status]
-        if key == self._starter_says:
+        says whether the table waits for players (for which game, stake and seats), plays
+        or closed; edited when that changes, so the channel does not keep inviting players
+        to a closed table, or to a game the host changed."""
+        says = starter_says(self._table)
+        if says == self._starter_says:
             return
-        self._starter_says = key
+        self._starter_says = says
         thread = self._thread()
         if thread is None or self._bot.user is None or thread.owner_id != self._bot.user.id:
             return

@@ -30,7 +30,6 @@ from bot.client import (
 from bot.engine.actions import DRAW, DROP, KINDS, TAKE
 from bot.engine.cards import CardError, mask_of, parse_card
 from bot.engine.rules import RulesError, build_rules
-from bot.engine.summary import describe
 from bot.engine.view import seat_view
 from bot.i18n import LOCALES, render, text
 from bot.i18n.bounds import quote
@@ -45,12 +44,13 @@ from bot.render.table import AGAIN, JOIN, LEAVE, MY_HAND, NEXT, START
 from bot.render.words import names_text
 from bot.tables.errors import TableError
 from bot.tables.hints import hint_seat, hint_seed
-from bot.tables.table import LEAVING, TABLE_EMPTY, Seat, Table
+from bot.tables.table import LEAVING, TABLE_EMPTY, Seat, Setup, Table
 from cogs.settings import NewTableDefaults, new_table_defaults
 from cogs.tonk.components import PanelKey, PickKey, TableKey
 from cogs.tonk.open_tables import OpenTables
 from cogs.tonk.runtime import TableRuntime
 from cogs.tonk.screens import missing_permissions
+from cogs.tonk.setup_change import SetupChange
 from cogs.tonk.threads import (
     THREAD_PARENTS,
     abandon_thread,
@@ -460,25 +460,31 @@ class TableService:
             reply=lambda _: answer(interaction, said, ephemeral=False),
         )
 
-    async def change_option(self, interaction: discord.Interaction, name: str, value: str) -> None:
+    async def change_setup(self, interaction: discord.Interaction, change: SetupChange) -> None:
+        """``/tonk settings``: the host changes the table before the first deal (another
+        preset comes with the server's house rules, as ``/tonk new`` would open it); the
+        channel is told what changed."""
         defer_as(interaction, Defer.PUBLIC)
         runtime = await self._channel_table(interaction)
         if runtime is None:
             return
+        server_options: Mapping[str, object] = {}
+        if change.preset is not None:
+            guild, channel = interaction.guild_id or 0, interaction.channel_id or 0
+            server_options = (await new_table_defaults(self.bot, guild, channel)).options
 
-        async def reply(_: None) -> None:
-            table = runtime.table
-            now = table.rules.options()[name]
-            shown = str(now).lower() if isinstance(now, bool) else str(now)
-            sentence = describe(name, now, table.locale)
-            said = text("table.reply.option", table.locale, option=name, value=shown, rule=sentence)
+        def op(table: Table) -> tuple[Setup, Setup]:
+            before = table.setup
+            after = table.change_setup(
+                interaction.user.id, lambda s: change.applied(s, server_options), self.clock.now()
+            )
+            return before, after
+
+        async def reply(setups: tuple[Setup, Setup]) -> None:
+            said = change.said(*setups, runtime.table.locale)
             await answer(interaction, said, ephemeral=False)
 
-        await runtime.transact(
-            lambda table: table.change_option(interaction.user.id, name, value, self.clock.now()),
-            interaction=interaction,
-            reply=reply,
-        )
+        await runtime.transact(op, interaction=interaction, reply=reply)
 
     async def show_rules(self, interaction: discord.Interaction, preset: str | None) -> None:
         """A preset's rules, or the rules of the channel's table (else the standard game)."""

@@ -41,6 +41,22 @@ STARTER_SAYS: dict[Status, str] = {
 next hand) and once it closed."""
 
 
+Invitation = tuple[str, int, int]
+
+
+def invitation(table: Table) -> Invitation:
+    """What a lobby's invitations (its thread's starter, its announcement) tell of the table:
+    the preset, the stake and the seats, which the host may change until the first deal."""
+    return table.rules.preset, table.stake, table.max_seats
+
+
+def starter_says(table: Table) -> tuple[str, Invitation | None]:
+    """What the starter of ``table``'s thread says now: its key (``STARTER_SAYS``), and in
+    the lobby the invitation."""
+    status = table.status
+    return STARTER_SAYS[status], invitation(table) if status == LOBBY else None
+
+
 def in_thread(interaction: discord.Interaction) -> bool:
     """Whether the interaction comes from a thread."""
     return isinstance(interaction.channel, discord.Thread)

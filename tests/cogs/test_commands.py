@@ -101,7 +101,10 @@ async def test_settings_with_autocomplete_and_refused_conflicts(fake_discord: Fa
         await quiet(fake_discord, bot)
         assert "waits 0" in table_message(fake_discord, bot, guild.channel("tonk")).text()
         locked = await ann.slash("tonk", "settings", option="deck", value="40")
-        assert locked.content == "The rules can be changed only before the first deal."
+        assert locked.content == (
+            "A table's rules, stake, seats and turn timer can be changed only before the first "
+            "deal."
+        )
 
 
 async def test_kick_end_hand_and_table_commands(fake_discord: FakeDiscord) -> None:

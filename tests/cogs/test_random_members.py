@@ -54,16 +54,25 @@ COMMANDS = (
     "rules",
 )
 SCOREBOARD = ("stats", "history", "leaderboard", "replay")
-OPTIONS = (
-    ("spread_bonus", "true"),
-    ("upcard", "false"),
-    ("slap", "any_player"),
-    ("wilds", "deuces"),
-    ("tonk_out_pays", "single"),
-    ("stakes", "indiana"),
-    ("waiting", "true"),
-    ("no_such_option", "1"),
+SETTINGS: tuple[dict[str, Any], ...] = (
+    {"option": "spread_bonus", "value": "true"},
+    {"option": "upcard", "value": "false"},
+    {"option": "slap", "value": "any_player"},
+    {"option": "wilds", "value": "deuces"},
+    {"option": "tonk_out_pays", "value": "single"},
+    {"option": "stakes", "value": "indiana"},
+    {"option": "waiting", "value": "true"},
+    {"option": "no_such_option", "value": "1"},
+    {"option": "catch"},
+    {"preset": "seven_card_40"},
+    {"preset": "push_up", "stake": 3},
+    {"stake": 50, "seats": 2},
+    {"seats": 6, "turn_timeout": "off"},
+    {"turn_timeout": "30"},
+    {},
 )
+"""What members ask ``/tonk settings``: a house rule, a preset, the stake, seats, timer;
+some of it refused (an unknown rule, half a rule, fewer seats than players, nothing)."""
 WAITS = (5, 50, 130, 400, 2000)
 """Seconds the clock jumps: under a turn's reminder, past it and the turn timer, past the
 pause between hands and past the idle close."""
@@ -141,7 +150,7 @@ class Crowd:
             case "addbot":
                 options["level"] = self.rng.choice(["easy", "normal", "hard"])
             case "settings":
-                options["option"], options["value"] = self.rng.choice(OPTIONS)
+                options.update(self.rng.choice(SETTINGS))
             case "new" if self.rng.random() < 0.5:
                 options["turn_timeout"] = "off"
         self.steps.append((member.name, command, options))

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from bot.engine.cards import parse_card
 from bot.engine.rules import build_rules
 from bot.tables.dealing import Shuffler
-from bot.tables.table import Seat, Table
+from bot.tables.table import Seat, Setup, Table
 from tests.engine.stacking import stack
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
@@ -17,6 +17,11 @@ IDS = {name: 100 + i for i, name in enumerate(NAMES)}
 
 def seat(name: str) -> Seat:
     return Seat(IDS[name], name)
+
+
+def set_option(table: Table, by: int, name: str, value: str) -> Setup:
+    """``by`` changes one house rule of ``table``, as ``/tonk settings option value`` does."""
+    return table.change_setup(by, lambda s: s.with_rules(s.rules.with_option(name, value)), 0.0)
 
 
 def lobby(*names: str, preset: str = "standard", **options: object) -> Table:

@@ -17,7 +17,18 @@ MESSAGES: dict[str, Message] = {
     "table.refusal.host_or_manager": "Only the host or a member with Manage Server can do that.",
     "table.refusal.host_only": "Only the host can do that.",
     "table.refusal.kick_self": "You can't remove yourself: use {leave_command}.",
-    "table.refusal.settings_locked": "The rules can be changed only before the first deal.",
+    "table.refusal.settings_locked": (
+        "A table's rules, stake, seats and turn timer can be changed only before the first deal."
+    ),
+    "table.refusal.settings_nothing": (
+        "Say what to change: a preset, a house rule (option and value), the stake, the seats or "
+        "the turn timer."
+    ),
+    "table.refusal.settings_option_value": "A house rule is changed with both option and value.",
+    "table.refusal.seats_taken": (
+        "{players} players sit at this table: it needs {players} seats, and rules that deal to "
+        "as many."
+    ),
     "table.refusal.already_started": "The game has already started.",
     "table.refusal.no_next_hand": "There is no hand waiting to be dealt.",
     "table.refusal.need_players": "At least {low} players must sit at the table to deal.",
@@ -212,9 +223,14 @@ MESSAGES: dict[str, Message] = {
     "table.command.kick": "Remove a player from the table (host or Manage Server).",
     "table.command.kick.member": "The player to remove.",
     "table.command.end": "Close the table; a hand in play is abandoned without payments.",
-    "table.command.settings": "Change a house rule before the first deal (host).",
+    "table.command.settings": (
+        "Change the rules, stake, seats or turn timer before the first deal (host)."
+    ),
     "table.command.settings.option": "The house rule to change (see /tonk rules).",
     "table.command.settings.value": "Its new value.",
+    "table.command.settings.preset": "Another regional game to play, with its rules.",
+    "table.command.settings.stake": "The new basic stake of every payment.",
+    "table.command.settings.seats": "How many players may sit (2 to 6).",
     "table.command.rules": "The rules of this table, or of a preset.",
     "table.command.rules.preset": "A preset to read about instead of this table's rules.",
     "table.command.hand": "Your hand, privately, with your moves.",
@@ -238,6 +254,17 @@ MESSAGES: dict[str, Message] = {
     "table.reply.kicked": "{player} is removed from the table.",
     "table.reply.closed": "{player} closed the table.",
     "table.reply.option": "The host set {option} to {value}: {rule}",
+    "table.reply.preset": (
+        "The host chose {preset}: the table plays its rules now, with the server's house rules."
+    ),
+    "table.reply.stake": "The host set the stake to {stake}.",
+    "table.reply.seats": "The table seats {seats} players now.",
+    "table.reply.timer": Plural(
+        "The host set the turn timer to {seconds} second.",
+        "The host set the turn timer to {seconds} seconds.",
+        "seconds",
+    ),
+    "table.reply.timer_off": "The host turned the turn timer off.",
     # Notices to the channel (never a card of a hand in play).
     "table.notice.dm_failed": (
         "{player}, I can't send you direct messages: use **My hand** on the table message "
