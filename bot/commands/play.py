@@ -14,8 +14,7 @@ from bot.commands import add_option_argument, parse_options, said
 from bot.commands.simulate import parse_levels
 from bot.engine import PRESETS, build_rules
 from bot.i18n import text
-
-CONFIRM_DROP = 15
+from bot.players.advice import CONFIRM_DROP_ABOVE
 
 
 def register(
@@ -34,9 +33,9 @@ def register(
     parser.add_argument(
         "--confirm-drop",
         type=int,
-        default=CONFIRM_DROP,
+        default=CONFIRM_DROP_ABOVE,
         metavar="COUNT",
-        help=text("cli.help.play.confirm_drop", locale, default=CONFIRM_DROP),
+        help=text("cli.help.play.confirm_drop", locale, default=CONFIRM_DROP_ABOVE),
     )
     parser.set_defaults(handler=run)
     return parser

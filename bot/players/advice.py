@@ -1,4 +1,5 @@
-"""Advice: the move the strongest computer player would make in a person's seat.
+"""Advice: the move the strongest computer player would make in a person's seat, and when
+a person's drop is asked to be confirmed.
 
 The adviser is a computer player like the others: it sees only the ``SeatView`` of the seat
 it advises (that person's own cards and what the whole table saw), never another hand or the
@@ -15,6 +16,10 @@ from bot.players.registry import make_player
 
 ADVISER = "hard"
 """The level whose move is the advice: the strongest."""
+
+CONFIRM_DROP_ABOVE = 15
+"""A person's drop with a count above this is asked to be confirmed: in ``tonk play`` (by
+default), and on Discord from the table message's **Drop**, which shows no count."""
 
 
 def advise(view: SeatView, seed: str) -> Action:

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
+from discord.utils import MISSING
 
 from bot.client import (
     Defer,
@@ -27,7 +28,7 @@ from bot.client import (
     show,
     update,
 )
-from bot.engine.actions import DRAW, DROP, KINDS, TAKE
+from bot.engine.actions import DRAW, DROP, KINDS, TAKE, Action
 from bot.engine.cards import CardError, mask_of, parse_card
 from bot.engine.rules import RulesError, build_rules
 from bot.engine.view import seat_view
@@ -35,7 +36,7 @@ from bot.i18n import LOCALES, render, text
 from bot.i18n.bounds import quote
 from bot.i18n.mentions import command_mentions
 from bot.i18n.refusal import Refusal
-from bot.players.advice import advise
+from bot.players.advice import CONFIRM_DROP_ABOVE, advise
 from bot.render.links import message_link
 from bot.render.open_tables import listed, open_tables_embed
 from bot.render.panel import HINT, REFRESH, hint_text
@@ -559,6 +560,8 @@ class TableService:
         if key.action == MY_HAND:
             await self._open_panel(interaction, runtime, key.hand)
             return
+        if key.action == DROP and await self._confirm_drop(interaction, runtime, key.hand):
+            return
         user = interaction.user
         clicked = interaction.message.id if interaction.message else None
 
@@ -656,20 +659,56 @@ class TableService:
         self, interaction: discord.Interaction, runtime: TableRuntime, hand: int | None
     ) -> None:
         """A new private panel for the player (``hand``: the hand the button belongs to)."""
-        locale = locale_of(interaction)
         async with runtime.lock:
-            try:
-                if hand is not None:
-                    _require_hand(runtime.table, hand)
-                rendered = runtime.screens.panel_message(interaction.user.id, 0, locale)
-                if rendered is None:
-                    raise TableError("not_in_hand")
-            except TableError as refusal:
-                await answer(interaction, refusal_text(refusal, interaction))
-                return
-            embed, view = rendered
-            await show(interaction, embed=embed, view=view, ephemeral=True)
-            runtime.screens.panel_shown(interaction.user.id, interaction, 0)
+            await self._show_new_panel(interaction, runtime, hand)
+
+    async def _show_new_panel(
+        self,
+        interaction: discord.Interaction,
+        runtime: TableRuntime,
+        hand: int | None,
+        notice: str | None = None,
+    ) -> None:
+        """``_open_panel`` under the table's lock, with ``notice`` above the panel."""
+        locale = locale_of(interaction)
+        try:
+            if hand is not None:
+                _require_hand(runtime.table, hand)
+            rendered = runtime.screens.panel_message(interaction.user.id, 0, locale)
+            if rendered is None:
+                raise TableError("not_in_hand")
+        except TableError as refusal:
+            await answer(interaction, refusal_text(refusal, interaction))
+            return
+        embed, view = rendered
+        await show(interaction, content=notice or MISSING, embed=embed, view=view, ephemeral=True)
+        runtime.screens.panel_shown(interaction.user.id, interaction, 0)
+
+    async def _confirm_drop(
+        self, interaction: discord.Interaction, runtime: TableRuntime, hand_number: int
+    ) -> bool:
+        """The table message's **Drop** shows no count: a player who may drop now with a
+        count above ``CONFIRM_DROP_ABOVE`` gets their panel instead, asked to confirm with its
+        **Drop with N** (a misclick beside **Draw** must not cost a caught drop). Whether
+        the panel was shown; else the click drops as usual."""
+        async with runtime.lock:
+            table, user_id = runtime.table, interaction.user.id
+            hand, seat = table.hand, table.hand_seat(user_id)
+            if (
+                hand is None
+                or seat is None
+                or table.hand_number != hand_number
+                or table.to_act_id != user_id
+                or not hand.can(Action(DROP, seat))
+                or hand.count(seat) <= CONFIRM_DROP_ABOVE
+            ):
+                return False
+            locale = locale_of(interaction)
+            count = hand.count(seat)
+            button = text("table.button.drop_count", locale, count=count)
+            notice = text("table.confirm_drop", locale, count=count, button=button)
+            await self._show_new_panel(interaction, runtime, hand_number, notice)
+            return True
 
     async def _show_panel_again(
         self,

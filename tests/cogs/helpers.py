@@ -149,6 +149,17 @@ async def open_table(
     return new.message
 
 
+async def drop(member: SimulatedMember, message: StoredMessage) -> InteractionResult:
+    """Drop by the table message's **Drop**; above ``CONFIRM_DROP_ABOVE`` it opens the
+    member's panel, asking to confirm, and its **Drop with N** drops. The drop's answer."""
+    clicked = await member.click(message, "Drop")
+    panel = clicked.message
+    if not clicked.ephemeral or panel is None:
+        return clicked
+    [confirm] = [label for label in button_labels(panel) if label.startswith("Drop with ")]
+    return await member.click(panel, confirm)
+
+
 async def my_hand(member: SimulatedMember, message: StoredMessage) -> StoredMessage:
     """Press **My hand** on the table message: the private panel."""
     opened = await member.click(message, "My hand")

@@ -15,6 +15,7 @@ from cogs.tonk.coalesce import Coalescer
 from tests.cogs.helpers import (
     FAST,
     clock,
+    drop,
     make_bot,
     my_hand,
     open_table,
@@ -131,7 +132,7 @@ async def test_a_players_dm_channel_is_opened_once_even_when_discord_py_forgot_i
         state = bot._connection
         state._private_channels.clear()  # as when 128 other players' DMs came since
         state._private_channels_by_user.clear()
-        await bob.at(channel).click(table_message(fake_discord, bot, channel), "Drop")
+        await drop(bob.at(channel), table_message(fake_discord, bot, channel))
         clock(bot).advance(FAST.next_hand_delay + 1)
         await fake_discord.wait_for(lambda: table_in(bot, channel).hand_number == 2)
         await quiet(fake_discord, bot)

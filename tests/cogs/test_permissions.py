@@ -13,6 +13,7 @@ from bot.client import TonkBot
 from bot.tables.table import LOBBY
 from tests.cogs.helpers import (
     button_labels,
+    drop,
     is_open,
     make_bot,
     open_table,
@@ -86,7 +87,7 @@ async def test_in_a_thread_the_bot_needs_send_messages_in_threads(
         lobby = await open_table(ann.at(thread), [bob.at(thread)])
         stack_table(bot, thread, cuts=["KS", "2C"], hands=FIRST, dealer="ann")
         await ann.click(lobby, "Start")
-        await bob.click(lobby, "Drop")
+        await drop(bob, lobby)
         stack_table(bot, thread, hands=SECOND, dealer="bob")
         await ann.click(lobby, "Next hand")
         await quiet(fake_discord, bot)

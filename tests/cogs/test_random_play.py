@@ -15,6 +15,7 @@ from bot.tables.dealing import Shuffler
 from tests.cogs.helpers import (
     assert_hands_secret,
     button_labels,
+    drop,
     make_bot,
     my_hand,
     open_table,
@@ -62,7 +63,7 @@ async def play_random_hand(
         buttons = button_labels(message)
         take = next((b for b in buttons if b.startswith("Take ") and buttons[b]), None)
         if hand.turns[seat] >= 3 and rng.random() < 0.1:
-            await member.click(message, "Drop")
+            await drop(member, message)
             continue
         await member.click(message, take if take and rng.random() < 0.3 else "Draw")
         if hand.over:

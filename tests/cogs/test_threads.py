@@ -19,6 +19,7 @@ from bot.tables.table import LOBBY
 from tests.cogs.helpers import (
     button_labels,
     db_bot,
+    drop,
     is_open,
     make_bot,
     open_table,
@@ -91,7 +92,7 @@ async def test_a_busy_channel_opens_a_second_table_in_a_thread_that_plays_a_hand
         assert opened.message.content == (
             "🃏 ann's table, Standard at stake 5, is playing in the thread under this message."
         )
-        await bob.click(lobby, "Drop")
+        await drop(bob, lobby)
         await quiet(fake_discord, bot)
         assert "bob dropped" in lobby.text()
         assert table_in(bot, thread).balances == {ann.id: -5, bob.id: 5}
@@ -372,6 +373,6 @@ async def test_a_table_whose_thread_was_archived_while_the_bot_was_away_plays_on
         listed = await cat.at(guild.channel("tonk")).slash("tonk", "tables")
         assert listed.embed_titles == ["1 open table"]
         assert f"<#{thread.id}>" in listed.embeds[0]["description"]
-        await bob.click(lobby, "Drop")
+        await drop(bob, lobby)
         await quiet(fake_discord, bot)
         assert "bob dropped" in lobby.text()

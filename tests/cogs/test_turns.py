@@ -7,6 +7,7 @@ from bot.tables.table import LOBBY
 from tests.cogs.helpers import (
     assert_hands_secret,
     clock,
+    drop,
     is_open,
     make_bot,
     my_hand,
@@ -72,7 +73,7 @@ async def test_the_turn_timer_plays_a_safe_move_and_three_misses_remove_the_play
         assert "left: played automatically" in lobby.text()
         assert_hands_secret(table_in(bot, channel), [ann, bob])
 
-        await ann.click(lobby, "Drop")
+        await drop(ann, lobby)
         await quiet(fake_discord, bot)
         table = table_in(bot, channel)
         assert [s.name for s in table.seats] == ["ann"] and table.status == LOBBY
@@ -119,7 +120,7 @@ async def test_a_player_who_leaves_mid_hand_is_played_until_the_hand_ends(
         notice = fake_discord.latest(contains="cat left", channel=channel)
         assert notice is not None
 
-        await ann.click(lobby, "Drop")
+        await drop(ann, lobby)
         await quiet(fake_discord, bot)
         assert "ann dropped with" in lobby.text()
         assert [s.name for s in table_in(bot, channel).seats] == ["ann", "bob"]
@@ -136,7 +137,8 @@ async def test_the_next_hand_deals_after_a_pause_and_an_idle_table_closes(
         lobby = await open_table(ann, [bob], turn_timeout="off")
         stack_table(bot, channel, cuts=["KS", "2C"], hands=HANDS, dealer="ann")
         await ann.click(lobby, "Start")
-        await bob.click(lobby, "Drop")
+        await drop(bob, lobby)
+        await quiet(fake_discord, bot)
         assert "The next hand deals in a moment" in lobby.text()
         clock(bot).advance(31)
         await fake_discord.wait_for(lambda: table_in(bot, channel).hand_number == 2)

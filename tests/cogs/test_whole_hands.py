@@ -106,8 +106,12 @@ async def test_a_four_player_drop_is_caught_and_paid_as_rules_s11c_says(
         await quiet(fake, bot)
         assert_hands_secret(table_in(bot, channel), [ann, bob, cat, dan])
 
-        dropped = await dan.click(lobby, "Drop")
-        assert dropped.message is lobby
+        asked = await dan.click(lobby, "Drop")  # a count of 20: dan confirms in his panel
+        assert asked.ephemeral and asked.message is not None and asked.content is not None
+        assert asked.content.startswith("⚠️ Your count is 20, high for a drop.")
+        assert "dropped" not in lobby.text()
+        await dan.click(asked.message, "Drop with 20")
+        await quiet(fake, bot)
         result = lobby.text()
         assert "dan dropped with 20 and was caught by ann with 12." in result
         assert "cat −1 · dan −4 · ann +4 · bob +1" in result

@@ -192,6 +192,10 @@ MESSAGES: dict[str, Message] = {
     "table.panel.start_barred": "Your turn: draw or take the discard (you can't drop yet).",
     "table.panel.play": "Pick cards, then spread, hit a spread, or discard one card.",
     "table.panel.timer": "⏱ Time runs out {time}: then the timer plays a safe move for you.",
+    "table.confirm_drop": (
+        "⚠️ Your count is {count}, high for a drop. To drop anyway, press **{button}** below; "
+        "to play on, draw or take the discard."
+    ),
     # Hints, for a player alone against computer players (bot.tables.hints).
     "table.hint.draw": "💡 Hint: draw from the stock.",
     "table.hint.take": "💡 Hint: take {cards} from the discard pile.",
@@ -392,6 +396,10 @@ NOTES: dict[str, str] = {
     "table.match_over": "Push-up: a match scored in points against, lowest wins.",
     "table.to_act_until": "{time} is a Discord timestamp such as 'in 30 seconds'.",
     "table.panel.timer": "{time} is a Discord timestamp such as 'in 30 seconds'.",
+    "table.confirm_drop": (
+        "Above a player's private panel when they pressed Drop on the table message with a "
+        "high count; {button} is the panel's button table.button.drop_count."
+    ),
     "table.dm.heading": "{guild} is the server's name, {channel} the channel's.",
     "table.notice.big_one": "The Big One: the session's last hands, at double stakes.",
 }
