@@ -18,7 +18,18 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         "help.section.host",
-        ("new", "practice", "start", "settings", "addbot", "removebot", "kick", "bigone", "end"),
+        (
+            "new",
+            "practice",
+            "start",
+            "settings",
+            "addbot",
+            "removebot",
+            "kick",
+            "host",
+            "bigone",
+            "end",
+        ),
     ),
     ("help.section.scoreboard", ("leaderboard", "stats", "history", "replay", "forget me")),
     (

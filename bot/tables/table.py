@@ -321,6 +321,20 @@ class Table:
     def setup(self) -> Setup:
         return Setup(self.rules, self.stake, self.max_seats, self.turn_timeout)
 
+    def pass_host(self, by: int, user_id: int, manage_server: bool, now: float) -> None:
+        """The host (or a server manager) makes another person playing here the host."""
+        self._require_open()
+        if not self.may_manage(by, manage_server):
+            raise TableError("host_or_manager")
+        if not self.is_seated(user_id):
+            raise TableError("not_seated_other", player=self.name_of(user_id))
+        if user_id == self.host_id:
+            raise TableError("already_host", player=self.name_of(user_id))
+        if self.is_bot(user_id) or user_id in self.leaving:
+            raise TableError("host_must_stay", player=self.name_of(user_id))
+        self.host_id = user_id
+        self._changed(now)
+
     def change_setup(self, by: int, change: Callable[[Setup], Setup], now: float) -> Setup:
         """The host changes the table before the first deal: ``change`` makes the new setup
         from the current one (``RulesError`` names a conflict of rules). The whole new setup

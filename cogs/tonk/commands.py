@@ -163,6 +163,11 @@ class TonkCommands(
     async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
         await self.service.kick(interaction, member)
 
+    @app_commands.command(name="host", description=text("table.command.host"))
+    @app_commands.describe(member=text("table.command.host.member"))
+    async def host(self, interaction: discord.Interaction, member: discord.User) -> None:
+        await self.service.pass_host(interaction, member)
+
     @app_commands.command(name="end", description=text("table.command.end"))
     async def end(self, interaction: discord.Interaction) -> None:
         await self.service.end(interaction)

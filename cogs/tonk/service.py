@@ -352,6 +352,32 @@ class TableService:
             reply=reply,
         )
 
+    async def pass_host(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
+        """``/tonk host``: the host (or a server manager) hands the table to another player;
+        the channel is told."""
+        runtime = await self._channel_table(interaction)
+        if runtime is None:
+            return
+        if not runtime.table.is_seated(member.id):
+            refusal = TableError("not_seated_other", player=member.display_name)
+            await answer(interaction, refusal_text(refusal, interaction))
+            return
+        manager = interaction.permissions.manage_guild
+
+        async def reply(_: None) -> None:
+            table = runtime.table
+            by, player = interaction.user.display_name, table.name_of(member.id)
+            said = text("table.reply.host", table.locale, by=by, player=player)
+            await answer(interaction, said, ephemeral=False)
+
+        await runtime.transact(
+            lambda table: table.pass_host(
+                interaction.user.id, member.id, manager, self.clock.now()
+            ),
+            interaction=interaction,
+            reply=reply,
+        )
+
     async def add_bot(self, interaction: discord.Interaction, level: str) -> None:
         """``/tonk addbot``: the host seats a computer player."""
         runtime = await self._channel_table(interaction)

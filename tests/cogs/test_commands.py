@@ -26,8 +26,8 @@ async def test_the_commands_are_one_guild_only_group(fake_discord: FakeDiscord) 
     assert tonk["name"] == "tonk" and tonk["contexts"] == [0]
     names = {o["name"] for o in tonk["options"]}
     assert names == {
-        "new", "join", "leave", "start", "kick", "end", "settings", "rules", "hand", "table",
-        "addbot", "removebot", "bigone", "language", "help", "tables", "practice",
+        "new", "join", "leave", "start", "kick", "host", "end", "settings", "rules", "hand",
+        "table", "addbot", "removebot", "bigone", "language", "help", "tables", "practice",
     }  # fmt: skip
 
 
@@ -148,6 +148,26 @@ async def test_kick_end_hand_and_table_commands(fake_discord: FakeDiscord) -> No
         assert button_labels(reposted.message) == {"New table": True}  # type: ignore[arg-type]
         nothing_here = await ann.slash("tonk", "join")
         assert nothing_here.content.startswith("There is no table in this channel")
+
+
+async def test_the_host_hands_the_table_to_another_player(fake_discord: FakeDiscord) -> None:
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann, bob, cat = (fake_discord.add_member(guild, name) for name in ("ann", "bob", "cat"))
+    async with run_bot(fake_discord, make_bot()) as bot:
+        lobby = await open_table(ann, [bob])
+        absent = await ann.slash("tonk", "host", member=cat)
+        assert absent.ephemeral and absent.content == "cat doesn't sit at this table."
+        refused = await bob.slash("tonk", "host", member=bob)
+        assert refused.content == "Only the host or a member with Manage Server can do that."
+        passed = await ann.slash("tonk", "host", member=bob)
+        assert not passed.ephemeral and passed.content == "ann made bob the host of this table."
+        await quiet(fake_discord, bot)
+        assert "**bob** (host)" in lobby.text() and "**ann** (host)" not in lobby.text()
+        not_any_more = await ann.click(lobby, "Start")
+        assert not_any_more.ephemeral and not_any_more.content == "Only the host can do that."
+        changed = await bob.slash("tonk", "settings", stake=3)
+        assert changed.content == "The host set the stake to 3."
+        assert table_in(bot, guild.channel("tonk")).host_id == bob.id
 
 
 async def test_O44_bigone_is_announced_by_the_host_and_refused_to_others(

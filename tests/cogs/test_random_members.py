@@ -46,6 +46,7 @@ COMMANDS = (
     "addbot",
     "removebot",
     "settings",
+    "host",
     "table",
     "tables",
     "hand",
@@ -143,7 +144,7 @@ class Crowd:
         command = self.rng.choice([c for c in choices if not (busy and c == "practice")])
         options: dict[str, Any] = {}
         match command:
-            case "kick":
+            case "kick" | "host":
                 options["member"] = self.rng.choice(self.members).user
             case "bigone":
                 options["hands"] = self.rng.randint(1, 3)

@@ -106,6 +106,38 @@ class TestLobby:
             table.kick(ANN, DAN, manage_server=False, now=0.0)
         assert absent.value.message() == f"{DAN} doesn't sit at this table."
 
+    def test_the_host_or_a_manager_hands_the_table_to_a_person_who_stays(self) -> None:
+        table = lobby("ann", "bob", "cat")
+        bot = table.add_bot(ANN, "easy", now=0.0)
+        refusals = [
+            (BOB, CAT, False, "host_or_manager"),
+            (ANN, DAN, False, "not_seated_other"),
+            (ANN, ANN, False, "already_host"),
+            (ANN, bot.user_id, False, "host_must_stay"),
+        ]
+        for by, to, manager, reason in refusals:
+            before = table.to_json()
+            with pytest.raises(TableError) as refused:
+                table.pass_host(by, to, manager, now=1.0)
+            assert refused.value.reason == reason
+            assert table.to_json() == before
+        table.pass_host(ANN, BOB, manage_server=False, now=1.0)
+        assert table.host_id == BOB
+        table.pass_host(DAN, CAT, manage_server=True, now=1.0)  # a manager, not seated
+        assert table.host_id == CAT
+        with pytest.raises(TableError):
+            table.change_setup(BOB, lambda s: s, now=1.0)  # bob hosts no more
+
+    def test_a_player_leaving_mid_hand_is_not_made_host(self) -> None:
+        table = two_player_hand()
+        assert table.leave(BOB, now=1.0) == LEAVING
+        with pytest.raises(TableError) as refused:
+            table.pass_host(ANN, BOB, manage_server=False, now=1.0)
+        assert refused.value.message() == (
+            "bob can't host: a computer player, or a player leaving at the end of this hand, "
+            "never hosts."
+        )
+
     def test_options_change_before_the_first_deal_only_and_conflicts_are_refused(self) -> None:
         table = lobby("ann", "bob")
         set_option(table, ANN, "deck", "40")

@@ -14,6 +14,7 @@ MESSAGES: dict[str, Message] = {
     "command.name.leave": "leave",
     "command.name.start": "start",
     "command.name.kick": "kick",
+    "command.name.host": "host",
     "command.name.end": "end",
     "command.name.settings": "settings",
     "command.name.rules": "rules",

@@ -17,6 +17,11 @@ MESSAGES: dict[str, Message] = {
     "table.refusal.host_or_manager": "Only the host or a member with Manage Server can do that.",
     "table.refusal.host_only": "Only the host can do that.",
     "table.refusal.kick_self": "You can't remove yourself: use {leave_command}.",
+    "table.refusal.already_host": "{player} already hosts this table.",
+    "table.refusal.host_must_stay": (
+        "{player} can't host: a computer player, or a player leaving at the end of this hand, "
+        "never hosts."
+    ),
     "table.refusal.settings_locked": (
         "A table's rules, stake, seats and turn timer can be changed only before the first deal."
     ),
@@ -226,6 +231,8 @@ MESSAGES: dict[str, Message] = {
     "table.command.start": "Deal the first hand (host).",
     "table.command.kick": "Remove a player from the table (host or Manage Server).",
     "table.command.kick.member": "The player to remove.",
+    "table.command.host": "Make another player the table's host (host or Manage Server).",
+    "table.command.host.member": "The player who hosts from now on.",
     "table.command.end": "Close the table; a hand in play is abandoned without payments.",
     "table.command.settings": (
         "Change the rules, stake, seats or turn timer before the first deal (host)."
@@ -256,6 +263,7 @@ MESSAGES: dict[str, Message] = {
     ),
     "table.reply.started": "The cards are dealt: use **My hand** on the table message.",
     "table.reply.kicked": "{player} is removed from the table.",
+    "table.reply.host": "{by} made {player} the host of this table.",
     "table.reply.closed": "{player} closed the table.",
     "table.reply.option": "The host set {option} to {value}: {rule}",
     "table.reply.preset": (
