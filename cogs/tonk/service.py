@@ -331,12 +331,8 @@ class TableService:
         )
 
     async def kick(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
-        runtime = await self._channel_table(interaction)
+        runtime = await self._table_seating(interaction, member)
         if runtime is None:
-            return
-        if not runtime.table.is_seated(member.id):
-            refusal = TableError("not_seated_other", player=member.display_name)
-            await answer(interaction, refusal_text(refusal, interaction))
             return
         manager = interaction.permissions.manage_guild
         player = runtime.table.name_of(member.id)
@@ -355,12 +351,8 @@ class TableService:
     async def pass_host(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
         """``/tonk host``: the host (or a server manager) hands the table to another player;
         the channel is told."""
-        runtime = await self._channel_table(interaction)
+        runtime = await self._table_seating(interaction, member)
         if runtime is None:
-            return
-        if not runtime.table.is_seated(member.id):
-            refusal = TableError("not_seated_other", player=member.display_name)
-            await answer(interaction, refusal_text(refusal, interaction))
             return
         manager = interaction.permissions.manage_guild
 
@@ -377,6 +369,18 @@ class TableService:
             interaction=interaction,
             reply=reply,
         )
+
+    async def _table_seating(
+        self, interaction: discord.Interaction, member: discord.abc.User
+    ) -> TableRuntime | None:
+        """The channel's table, if ``member`` sits at it; else None, and the one who asked
+        is told why."""
+        runtime = await self._channel_table(interaction)
+        if runtime is not None and not runtime.table.is_seated(member.id):
+            refusal = TableError("not_seated_other", player=member.display_name)
+            await answer(interaction, refusal_text(refusal, interaction))
+            return None
+        return runtime
 
     async def add_bot(self, interaction: discord.Interaction, level: str) -> None:
         """``/tonk addbot``: the host seats a computer player."""
