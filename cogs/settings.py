@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.client import server_locale
-from bot.engine.rules import RulesError, build_rules, preset_rules
+from bot.engine.melds import most_players
+from bot.engine.rules import MIN_PLAYERS, RulesError, build_rules, preset_rules
 from bot.i18n import language, text
 from bot.i18n.bounds import quote
 from bot.i18n.mentions import command_mentions
 from bot.store import GuildConfig, StoreError
 from bot.tables.errors import TableError
-from bot.tables.table import DEFAULT_TURN_TIMEOUT, check_stake
+from bot.tables.table import DEFAULT_SEATS, DEFAULT_TURN_TIMEOUT, check_stake
 from cogs.inputs import MAX_TIMEOUT, MIN_TIMEOUT
 
 if TYPE_CHECKING:
@@ -73,6 +74,16 @@ class NewTableDefaults:
     thread: bool = False
     """Whether the table opens in a new thread of the channel: the server's choice
     (``/tonk config set threads``) unless the command made its own."""
+    seats: int = DEFAULT_SEATS
+    """How many players a new table seats (``/tonk config set seats``)."""
+
+    def seats_for(self, preset: str) -> int:
+        """``seats``, lowered to as many as ``preset`` deals to with the server's house
+        rules (an unknown preset, or rules in conflict, is said when the table opens)."""
+        try:
+            return min(self.seats, most_players(build_rules(preset, self.options)))
+        except RulesError:
+            return self.seats
 
 
 def checked_defaults(
@@ -105,6 +116,10 @@ def checked_defaults(
     if timeout is not None and not MIN_TIMEOUT <= timeout <= MAX_TIMEOUT:
         problems.append(StoredProblem("turn_timeout", config.turn_timeout))
         timeout = DEFAULT_TURN_TIMEOUT
+    seats = config.seats
+    if not MIN_PLAYERS <= seats <= most_players(build_rules(preset, options)):
+        problems.append(StoredProblem("seats", seats))
+        seats = DEFAULT_SEATS
     return NewTableDefaults(
         preset,
         stake,
@@ -115,6 +130,7 @@ def checked_defaults(
         language(config.locale) if config.locale else "",
         config.announce_role,
         config.threads,
+        seats,
     )
 
 

@@ -54,7 +54,10 @@ class GuildSettings(SQLModel, table=True):
     config set threads``). Where revision 0010 added it."""
     computer_hands: bool = Field(default=True, sa_column_kwargs={"server_default": text("true")})
     """Whether a hand with a computer player at the table counts on the scoreboard (``/tonk
-    config set computer_hands``). Last, where revision 0011 added it."""
+    config set computer_hands``). Where revision 0011 added it."""
+    seats: int = Field(default=4, sa_column_kwargs={"server_default": text("4")})
+    """How many players a new table seats unless ``/tonk new`` says (``/tonk config set
+    seats``). Last, where revision 0012 added it."""
 
 
 class TableRow(SQLModel, table=True):

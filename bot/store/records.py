@@ -43,10 +43,14 @@ class GuildConfig:
     computer_hands: bool = True
     """Whether hands with a computer player at the table count on the scoreboard (from
     when this is set on; they are recorded, and replayed, either way)."""
+    seats: int = 4
+    """How many players a new table seats unless ``/tonk new`` says otherwise."""
 
     def __post_init__(self) -> None:
         if self.stake < 1:
             raise ValueError(f"stake must be at least 1, got {self.stake}")
+        if self.seats < 2:
+            raise ValueError(f"seats must be at least 2, got {self.seats}")
         if self.turn_timeout is not None and self.turn_timeout < 1:
             raise ValueError(f"turn_timeout must be None (off) or >= 1, got {self.turn_timeout}")
 
@@ -70,6 +74,7 @@ class GuildSettingsUpdate(TypedDict, total=False):
     announce_role: int | None
     threads: bool
     computer_hands: bool
+    seats: int
 
 
 @dataclass(frozen=True, slots=True)

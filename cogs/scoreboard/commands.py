@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Defer, answer, command_id, defer_as, locale_of, refusal_text
-from bot.engine.rules import RulesError, build_rules, preset_rules
+from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, build_rules, preset_rules
 from bot.i18n import LOCALES, text
 from bot.i18n.bounds import quote
 from bot.i18n.refusal import Refusal
@@ -149,6 +149,7 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         turn_reminders: bool | None = None,
         threads: bool | None = None,
         computer_hands: bool | None = None,
+        seats: int | None = None,
     ) -> None:
         if not await self._may_configure(interaction):
             return
@@ -167,6 +168,8 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
                 changes["threads"] = threads
             if computer_hands is not None:
                 changes["computer_hands"] = computer_hands
+            if seats is not None:
+                changes["seats"] = seats
         except Refusal as refusal:
             await answer(interaction, refusal_text(refusal, interaction))
             return
@@ -352,6 +355,7 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         turn_reminders=text("scoreboard.command.config.set.turn_reminders"),
         threads=text("scoreboard.command.config.set.threads"),
         computer_hands=text("scoreboard.command.config.set.computer_hands"),
+        seats=text("scoreboard.command.config.set.seats"),
     )
     @app_commands.choices(preset=PRESET_CHOICES)
     async def config_set(
@@ -362,9 +366,17 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         turn_reminders: bool | None = None,
         threads: bool | None = None,
         computer_hands: bool | None = None,
+        seats: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] | None = None,
     ) -> None:
         await cog.config_set(
-            interaction, preset, stake, turn_timeout, turn_reminders, threads, computer_hands
+            interaction,
+            preset,
+            stake,
+            turn_timeout,
+            turn_reminders,
+            threads,
+            computer_hands,
+            seats,
         )
 
     @config.command(name="channel", description=text("scoreboard.command.config.channel"))

@@ -196,6 +196,7 @@ def config_text(config: GuildConfig, locale: str, command_id: int | None = None)
         locale,
         preset=config.default_preset,
         stake=config.stake,
+        seats=config.seats,
         timeout=timeout,
         reminders=text(
             "scoreboard.config.reminders_on"

@@ -25,7 +25,7 @@ from bot.i18n import LOCALES, text
 from bot.i18n.mentions import GROUP
 from bot.render.help import help_embed
 from bot.tables.errors import TableError
-from bot.tables.table import BOT_LEVELS, DEFAULT_SEATS, MAX_STAKE, MIN_STAKE
+from bot.tables.table import BOT_LEVELS, MAX_STAKE, MIN_STAKE
 from cogs.group import PRESET_CHOICES, tonk_group
 from cogs.inputs import parse_timeout
 from cogs.tonk.components import TONK_COG
@@ -91,7 +91,7 @@ class TonkCommands(
         interaction: discord.Interaction,
         preset: str | None = None,
         stake: app_commands.Range[int, MIN_STAKE, MAX_STAKE] | None = None,
-        seats: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] = DEFAULT_SEATS,
+        seats: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] | None = None,
         turn_timeout: str | None = None,
         thread: bool | None = None,
     ) -> None:
@@ -107,11 +107,12 @@ class TonkCommands(
         except TableError as refusal:
             await answer(interaction, refusal_text(refusal, interaction))
             return
+        chosen = defaults.preset if preset is None else preset
         await self.service.new_table(
             interaction,
-            defaults.preset if preset is None else preset,
+            chosen,
             defaults.stake if stake is None else stake,
-            seats,
+            defaults.seats_for(chosen) if seats is None else seats,
             timeout,
             defaults.options,
             defaults.language,

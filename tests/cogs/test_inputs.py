@@ -106,7 +106,7 @@ async def test_a_stored_setting_no_longer_valid_falls_back_to_the_default_and_ma
     raw = sqlite3.connect(sqlite_store)
     with raw:
         raw.execute(
-            "UPDATE guild_settings SET default_preset = 'gone', turn_timeout = 99999,"
+            "UPDATE guild_settings SET default_preset = 'gone', turn_timeout = 99999, seats = 9,"
             ' default_options_json = \'{"catch": "alt5", "cats": 1}\''
         )
     raw.close()
@@ -115,11 +115,11 @@ async def test_a_stored_setting_no_longer_valid_falls_back_to_the_default_and_ma
         assert not opened.ephemeral and opened.followups == []  # ann is no manager
         table = table_in(bot, guild.channel("tonk"))
         assert table.rules.preset == "standard" and table.rules.catch == "alt5"
-        assert table.stake == 5 and table.turn_timeout == 120.0
+        assert table.stake == 5 and table.turn_timeout == 120.0 and table.max_seats == 4
         told = await boss.invoke_slash("tonk", ["new"], channel=guild.channel("lobby"))
         notice = told.followups[0]
         assert notice.ephemeral
-        for stored in ("preset 'gone'", "cats 1", "turn_timeout 99999"):
+        for stored in ("preset 'gone'", "cats 1", "turn_timeout 99999", "seats 9"):
             assert f"stored {stored} is no longer valid" in notice.content
         shown = await boss.slash("tonk", "config", "option", option="slap", value="race")
         assert "catch: alt5, slap: race" in shown.content

@@ -310,15 +310,18 @@ async def test_server_settings_are_kept_and_used_by_tonk_new(
     async with run_bot(fake, db_bot(sqlite_store)) as bot:
         refused = await ann.slash("tonk", "config", "set", stake=5)
         assert "Manage Server" in refused.message.text()  # type: ignore[union-attr]
-        changed = await boss.slash("tonk", "config", "set", stake=5, turn_timeout="off")
-        assert "stake 5 · turn timer off" in changed.message.text()  # type: ignore[union-attr]
+        changed = await boss.slash("tonk", "config", "set", stake=5, turn_timeout="off", seats=6)
+        assert "stake 5 · 6 seats · turn timer off" in changed.message.text()  # type: ignore[union-attr]
         await boss.invoke_slash(
             "tonk", ["config", "channel"], {"channel": guild.channel("tonk"), "allowed": True}
         )
 
         await ann.slash("tonk", "new")
         table = table_in(bot, guild.channel("tonk"))
-        assert table.stake == 5 and table.turn_timeout is None
+        assert table.stake == 5 and table.turn_timeout is None and table.max_seats == 6
+        fewer = await ann.slash("tonk", "new", preset="seven_card_40", thread=True)
+        assert fewer.message is not None
+        assert table_in(bot, fake.channels[fewer.message.id]).max_seats == 5  # deals to 5
         elsewhere = await ann.invoke_slash("tonk", ["new"], channel=guild.channel("lobby"))
         assert elsewhere.ephemeral
         assert "cannot be opened in this channel" in elsewhere.message.text()  # type: ignore[union-attr]

@@ -24,6 +24,7 @@ async def test_guild_without_settings_gets_defaults(store: Store) -> None:
     assert config.turn_reminders
     assert config.announce_role is None
     assert not config.threads
+    assert config.seats == 4
 
 
 async def test_update_changes_only_given_fields_and_persists(store: Store, store_url: str) -> None:
@@ -36,8 +37,9 @@ async def test_update_changes_only_given_fields_and_persists(store: Store, store
         locale="fr",
         turn_reminders=False,
         threads=True,
+        seats=6,
     )
-    assert updated.stake == 5 and updated.threads
+    assert updated.stake == 5 and updated.threads and updated.seats == 6
     assert updated.default_options == {"knock": False}
     assert updated.turn_timeout is None
     assert not updated.turn_reminders
@@ -82,6 +84,7 @@ async def test_settings_are_per_guild(store: Store) -> None:
     [
         ({"stake": 0}, ValueError),
         ({"turn_timeout": 0}, ValueError),
+        ({"seats": 1}, ValueError),
         ({"colour": "red"}, TypeError),
     ],
 )

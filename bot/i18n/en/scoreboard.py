@@ -34,6 +34,7 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.command.config.set.computer_hands": (
         "Count hands with a computer player on the scoreboard (on by default)."
     ),
+    "scoreboard.command.config.set.seats": "How many players new tables seat (2 to 6, default 4).",
     "scoreboard.command.config.channel": "Allow or disallow tables in a channel.",
     "scoreboard.command.config.channel.channel": "The channel.",
     "scoreboard.command.config.channel.allowed": "Whether tables may be opened there.",
@@ -153,10 +154,10 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.history.nobody": "nobody",
     # Settings.
     "scoreboard.config.show": (
-        "Preset **{preset}** · house rules {options} · stake {stake} · turn timer {timeout} · "
-        "turn reminders {reminders} · tables allowed in {channels} · new tables announced "
-        "to {announce} · new tables open {threads} · hands with a computer player "
-        "{computer_hands}"
+        "Preset **{preset}** · house rules {options} · stake {stake} · {seats} seats · turn "
+        "timer {timeout} · turn reminders {reminders} · tables allowed in {channels} · new "
+        "tables announced to {announce} · new tables open {threads} · hands with a computer "
+        "player {computer_hands}"
     ),
     "scoreboard.config.computer_hands_on": "count on the scoreboard",
     "scoreboard.config.computer_hands_off": "stay off the scoreboard",

@@ -219,7 +219,7 @@ MESSAGES: dict[str, Message] = {
     "table.command.new": "Open a Tonk table in this channel, or in a thread of it; you host it.",
     "table.command.new.preset": "The regional game to play (default: standard).",
     "table.command.new.stake": "The basic stake of every payment (default 1).",
-    "table.command.new.seats": "How many players may sit (2 to 6, default 4).",
+    "table.command.new.seats": "How many players may sit (2 to 6; default: the server's, or 4).",
     "table.command.new.turn_timeout": "Seconds per turn before an automatic move, or off.",
     "table.command.practice": "Practise against computer players: a table of yours, dealt at once.",
     "table.command.practice.opponents": "How many computer players (default 1).",

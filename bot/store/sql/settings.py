@@ -39,6 +39,7 @@ def _decode(guild_id: int, row: Any) -> GuildConfig:
         announce_role=source.announce_role_id,
         threads=source.threads,
         computer_hands=source.computer_hands,
+        seats=source.seats,
     )
 
 
@@ -88,6 +89,7 @@ def update_guild_config(
         announce_role=changes.get("announce_role", current.announce_role),
         threads=bool(changes.get("threads", current.threads)),
         computer_hands=bool(changes.get("computer_hands", current.computer_hands)),
+        seats=changes.get("seats", current.seats),
     )
     values = {
         "guild_id": updated.guild_id,
@@ -101,6 +103,7 @@ def update_guild_config(
         "announce_role_id": updated.announce_role,
         "threads": updated.threads,
         "computer_hands": updated.computer_hands,
+        "seats": updated.seats,
         "updated_at": time.time(),
     }
     statement = upsert(connection.dialect.name, GuildSettings).values(values)
