@@ -160,6 +160,7 @@ class Crowd:
     async def _configure(self, member: SimulatedMember) -> None:
         settings: list[tuple[str, dict[str, Any]]] = [
             ("set", {"stake": self.rng.randint(1, 5)}),
+            ("set", {"seats": self.rng.randint(2, 6)}),
             ("set", {"computer_hands": self.rng.random() < 0.5}),
             ("set", {"turn_reminders": self.rng.random() < 0.5}),
             ("show", {}),
