@@ -730,11 +730,10 @@ class TableService:
                 or table.hand_number != hand_number
                 or table.to_act_id != user_id
                 or not hand.can(Action(DROP, seat))
-                or hand.count(seat) <= CONFIRM_DROP_ABOVE
+                or (count := hand.count(seat)) <= CONFIRM_DROP_ABOVE
             ):
                 return False
             locale = locale_of(interaction)
-            count = hand.count(seat)
             button = text("table.button.drop_count", locale, count=count)
             notice = text("table.confirm_drop", locale, count=count, button=button)
             await self._show_new_panel(interaction, runtime, hand_number, notice)
