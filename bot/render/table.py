@@ -158,7 +158,7 @@ def _lobby(embed: discord.Embed, table: PublicTable, locale: str) -> None:
     embed.description = "\n".join(
         (
             text(
-                "table.lobby",
+                "table.lobby_full" if len(table.seats) >= table.max_seats else "table.lobby",
                 locale,
                 host=table.host,
                 seated=len(table.seats),

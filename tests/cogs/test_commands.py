@@ -52,7 +52,7 @@ async def test_one_table_per_channel_and_joining_by_command(fake_discord: FakeDi
         again = await bob.slash("tonk", "join")
         assert again.content == "You already sit at this table."
         await quiet(fake_discord, bot)
-        assert "2 of 2 seats taken" in lobby.text()
+        assert "Hosted by ann. All 2 seats are taken: the host presses **Start**." in lobby.text()
         left = await bob.slash("tonk", "leave")
         assert left.content == "You left the table."
         bad = await bob.slash("tonk", "new", turn_timeout="soon")

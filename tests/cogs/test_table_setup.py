@@ -74,7 +74,7 @@ async def test_the_host_changes_the_table_in_its_lobby_and_nothing_else_does(
         await quiet(fake_discord, bot)
         assert (table.stake, table.max_seats, table.turn_timeout) == (5, 3, None)
         shown = lobby.text()
-        assert "stake 5" in shown and "3 of 3 seats taken" in shown
+        assert "stake 5" in shown and "All 3 seats are taken" in shown
         assert text("table.timer_off") in shown
 
         before = table.to_json()

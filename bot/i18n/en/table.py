@@ -115,6 +115,9 @@ MESSAGES: dict[str, Message] = {
         "Hosted by {host}. {seated} of {seats} seats taken: press **Join** to sit down; "
         "the host presses **Start**."
     ),
+    "table.lobby_full": (
+        "Hosted by {host}. All {seats} seats are taken: the host presses **Start**."
+    ),
     "table.timer": Plural(
         "Turn timer: {seconds} second.", "Turn timer: {seconds} seconds.", "seconds"
     ),
