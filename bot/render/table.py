@@ -97,7 +97,12 @@ def table_controls(table: PublicTable, locale: str = "en", *, replays: bool = Fa
     if table.status == LOBBY:
         return Controls(
             (
-                ButtonSpec(JOIN, text("table.button.join", locale), Style.PRIMARY),
+                ButtonSpec(
+                    JOIN,
+                    text("table.button.join", locale),
+                    Style.PRIMARY,
+                    disabled=len(table.seats) >= table.max_seats,
+                ),
                 ButtonSpec(LEAVE, text("table.button.leave", locale)),
                 ButtonSpec(
                     START,
