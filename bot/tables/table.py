@@ -159,6 +159,9 @@ class Table:
     announcement_id: int | None = None
     """The message that told the server's announce role the table opened (``/tonk config
     announce``), kept until it says that the table started or closed, after a restart too."""
+    announcement_role: int | None = None
+    """The role that message mentions, kept with it so that, after a restart too, the
+    announcement follows what the host changes in the lobby."""
     big_one_left: int = 0
     shuffler: Shuffler = field(default_factory=Shuffler, repr=False)
     _players: tuple[Hand | None, tuple[int, ...]] = field(
@@ -642,6 +645,7 @@ class Table:
             "message_id": self.message_id,
             "reminder_id": self.reminder_id,
             "announcement_id": self.announcement_id,
+            "announcement_role": self.announcement_role,
             "big_one_left": self.big_one_left,
         }
         if hand:
@@ -683,6 +687,7 @@ class Table:
                 message_id=data["message_id"],
                 reminder_id=data.get("reminder_id"),
                 announcement_id=data.get("announcement_id"),
+                announcement_role=data.get("announcement_role"),
                 big_one_left=int(data.get("big_one_left", 0)),
                 shuffler=shuffler or Shuffler(),
             )

@@ -163,10 +163,9 @@ class TableScreens:
         self._starter_says: tuple[str, Invitation | None] | None = None
         """What the message a table's thread hangs from says (``starter_says``), if known:
         unknown after a restart, or for a new table in a thread an old one left."""
-        self._announced: tuple[int, Invitation] | None = None
-        """The role the announcement mentions and the invitation it says, once this process
-        posted it (unknown after a restart: the announcement then stays as it is until the
-        table starts or closes)."""
+        self._announced: Invitation | None = None
+        """The invitation the announcement says, as this process last wrote it (unknown
+        after a restart: the announcement is then written again once)."""
 
     @property
     def _table(self) -> Table:
@@ -340,7 +339,7 @@ class TableScreens:
         """Post the announcement; its id is committed with the table while it waits in its
         lobby, so that the announcement says when the table started or closed."""
         table = self._table
-        self._announced = (role_id, invitation(table))
+        self._announced = invitation(table)
         mention = discord.AllowedMentions(roles=[discord.Object(role_id)])
         channel = self._bot.get_partial_messageable(
             self._announcement_channel_id(), guild_id=table.guild_id
@@ -349,6 +348,7 @@ class TableScreens:
         async with self._runtime.lock:
             if table.status == LOBBY and table.announcement_id is None:
                 table.announcement_id = message.id
+                table.announcement_role = role_id
                 await self._runtime.commit_message()
                 self._refresh_announcement()  # the host may have changed the table meanwhile
                 return
@@ -372,13 +372,15 @@ class TableScreens:
         """The announcement follows the lobby: the preset, stake and seats the host changed
         (an edit notifies nobody)."""
         table = self._table
-        announced = self._announced
-        if table.status != LOBBY or table.announcement_id is None or announced is None:
+        role_id = table.announcement_role
+        if (
+            table.status != LOBBY
+            or table.announcement_id is None
+            or role_id is None
+            or self._announced == invitation(table)
+        ):
             return
-        role_id, said = announced
-        if said == invitation(table):
-            return
-        self._announced = (role_id, invitation(table))
+        self._announced = invitation(table)
         self._runtime.host.spawn(
             edit_message(
                 self._bot,
@@ -406,6 +408,7 @@ class TableScreens:
         async with self._runtime.lock:
             if table.announcement_id == message_id:
                 table.announcement_id = None
+                table.announcement_role = None
                 await self._runtime.commit_message()
             key = (
                 "table.notice.announce_closed"

@@ -127,7 +127,8 @@ async def test_the_lobby_invitations_follow_what_the_host_changed(
     fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """The announcement to the server's role and a thread table's first message in the
-    channel say the new preset, stake and seats; the edit notifies nobody again."""
+    channel say the new preset, stake and seats, after a restart too; the edit notifies
+    nobody again."""
     fake = fake_discord
     guild = fake.add_guild("Casino", channels=["tonk"])
     players = fake.add_role(guild, "tonk players", discord.Permissions.none())
@@ -158,3 +159,13 @@ async def test_the_lobby_invitations_follow_what_the_host_changed(
             "🃏 ann opened a table in a thread, Chicago at stake 20, for up to 4 players: "
             "open the thread under this message and press **Join** to play."
         )
+
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:  # a restart: the role is kept
+        await ann.at(thread).slash("tonk", "settings", stake=7, seats=2)
+        await quiet(fake, bot)
+        assert announced.content == (
+            f"🃏 <@&{players.id}>: ann opened a table, Chicago at stake 7, for up to 2 players. "
+            f"Press **Join** to play: {link}"
+        )
+        assert announced.notified == {dan.user.id}
+        assert "Chicago at stake 7, for up to 2 players" in starter.content
