@@ -28,7 +28,14 @@ from tests.cogs.helpers import (
     service,
     versions_so_far,
 )
-from tests.fakediscord import FakeChannel, FakeDiscord, SimulatedMember, StoredMessage, run_bot
+from tests.fakediscord import (
+    FakeChannel,
+    FakeDiscord,
+    FakeRole,
+    SimulatedMember,
+    StoredMessage,
+    run_bot,
+)
 
 STEPS = 300
 SEEDS = [0, 1, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(2, 12))]
@@ -88,6 +95,8 @@ class Crowd:
     members: list[SimulatedMember]
     rng: random.Random
     scoreboard: bool
+    role: FakeRole
+    """The role ``/tonk config announce`` may mention when a table opens."""
     panels: dict[int, StoredMessage] = field(default_factory=dict)
     steps: list[tuple[Any, ...]] = field(default_factory=list)
 
@@ -163,6 +172,8 @@ class Crowd:
             ("set", {"seats": self.rng.randint(2, 6)}),
             ("set", {"computer_hands": self.rng.random() < 0.5}),
             ("set", {"turn_reminders": self.rng.random() < 0.5}),
+            ("announce", {"role": self.role}),
+            ("announce", {}),
             ("show", {}),
             ("option", {"option": "spread_bonus", "value": "true"}),
         ]
@@ -178,12 +189,13 @@ async def test_members_doing_random_things_crash_nothing_and_see_no_hand(
     caplog.set_level(logging.WARNING)
     guild = fake_discord.add_guild("Casino", channels=["tonk"])
     channel = guild.channel("tonk")
+    role = fake_discord.add_role(guild, "tonk players", discord.Permissions.none())
     names = ("ann", "bob", "cat")
-    members = [fake_discord.add_member(guild, name).at(channel) for name in names]
+    members = [fake_discord.add_member(guild, name, roles=[role]).at(channel) for name in names]
     manager = discord.Permissions(manage_guild=True)
     members.append(fake_discord.add_member(guild, "mod", permissions=manager).at(channel))
     with_database = seed % 2 == 1
-    crowd = Crowd(fake_discord, channel, members, random.Random(seed), with_database)
+    crowd = Crowd(fake_discord, channel, members, random.Random(seed), with_database, role)
 
     def new_bot() -> TonkBot:
         return db_bot(sqlite_store) if with_database else make_bot()
