@@ -162,6 +162,9 @@ class Table:
     announcement_role: int | None = None
     """The role that message mentions, kept with it so that, after a restart too, the
     announcement follows what the host changes in the lobby."""
+    direct_messages: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    """Each player's DM of their hand (``cogs.tonk.screens``) as ``(hand number, DM channel
+    id, message id)``, kept so that after a restart that DM is edited on, not sent again."""
     big_one_left: int = 0
     shuffler: Shuffler = field(default_factory=Shuffler, repr=False)
     _players: tuple[Hand | None, tuple[int, ...]] = field(
@@ -646,6 +649,7 @@ class Table:
             "reminder_id": self.reminder_id,
             "announcement_id": self.announcement_id,
             "announcement_role": self.announcement_role,
+            "direct_messages": {str(u): list(dm) for u, dm in self.direct_messages.items()},
             "big_one_left": self.big_one_left,
         }
         if hand:
@@ -688,6 +692,10 @@ class Table:
                 reminder_id=data.get("reminder_id"),
                 announcement_id=data.get("announcement_id"),
                 announcement_role=data.get("announcement_role"),
+                direct_messages={
+                    int(u): (int(dm[0]), int(dm[1]), int(dm[2]))
+                    for u, dm in data.get("direct_messages", {}).items()
+                },
                 big_one_left=int(data.get("big_one_left", 0)),
                 shuffler=shuffler or Shuffler(),
             )

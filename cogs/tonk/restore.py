@@ -1,8 +1,9 @@
 """Bringing tables back after a restart: messages, timers, and a word in each channel.
 
 The journal (``TonkBot.setup_hook``) read every open table as last committed; here each one
-gets its runtime, its table message brought up to date, its timers armed from the stored
-deadlines, its computer players going again, and a short "back" line. A table whose stored
+gets its runtime at once and, when the bot has received its servers, its table message
+brought up to date, its timers armed from the stored deadlines, its computer players going
+again, and a short "back" line. A table whose stored
 state could not be read is closed, and its channel is told so: no table disappears without
 a word.
 """
@@ -22,6 +23,7 @@ from cogs.settings import chosen_language
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
+    from cogs.tonk.runtime import TableRuntime
     from cogs.tonk.service import TableService
 
 log = logging.getLogger(__name__)
@@ -30,14 +32,27 @@ BROKEN_REASON = "unreadable after restart"
 
 
 async def restore_tables(bot: TonkBot, service: TableService) -> None:
-    """Resume the tables the journal loaded; the broken ones are closed once the commands
-    are synced (``TonkBot.after_sync``), so that the notice's ``/tonk new`` is a link."""
+    """Run the tables the journal loaded (a click finds its table from the first event on),
+    and resume them once the bot is ready; the broken ones are closed once the commands are
+    synced (``TonkBot.after_sync``), so that the notice's ``/tonk new`` is a link."""
     restored, bot.restored = bot.restored, []
-    for ledger in restored:
-        runtime = service.tables.adopt(ledger)
+    runtimes = [service.tables.adopt(ledger) for ledger in restored]
+    if runtimes:
+        service.tables.spawn(_resume(bot, service, runtimes))
+    bot.after_sync.append(partial(close_broken_tables, bot))
+
+
+async def _resume(bot: TonkBot, service: TableService, runtimes: list[TableRuntime]) -> None:
+    """Once the bot has received its servers, each restored table still open says it is
+    back and catches up: messages, DMs, timers, computer players. Not before: what the
+    messages say depends on what the bot knows of its servers (a DM names the server and
+    channel, a thread table's announcement is in the thread's parent channel)."""
+    await bot.wait_until_ready()
+    for runtime in runtimes:
+        if service.tables.get(runtime.table.id) is not runtime:
+            continue  # it closed meanwhile
         runtime.screens.notice(text("scoreboard.restore.back", runtime.table.locale))
         runtime.after_change()
-    bot.after_sync.append(partial(close_broken_tables, bot))
 
 
 async def close_broken_tables(bot: TonkBot) -> None:

@@ -52,10 +52,15 @@ class Done(Generic[T]):
     value: T
 
 
-def discord_ids(table: Table) -> tuple[int | None, int | None, int | None]:
+def discord_ids(table: Table) -> tuple[object, ...]:
     """The ids of the table's Discord messages that are part of its state: the table
-    message, the turn reminder and the announcement."""
-    return table.message_id, table.reminder_id, table.announcement_id
+    message, the turn reminder, the announcement and the players' DMs."""
+    return (
+        table.message_id,
+        table.reminder_id,
+        table.announcement_id,
+        tuple(sorted(table.direct_messages.items())),
+    )
 
 
 def finished_hands(table: Table) -> int:

@@ -649,7 +649,7 @@ class TableScreens:
             content = dm_over_text(guild, place, hand.hand_number, link, locale)
         else:
             content = dm_text(guild, place, hand.hand_number, hand.cards, hand.count, locale)
-        sent = self._dms.get(user_id)
+        sent = self._sent_dm(user_id)
         if sent is not None and sent.hand == hand.hand_number:
             if sent.content != content:
                 await edit_message(self._bot, sent.channel_id, sent.message_id, content=content)
@@ -666,6 +666,23 @@ class TableScreens:
             self.notice(text("table.notice.dm_failed", table.locale, player=player))
             return
         self._dms[user_id] = SentDM(hand.hand_number, channel.id, message.id, content)
+        async with self._runtime.lock:
+            table.direct_messages = {
+                player: dm
+                for player, dm in table.direct_messages.items()
+                if dm[0] == hand.hand_number  # an earlier hand's DMs said it was over
+            }
+            table.direct_messages[user_id] = (hand.hand_number, channel.id, message.id)
+            await self._runtime.commit_message()
+
+    def _sent_dm(self, user_id: int) -> SentDM | None:
+        """The player's latest DM; after a restart, the one the table kept, whose text is
+        not known (the next sync writes it again)."""
+        sent = self._dms.get(user_id)
+        if sent is None and user_id in self._table.direct_messages:
+            hand, channel_id, message_id = self._table.direct_messages[user_id]
+            sent = SentDM(hand, channel_id, message_id, content="")
+        return sent
 
     async def _expire_panel(self, user_id: int, panel: Panel) -> None:
         """The panel's interaction is about to expire: it says so, and stops updating."""

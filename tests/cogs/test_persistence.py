@@ -98,6 +98,8 @@ async def uninterrupted(fake: FakeDiscord, tmp_path: Path) -> tuple[str, str]:
 async def test_a_hand_interrupted_by_a_restart_at_any_step_ends_as_an_uninterrupted_one(
     fake_discord: FakeDiscord, tmp_path: Path, stop: int
 ) -> None:
+    """The result and the scoreboard are the same, and each player still has one DM for
+    the hand, naming its server and channel, which says at the end that the hand is over."""
     fake = fake_discord
     expected = await uninterrupted(fake, tmp_path)
     assert "ann −2 · bob +2" in expected[0] and "**bob**: +2 chips" in expected[1]
@@ -117,6 +119,10 @@ async def test_a_hand_interrupted_by_a_restart_at_any_step_ends_as_an_uninterrup
         for step in steps[stop:]:
             await step(fake, bot)
         assert await game.outcome(fake, bot) == expected
+        for member in (game.ann, game.bob):
+            (dm,) = member.dms()  # the hand's one DM, edited on after the restart
+            assert dm.content.startswith("**Tonk** · Stormy · #tonk · hand 1\n")
+            assert "This hand is over" in dm.content
 
 
 async def test_a_move_committed_before_a_crash_in_its_reply_is_kept(
