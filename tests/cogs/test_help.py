@@ -80,7 +80,7 @@ async def test_help_speaks_the_readers_language_and_leaves_out_what_is_not_there
     assert shown.ephemeral and shown.embed_titles == ["Tonk pe Discord"]
     (embed,) = shown.embeds
     assert "apasă **Începe**" in embed["description"]
-    assert [f["name"] for f in embed["fields"]] == ["La masă", "Gazda mesei"]
+    assert [f["name"] for f in embed["fields"]] == ["La masă", "Găzduirea unei mese"]
     assert (
         "Deschide o masă de Tonk în acest canal, sau într-un fir al lui; tu ești gazda."
         in embed["fields"][1]["value"]

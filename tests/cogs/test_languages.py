@@ -68,7 +68,7 @@ async def test_ro_vi_and_a_chosen_fa_each_read_their_own_and_the_table_the_serve
         assert "دست شما · دست \u20681\u2069" in cat_panel.text()
         assert "در انتظار \u2068bob\u2069." in cat_panel.text()
         ann_panel = await my_hand(ann, lobby)
-        assert "Se așteaptă după bob." in ann_panel.text()
+        assert "Se așteaptă mutarea lui bob." in ann_panel.text()
         await quiet(fake, bot)
         assert_hands_secret(table_in(bot, channel), [ann, bob, cat])
 
