@@ -484,9 +484,6 @@ class TonkBot(commands.AutoShardedBot):
         self.command_id: int | None = None
         """The id Discord gave ``/tonk`` when the commands were synced at start: with it, a
         sentence that names a command makes it a clickable mention."""
-        self.after_sync: list[Callable[[], Coroutine[Any, Any, None]]] = []
-        """What the cogs do at start once the commands are synced (so their ids are known)
-        and before the gateway connects: a restart's notices name commands as links."""
         self.database_url = database_url
         self.store: Store | None = None
         self.restored: Sequence[Ledger] = []
@@ -508,9 +505,6 @@ class TonkBot(commands.AutoShardedBot):
                 log.exception("could not load the extension %s", name)
         if self._sync:
             await self._sync_commands()
-        steps, self.after_sync = self.after_sync, []
-        for step in steps:
-            await step()
 
     async def _open_store(self, url: str) -> None:
         """Open the database, read the members' chosen languages and bring the open tables

@@ -11,7 +11,6 @@ a word.
 from __future__ import annotations
 
 import logging
-from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -33,26 +32,26 @@ BROKEN_REASON = "unreadable after restart"
 
 async def restore_tables(bot: TonkBot, service: TableService) -> None:
     """Run the tables the journal loaded (a click finds its table from the first event on),
-    and resume them once the bot is ready; the broken ones are closed once the commands are
-    synced (``TonkBot.after_sync``), so that the notice's ``/tonk new`` is a link."""
+    and resume them once the bot is ready."""
     restored, bot.restored = bot.restored, []
     runtimes = [service.tables.adopt(ledger) for ledger in restored]
-    if runtimes:
-        service.tables.spawn(_resume(bot, service, runtimes))
-    bot.after_sync.append(partial(close_broken_tables, bot))
+    service.tables.spawn(_resume(bot, service, runtimes))
 
 
 async def _resume(bot: TonkBot, service: TableService, runtimes: list[TableRuntime]) -> None:
     """Once the bot has received its servers, each restored table still open says it is
-    back and catches up: messages, DMs, timers, computer players. Not before: what the
-    messages say depends on what the bot knows of its servers (a DM names the server and
-    channel, a thread table's announcement is in the thread's parent channel)."""
+    back and catches up (messages, DMs, timers, computer players), and each broken one is
+    closed with a word. Not before: what the messages say depends on what the bot knows of
+    its servers (a DM names the server and channel, a thread table's announcement is in the
+    thread's parent channel, a server's language may be its Discord locale), and the
+    commands a notice names are synced by then, so they are links."""
     await bot.wait_until_ready()
     for runtime in runtimes:
         if service.tables.get(runtime.table.id) is not runtime:
             continue  # it closed meanwhile
         runtime.screens.notice(text("scoreboard.restore.back", runtime.table.locale))
         runtime.after_change()
+    await close_broken_tables(bot)
 
 
 async def close_broken_tables(bot: TonkBot) -> None:

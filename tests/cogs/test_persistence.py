@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 from bot.client import TonkBot
+from bot.i18n import text
+from bot.i18n.mentions import command_mentions
 from tests.cogs.helpers import (
     is_open,
     make_bot,
@@ -185,11 +187,14 @@ async def test_an_unreadable_table_is_closed_with_a_word_and_the_others_load(
         await quiet(fake, bot)
     with sqlite3.connect(database) as connection:
         connection.execute("UPDATE tonk_table SET state_json = '{oops' WHERE id = ?", (broken_id,))
+    guild.preferred_locale = "ro"  # the server's Discord locale: the word about the loss is in it
     async with run_bot(fake, make_bot(database_url=url(database))) as bot:
         await quiet(fake, bot)
         assert not is_open(bot, one)
         assert is_open(bot, two)
-        assert any("could not be restored" in m.text() for m in fake.messages_in(one))
+        lost = text("scoreboard.restore.broken", "ro", **command_mentions(bot.command_id))
+        assert "</tonk new:" in lost  # the command is a link
+        assert any(m.text() == lost for m in fake.messages_in(one))
         assert any("I'm back" in m.text() for m in fake.messages_in(two))
         reopened = await ann.invoke_slash("tonk", ["new"], channel=one)  # the channel is free again
         assert reopened.message is not None and not reopened.ephemeral
