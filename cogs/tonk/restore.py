@@ -3,9 +3,8 @@
 The journal (``TonkBot.setup_hook``) read every open table as last committed; here each one
 gets its runtime at once and, when the bot has received its servers, its table message
 brought up to date, its timers armed from the stored deadlines, its computer players going
-again, and a short "back" line. A table whose stored
-state could not be read is closed, and its channel is told so: no table disappears without
-a word.
+again, and a short "back" line. A table whose stored state could not be read is closed, and
+its channel is told so: no table disappears without a word.
 """
 
 from __future__ import annotations

@@ -667,12 +667,15 @@ class TableScreens:
             return
         self._dms[user_id] = SentDM(hand.hand_number, channel.id, message.id, content)
         async with self._runtime.lock:
-            table.direct_messages = {
+            table = self._table
+            kept = {  # an earlier hand's DMs were told it was over
                 player: dm
                 for player, dm in table.direct_messages.items()
-                if dm[0] == hand.hand_number  # an earlier hand's DMs said it was over
+                if dm[0] >= table.hand_number
             }
-            table.direct_messages[user_id] = (hand.hand_number, channel.id, message.id)
+            if hand.hand_number == table.hand_number:
+                kept[user_id] = (hand.hand_number, channel.id, message.id)
+            table.direct_messages = kept
             await self._runtime.commit_message()
 
     def _sent_dm(self, user_id: int) -> SentDM | None:
