@@ -38,13 +38,15 @@ async def restore_tables(bot: TonkBot, service: TableService) -> None:
 
 
 async def _resume(bot: TonkBot, service: TableService, runtimes: list[TableRuntime]) -> None:
-    """Once the bot has received its servers, each restored table still open says it is
-    back and catches up (messages, DMs, timers, computer players), and each broken one is
-    closed with a word. Not before: what the messages say depends on what the bot knows of
-    its servers (a DM names the server and channel, a thread table's announcement is in the
-    thread's parent channel, a server's language may be its Discord locale), and the
-    commands a notice names are synced by then, so they are links."""
+    """Once the bot has received its servers, the tables whose channel or server went while
+    it was away close; each other restored table says it is back and catches up (messages,
+    DMs, timers, computer players), and each broken one is closed with a word. Not before:
+    what the messages say depends on what the bot knows of its servers (a DM names the
+    server and channel, a thread table's announcement is in the thread's parent channel, a
+    server's language may be its Discord locale), and the commands a notice names are
+    synced by then, so they are links."""
     await bot.wait_until_ready()
+    await service.close_vanished()
     for runtime in runtimes:
         if service.tables.get(runtime.table.id) is not runtime:
             continue  # it closed meanwhile

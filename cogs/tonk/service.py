@@ -102,6 +102,8 @@ class TableService:
         self.tables = OpenTables(
             bot, bot.journal, bot.clock, bot.timing, bot.metrics, share=bot.own_shards.share
         )
+        self._looking_for_vanished = asyncio.Lock()
+        """One :meth:`close_vanished` at a time (at start and at each ready, which meet)."""
 
     def close(self) -> None:
         """Stop every timer, computer player and pending edit (the cog is unloading)."""
@@ -429,15 +431,16 @@ class TableService:
     async def close_vanished(self) -> None:
         """Once connected: close the tables whose channel was deleted, or whose server the
         bot left, while it was away (a server Discord says is unavailable is left alone)."""
-        for runtime in self.tables:
-            table = runtime.table
-            guild = self.bot.get_guild(table.guild_id)
-            if guild is None or (
-                not guild.unavailable
-                and guild.get_channel_or_thread(table.channel_id) is None
-                and await self._gone(table.channel_id)
-            ):
-                await runtime.transact(lambda table: table.shut())
+        async with self._looking_for_vanished:
+            for runtime in self.tables:
+                table = runtime.table
+                guild = self.bot.get_guild(table.guild_id)
+                if guild is None or (
+                    not guild.unavailable
+                    and guild.get_channel_or_thread(table.channel_id) is None
+                    and await self._gone(table.channel_id)
+                ):
+                    await runtime.transact(lambda table: table.shut())
 
     async def _channel_of(
         self, guild: discord.Guild, channel_id: int

@@ -84,7 +84,8 @@ async def test_tables_whose_channel_or_server_went_while_the_bot_was_away_close_
     fake_discord: FakeDiscord, sqlite_store: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Three tables, then the bot stops; one channel is deleted and the bot removed from
-    another server meanwhile. Back, the bot closes those two tables and resumes the third."""
+    another server meanwhile. Back, the bot closes those two tables before it resumes any
+    (nothing is sent where it cannot be), and resumes the third."""
     caplog.set_level(logging.WARNING)
     casino = fake_discord.add_guild("Casino", channels=["tonk", "kept"])
     club = fake_discord.add_guild("Club", channels=["tonk"])
@@ -108,6 +109,9 @@ async def test_tables_whose_channel_or_server_went_while_the_bot_was_away_close_
         )
         assert is_open(bot, kept)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("cogs.")]
+    sent_to_the_gone = [m for m in said if "refused by Discord" in m or "not be updated" in m]
+    assert sent_to_the_gone == []  # closed before resuming: no "I'm back" line, no update
 
     store = await Store.open(database)
     try:
