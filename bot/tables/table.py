@@ -123,6 +123,24 @@ class HandRecord:
     replay: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class HandDM:
+    """A player's direct message of their hand (``cogs.tonk.screens``) and the language it
+    was written in."""
+
+    hand: int
+    channel_id: int
+    message_id: int
+    locale: str
+
+    def to_json(self) -> list[int | str]:
+        return [self.hand, self.channel_id, self.message_id, self.locale]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> HandDM:
+        return cls(int(data[0]), int(data[1]), int(data[2]), str(data[3]))
+
+
 @dataclass
 class Table:
     """One table. Create with ``Table.open``; change only through the methods below."""
@@ -162,9 +180,9 @@ class Table:
     announcement_role: int | None = None
     """The role that message mentions, kept with it so that, after a restart too, the
     announcement follows what the host changes in the lobby."""
-    direct_messages: dict[int, tuple[int, int, int]] = field(default_factory=dict)
-    """Each player's DM of their hand (``cogs.tonk.screens``) as ``(hand number, DM channel
-    id, message id)``, kept so that after a restart that DM is edited on, not sent again."""
+    direct_messages: dict[int, HandDM] = field(default_factory=dict)
+    """Each player's DM of their hand, kept so that after a restart that DM is edited on,
+    in its language, not sent again."""
     big_one_left: int = 0
     shuffler: Shuffler = field(default_factory=Shuffler, repr=False)
     _players: tuple[Hand | None, tuple[int, ...]] = field(
@@ -649,7 +667,7 @@ class Table:
             "reminder_id": self.reminder_id,
             "announcement_id": self.announcement_id,
             "announcement_role": self.announcement_role,
-            "direct_messages": {str(u): list(dm) for u, dm in self.direct_messages.items()},
+            "direct_messages": {str(u): dm.to_json() for u, dm in self.direct_messages.items()},
             "big_one_left": self.big_one_left,
         }
         if hand:
@@ -693,13 +711,13 @@ class Table:
                 announcement_id=data.get("announcement_id"),
                 announcement_role=data.get("announcement_role"),
                 direct_messages={
-                    int(u): (int(dm[0]), int(dm[1]), int(dm[2]))
+                    int(u): HandDM.from_json(dm)
                     for u, dm in data.get("direct_messages", {}).items()
                 },
                 big_one_left=int(data.get("big_one_left", 0)),
                 shuffler=shuffler or Shuffler(),
             )
-        except (KeyError, TypeError, RulesError) as error:
+        except (KeyError, TypeError, IndexError, RulesError) as error:
             raise ValueError(f"not a saved table: {error!r}") from error
 
 

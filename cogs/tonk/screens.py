@@ -30,7 +30,7 @@ from bot.render.dm import dm_over_text, dm_text
 from bot.render.links import message_link
 from bot.render.panel import panel_controls, panel_embed
 from bot.render.table import final_controls, table_controls, table_embed
-from bot.tables.table import CLOSED, LOBBY, Table
+from bot.tables.table import CLOSED, LOBBY, HandDM, Table
 from bot.tables.timers import Timers
 from bot.tables.views import PublicTable, hand_key, private_hand, private_key, public_table
 from cogs.tonk.threads import Invitation, invitation, starter_says, starter_text
@@ -643,7 +643,9 @@ class TableScreens:
         if hand is None or user_id in self._dm_blocked or table.status == CLOSED:
             return
         guild, place = self._place()
-        locale = member_locale(self._bot, table.guild_id, user_id, table.locale)
+        kept = table.direct_messages.get(user_id)
+        written = kept.locale if kept is not None and kept.hand == hand.hand_number else None
+        locale = member_locale(self._bot, table.guild_id, user_id, written or table.locale)
         if hand.legal.phase == OVER:
             link = message_link(table.guild_id, table.channel_id, table.message_id)
             content = dm_over_text(guild, place, hand.hand_number, link, locale)
@@ -668,23 +670,23 @@ class TableScreens:
         self._dms[user_id] = SentDM(hand.hand_number, channel.id, message.id, content)
         async with self._runtime.lock:
             table = self._table
-            kept = {  # an earlier hand's DMs were told it was over
+            current = {  # an earlier hand's DMs were told it was over
                 player: dm
                 for player, dm in table.direct_messages.items()
-                if dm[0] >= table.hand_number
+                if dm.hand >= table.hand_number
             }
             if hand.hand_number == table.hand_number:
-                kept[user_id] = (hand.hand_number, channel.id, message.id)
-            table.direct_messages = kept
+                current[user_id] = HandDM(hand.hand_number, channel.id, message.id, locale)
+            table.direct_messages = current
             await self._runtime.commit_message()
 
     def _sent_dm(self, user_id: int) -> SentDM | None:
         """The player's latest DM; after a restart, the one the table kept, whose text is
         not known (the next sync writes it again)."""
         sent = self._dms.get(user_id)
-        if sent is None and user_id in self._table.direct_messages:
-            hand, channel_id, message_id = self._table.direct_messages[user_id]
-            sent = SentDM(hand, channel_id, message_id, content="")
+        kept = self._table.direct_messages.get(user_id)
+        if sent is None and kept is not None:
+            sent = SentDM(kept.hand, kept.channel_id, kept.message_id, content="")
         return sent
 
     async def _expire_panel(self, user_id: int, panel: Panel) -> None:

@@ -72,6 +72,16 @@ async def test_ro_vi_and_a_chosen_fa_each_read_their_own_and_the_table_the_serve
         await quiet(fake, bot)
         assert_hands_secret(table_in(bot, channel), [ann, bob, cat])
 
+    async with run_bot(  # a restart: each DM is edited on in the language it was written in
+        fake, make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 't.db'}")
+    ) as bot:
+        await quiet(fake, bot)
+        (ann_dm,), (bob_dm,), (cat_dm,) = ann.dms(), bob.dms(), cat.dms()
+        assert len(ann_dm.versions) == 2  # written again: the new process did not know it
+        assert "Mâna ta: 8♣ K♣ 2♦ Q♦ 9♠ (total 39)" in ann_dm.content
+        assert "Bài của bạn: 7♦ 3♥ 4♥ 5♥ 6♥ 7♠ (điểm 32)" in bob_dm.content
+        assert "دست شما: \u2068" in cat_dm.content  # chosen: kept in the database anyway
+
 
 async def test_the_servers_language_speaks_on_the_table_and_the_scoreboard(
     fake_discord: FakeDiscord, tmp_path: Path
