@@ -183,6 +183,9 @@ class Table:
     direct_messages: dict[int, HandDM] = field(default_factory=dict)
     """Each player's DM of their hand, kept so that after a restart that DM is edited on,
     in its language, not sent again."""
+    dm_refused: set[int] = field(default_factory=set)
+    """The players Discord would not let the bot DM: told so once, and not tried again
+    while the table lasts (after a restart too)."""
     big_one_left: int = 0
     shuffler: Shuffler = field(default_factory=Shuffler, repr=False)
     _players: tuple[Hand | None, tuple[int, ...]] = field(
@@ -668,6 +671,7 @@ class Table:
             "announcement_id": self.announcement_id,
             "announcement_role": self.announcement_role,
             "direct_messages": {str(u): dm.to_json() for u, dm in self.direct_messages.items()},
+            "dm_refused": sorted(self.dm_refused),
             "big_one_left": self.big_one_left,
         }
         if hand:
@@ -714,6 +718,7 @@ class Table:
                     int(u): HandDM.from_json(dm)
                     for u, dm in data.get("direct_messages", {}).items()
                 },
+                dm_refused={int(u) for u in data.get("dm_refused", [])},
                 big_one_left=int(data.get("big_one_left", 0)),
                 shuffler=shuffler or Shuffler(),
             )

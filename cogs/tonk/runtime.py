@@ -54,12 +54,13 @@ class Done(Generic[T]):
 
 def discord_ids(table: Table) -> tuple[object, ...]:
     """The ids of the table's Discord messages that are part of its state: the table
-    message, the turn reminder, the announcement and the players' DMs."""
+    message, the turn reminder, the announcement and the players' DMs (and who has none)."""
     return (
         table.message_id,
         table.reminder_id,
         table.announcement_id,
         tuple(sorted(table.direct_messages.items())),
+        tuple(sorted(table.dm_refused)),
     )
 
 

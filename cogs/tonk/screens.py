@@ -149,7 +149,6 @@ class TableScreens:
         self._shown: Shown | None = None
         self._finals: dict[int, PublicTable] = {}
         self._dms: dict[int, SentDM] = {}
-        self._dm_blocked: set[int] = set()
         self._panels: dict[int, Panel] = {}
         self._dm_shows: dict[int, tuple[object, ...]] = {}
         self._snapshot: PublicTable | None = None
@@ -312,7 +311,7 @@ class TableScreens:
             in_panel = panel is not None and table.to_act_id == user_id
             dm_shows = hand_key(table, user_id)
             if (
-                user_id not in self._dm_blocked
+                user_id not in table.dm_refused
                 and not in_panel
                 and self._dm_shows.get(user_id) != dm_shows
             ):
@@ -640,7 +639,7 @@ class TableScreens:
     async def _sync_dm(self, user_id: int) -> None:
         table = self._table
         hand = private_hand(table, user_id, public=self.public())
-        if hand is None or user_id in self._dm_blocked or table.status == CLOSED:
+        if hand is None or user_id in table.dm_refused or table.status == CLOSED:
             return
         guild, place = self._place()
         kept = table.direct_messages.get(user_id)
@@ -663,7 +662,10 @@ class TableScreens:
             channel = await self._dm_channel(user_id)
             message = await channel.send(content)
         except discord.Forbidden:
-            self._dm_blocked.add(user_id)
+            async with self._runtime.lock:
+                table = self._table
+                table.dm_refused.add(user_id)
+                await self._runtime.commit_message()
             player = table.name_of(user_id)
             self.notice(text("table.notice.dm_failed", table.locale, player=player))
             return

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -14,6 +15,8 @@ from bot.config import Timing
 from tests.cogs.helpers import (
     assert_hands_secret,
     button_labels,
+    db_bot,
+    drop,
     is_open,
     make_bot,
     my_hand,
@@ -133,12 +136,14 @@ async def test_buttons_of_a_finished_hand_or_a_closed_table_say_why_they_do_noth
 
 
 async def test_closed_dms_are_announced_without_cards_and_the_game_goes_on(
-    fake_discord: FakeDiscord,
+    fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
+    """Said once for the table, without a card; neither the next hand nor a restart tries
+    bob's DMs again or says it again."""
     ann, bob = _players(fake_discord, "ann", "bob", closed_dms="bob")
     channel = ann.channel
     assert channel is not None
-    async with run_bot(fake_discord, make_bot()) as bot:
+    async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
         lobby = await open_table(ann, [bob])
         stack_table(bot, channel, cuts=["KS", "2C"], hands=TWO_HANDS, dealer="ann")
         await ann.click(lobby, "Start")
@@ -152,6 +157,16 @@ async def test_closed_dms_are_announced_without_cards_and_the_game_goes_on(
         await quiet(fake_discord, bot)
         assert "bob discarded 7♠" in lobby.text()
         assert_hands_secret(table_in(bot, channel), [ann, bob])
+
+    async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:  # a restart
+        await quiet(fake_discord, bot)
+        await drop(ann, table_message(fake_discord, bot, channel))
+        await quiet(fake_discord, bot)
+        await ann.click(table_message(fake_discord, bot, channel), "Next hand")
+        await quiet(fake_discord, bot)
+        assert "**Hand 2**" in table_message(fake_discord, bot, channel).text()
+        told = [m for m in fake_discord.messages_in(channel) if "can't send you" in m.content]
+        assert len(told) == 1 and not bob.dms()  # a refusal is always told: not tried again
 
 
 async def test_an_error_in_one_table_is_logged_apologised_for_and_stops_no_other_table(
