@@ -11,6 +11,8 @@ NAMED: dict[str, str] = {
     "leave_command": "leave",
     "config_set_command": "config set",
     "config_show_command": "config show",
+    "config_season_command": "config season",
+    "leaderboard_command": "leaderboard",
 }
 """The fields a sentence may name a command by, and that command's path below ``/tonk``."""
 

@@ -41,6 +41,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "config channel",
             "config language",
             "config announce",
+            "config season",
             "export",
         ),
     ),

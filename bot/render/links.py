@@ -1,5 +1,6 @@
 """Links and timestamps into Discord: a message's jump URL (or its channel's, when there is
-no message), the same link as a sentence carries it, and a moment as relative time."""
+no message), the same link as a sentence carries it, and a moment as relative time or as a
+date."""
 
 from __future__ import annotations
 
@@ -22,3 +23,9 @@ def relative_time(moment: float) -> str:
     """A Discord timestamp of ``moment`` (Unix seconds), which each reader's app shows as
     relative time in its own language ("in 2 minutes", "3 hours ago")."""
     return f"<t:{int(moment)}:R>"
+
+
+def date_of(moment: float) -> str:
+    """A Discord timestamp of ``moment`` (Unix seconds) that each reader's app shows as a
+    date in its own language and time zone ("3 December 2026")."""
+    return f"<t:{int(moment)}:D>"

@@ -47,6 +47,15 @@ class TableAlreadyOpen(StoreError):
         self.channel_id = channel_id
 
 
+class SeasonWithoutHands(StoreError):
+    """A new season was asked for while the current one has no finished hand yet."""
+
+    def __init__(self, guild_id: int, season: int) -> None:
+        super().__init__(f"guild {guild_id}: season {season} has no finished hand yet")
+        self.guild_id = guild_id
+        self.season = season
+
+
 class CorruptRow(StoreError):
     """A stored row holds JSON that cannot be parsed or has the wrong shape."""
 

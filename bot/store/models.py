@@ -57,7 +57,13 @@ class GuildSettings(SQLModel, table=True):
     config set computer_hands``). Where revision 0011 added it."""
     seats: int = Field(default=4, sa_column_kwargs={"server_default": text("4")})
     """How many players a new table seats unless ``/tonk new`` says (``/tonk config set
-    seats``). Last, where revision 0012 added it."""
+    seats``). Where revision 0012 added it."""
+    season: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
+    """The number of the server's current season (``/tonk config season``); 0 before the
+    first. Where revision 0013 added it."""
+    season_started_at: float | None = None
+    """When the current season started (Unix time); None before the first. Last, where
+    revision 0013 added it."""
 
 
 class TableRow(SQLModel, table=True):

@@ -24,6 +24,15 @@ class TableStatus(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Season:
+    """One of a server's seasons: its number (from 1) and when it started (Unix time). Its
+    hands are those finished since, until the next season starts."""
+
+    number: int
+    started_at: float
+
+
+@dataclass(frozen=True, slots=True)
 class GuildConfig:
     """A guild's settings; ``allowed_channel_ids`` empty means every channel is allowed."""
 
@@ -45,6 +54,8 @@ class GuildConfig:
     when this is set on; they are recorded, and replayed, either way)."""
     seats: int = 4
     """How many players a new table seats unless ``/tonk new`` says otherwise."""
+    season: Season | None = None
+    """The current season (``/tonk config season``); None before the first."""
 
     def __post_init__(self) -> None:
         if self.stake < 1:

@@ -6,18 +6,20 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.store.hands import HandDeal
+from bot.store.records import Season
 
 LeaderboardOrder = Literal["chips", "wins", "win_rate", "tonks"]
 """What the leaderboard ranks by: net chips, hands won, the weighted win rate, or tonks
 (hands won by going out without a discard)."""
 
 
-LeaderboardPeriod = Literal["all", "week", "month"]
-"""Which hands the leaderboard counts: all of them, or those finished in the last 7 or 30
-days (a rolling window, the same for every time zone)."""
+LeaderboardPeriod = Literal["all", "week", "month", "season"]
+"""Which hands the leaderboard counts: all of them, those finished in the last 7 or 30
+days (a rolling window, the same for every time zone), or those of the server's current
+season (all of them before its first season)."""
 
 PERIOD_DAYS: dict[LeaderboardPeriod, int | None] = {"all": None, "week": 7, "month": 30}
-"""How many days back each period reaches (None: no limit)."""
+"""How many days back each rolling period reaches (None: no limit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +80,8 @@ class LeaderboardPage:
     entries: list[LeaderboardEntry]
     has_next: bool
     period: LeaderboardPeriod = "all"
+    season: Season | None = None
+    """The season counted (``period`` ``season``; None before the server's first)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +121,8 @@ class PlayerStats:
     period: LeaderboardPeriod = "all"
     biggest_win: int = 0
     """The most chips the member won in one hand (of the period), 0 if they won none."""
+    season: Season | None = None
+    """The season counted (``period`` ``season``; None before the server's first)."""
 
 
 @dataclass(frozen=True, slots=True)

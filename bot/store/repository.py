@@ -53,6 +53,7 @@ from bot.store.records import (
     GuildSettingsUpdate,
     LoadedTables,
     OpenTable,
+    Season,
     Seat,
     TableCommit,
     TableRules,
@@ -193,6 +194,21 @@ class Store:
         return await self._writer.run(
             partial(settings.update_guild_config, guild_id=guild_id, changes=dict(changes))
         )
+
+    async def start_season(self, guild_id: int, *, now: float | None = None) -> Season:
+        """Start the guild's next season (its first, if it has none) at ``now`` (default: the
+        current time) and return it; from then on the ``season`` period counts the hands
+        finished since. The hands and totals of all time are untouched.
+
+        Raises :class:`~bot.store.SeasonWithoutHands`, changing nothing, while the current
+        season has no finished hand.
+        """
+        started = time.time() if now is None else now
+        season = await self._writer.run(
+            partial(settings.start_season, guild_id=guild_id, now=started)
+        )
+        logger.info("guild %d started season %d", guild_id, season.number)
+        return season
 
     # Members' languages
 
@@ -436,19 +452,21 @@ class Store:
         counts the whole board.
 
         A ``period`` other than ``all`` ranks the same figures summed over the hands
-        finished in the last 7 or 30 days before ``now`` (default: the current time),
-        paged by number only.
+        finished in the last 7 or 30 days before ``now`` (default: the current time), or
+        in the guild's current season (of all time before its first), paged by number
+        only.
         """
         if by not in totals.RANKED_BY:
             raise ValueError(f"unknown leaderboard order {by!r}")
         if after is not None and before is not None:
             raise ValueError("page after a member or before one, not both")
-        since = _since(period, now)
-        if since is not None and (after is not None or before is not None):
+        _check_period(period)
+        if period != "all" and (after is not None or before is not None):
             raise ValueError("a period's leaderboard is paged by number")
         _check_page(page, per_page)
         found: tuple[Sequence[Standing], bool] | None
         async with self._read() as connection:
+            since, season = await _period_start(connection, guild_id, period, now)
             if since is not None:
                 found = await standings.period_rows(
                     connection, guild_id, by, min_hands, since, per_page, page * per_page
@@ -476,7 +494,13 @@ class Store:
             for rank, record in enumerate(records, start=page * per_page + 1)
         ]
         return LeaderboardPage(
-            by=by, page=page, per_page=per_page, entries=entries, has_next=has_next, period=period
+            by=by,
+            page=page,
+            per_page=per_page,
+            entries=entries,
+            has_next=has_next,
+            period=period,
+            season=season,
         )
 
     async def stats(
@@ -491,28 +515,30 @@ class Store:
         """A member's totals, place on the chips board and last ``recent`` hands in the guild.
 
         A ``period`` other than ``all`` counts only the hands finished in the last 7 or 30
-        days before ``now`` (default: the current time), and places the member on that
-        period's chips board; a member with no hand in it has no totals there.
+        days before ``now`` (default: the current time) or in the guild's current season
+        (of all time before its first), and places the member on that period's chips
+        board; a member with no hand in it has no totals there.
         """
         _check_page(0, recent)
-        since = _since(period, now)
+        _check_period(period)
         async with self._read() as connection:
+            since, season = await _period_start(connection, guild_id, period, now)
             player = await totals.player_totals(connection, guild_id, user_id)
             if since is None:
                 rank = None if player is None else await totals.chips_rank(connection, player)
                 recent_hands = await hands.recent_hands(connection, guild_id, user_id, recent)
                 biggest = await hands.biggest_win(connection, guild_id, user_id)
-                return PlayerStats(player, rank, recent_hands, biggest_win=biggest)
+                return PlayerStats(player, rank, recent_hands, period, biggest)
             played = []
             if player is not None:
                 played = await hands.recent_hands(connection, guild_id, user_id, None, since)
             ranked = [hand for hand in played if hand.ranked]
             if not ranked or player is None:
-                return PlayerStats(None, None, played[:recent], period)
+                return PlayerStats(None, None, played[:recent], period, season=season)
             record = standings.period_record(guild_id, user_id, player.display_name, ranked)
             rank = await standings.period_chips_rank(connection, since, record)
         biggest = max(0, *(hand.payout for hand in ranked))
-        return PlayerStats(record, rank, played[:recent], period, biggest)
+        return PlayerStats(record, rank, played[:recent], period, biggest, season)
 
     async def head_to_head(
         self,
@@ -524,11 +550,12 @@ class Store:
         now: float | None = None,
     ) -> HeadToHead:
         """The guild's hands that both members played: how many, the wins and net chips of
-        each; of all time, or of the last 7 or 30 days before ``now`` (``period``)."""
+        each; of all time, of the last 7 or 30 days before ``now`` or of the guild's
+        current season (``period``)."""
+        _check_period(period)
         async with self._read() as connection:
-            return await hands.head_to_head(
-                connection, guild_id, user_id, rival_id, _since(period, now)
-            )
+            since, _season = await _period_start(connection, guild_id, period, now)
+            return await hands.head_to_head(connection, guild_id, user_id, rival_id, since)
 
     async def history(
         self, guild_id: int, channel_id: int, limit: int = 10, page: int = 0
@@ -550,11 +577,14 @@ class Store:
     ) -> list[HandSummary]:
         """The guild's last ``limit`` finished hands of every channel, newest first, with
         their seats; a ``period`` other than ``all`` keeps those of the last 7 or 30 days
-        before ``now`` (default: the current time). ``limit`` is 1 to :data:`MAX_GUILD_HANDS`."""
+        before ``now`` (default: the current time) or of the guild's current season.
+        ``limit`` is 1 to :data:`MAX_GUILD_HANDS`."""
         if not 1 <= limit <= MAX_GUILD_HANDS:
             raise ValueError(f"limit must be between 1 and {MAX_GUILD_HANDS}, got {limit}")
+        _check_period(period)
         async with self._read() as connection:
-            return await hands.guild_hands(connection, guild_id, _since(period, now), limit)
+            since, _season = await _period_start(connection, guild_id, period, now)
+            return await hands.guild_hands(connection, guild_id, since, limit)
 
     async def hand_replay(self, guild_id: int, hand_uid: str) -> HandReplay | None:
         """The guild's finished hand ``hand_uid`` ("table_id:hand_number") with its seats,
@@ -582,15 +612,25 @@ class Store:
         return report
 
 
-def _since(period: LeaderboardPeriod, now: float | None) -> float | None:
-    """When ``period`` starts, ``now`` (default: the current time) being its end; None for
-    all time. Raises ``ValueError`` for an unknown period."""
-    if period not in PERIOD_DAYS:
+def _check_period(period: LeaderboardPeriod) -> None:
+    """Raises ``ValueError`` for an unknown period."""
+    if period not in PERIOD_DAYS and period != "season":
         raise ValueError(f"unknown leaderboard period {period!r}")
+
+
+async def _period_start(
+    connection: AsyncConnection, guild_id: int, period: LeaderboardPeriod, now: float | None
+) -> tuple[float | None, Season | None]:
+    """When ``period`` starts, ``now`` (default: the current time) being its end, None for
+    all time; and for ``season`` the guild's current season (None, and all time, before
+    its first)."""
+    if period == "season":
+        season = (await settings.read_guild_config(connection, guild_id)).season
+        return (None, None) if season is None else (season.started_at, season)
     days = PERIOD_DAYS[period]
     if days is None:
-        return None
-    return (time.time() if now is None else now) - days * SECONDS_PER_DAY
+        return None, None
+    return (time.time() if now is None else now) - days * SECONDS_PER_DAY, None
 
 
 def _check_page(page: int, per_page: int) -> None:

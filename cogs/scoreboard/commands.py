@@ -23,14 +23,14 @@ from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, build_rules, 
 from bot.i18n import LOCALES, text
 from bot.i18n.bounds import quote
 from bot.i18n.refusal import Refusal
-from bot.store import MAX_GUILD_HANDS, Store
+from bot.store import MAX_GUILD_HANDS, LeaderboardPeriod, SeasonWithoutHands, Store
 from bot.tables.errors import TableError
 from bot.tables.table import MAX_STAKE, check_stake
 from cogs.group import PRESET_CHOICES, tonk_group
 from cogs.inputs import check_order, check_page, check_period, parse_timeout
 from cogs.scoreboard.ledger import ledger_file
 from cogs.scoreboard.paging import PER_PAGE, history_message, leaderboard_message
-from cogs.scoreboard.render import config_text, stats_text
+from cogs.scoreboard.render import config_text, season_fields, season_started_text, stats_text
 from cogs.scoreboard.replay import hand_choices, start_replay
 from cogs.settings import checked_defaults, server_language
 
@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from bot.client import TonkBot
 
 SCOREBOARD_COG = "Scoreboard"
+FINAL_PLACES = 3
+"""How many members of the season that ended the channel reads when a new one starts."""
 log = logging.getLogger(__name__)
 Command = app_commands.Command[Any, ..., Any] | app_commands.Group
 
@@ -76,32 +78,44 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             for command in self.commands:
                 group.remove_command(command.name)
 
+    async def _period(
+        self, interaction: discord.Interaction, period: str | None
+    ) -> LeaderboardPeriod:
+        """The period asked for (``TableError`` if unknown); left out, the server's season
+        once it has started one, else all time."""
+        if period is not None:
+            return check_period(period)
+        config = await self.store.get_guild_settings(interaction.guild_id or 0)
+        return "all" if config.season is None else "season"
+
     async def leaderboard(
-        self, interaction: discord.Interaction, by: str, period: str, page: int
+        self, interaction: discord.Interaction, by: str, period: str | None, page: int
     ) -> None:
         defer_as(interaction, Defer.PUBLIC)
         try:
-            order, chosen, page = check_order(by), check_period(period), check_page(page)
+            order, page = check_order(by), check_page(page)
+            chosen = await self._period(interaction, period)
         except TableError as refusal:
             await answer(interaction, refusal_text(refusal, interaction))
             return
         board = await self.store.leaderboard(
             interaction.guild_id or 0, order, page - 1, PER_PAGE, period=chosen
         )
-        content, view = leaderboard_message(board, await server_language(self.bot, interaction))
+        locale = await server_language(self.bot, interaction)
+        content, view = leaderboard_message(board, locale, command_id(interaction))
         await answer(interaction, content, ephemeral=False, view=view)
 
     async def stats(
         self,
         interaction: discord.Interaction,
         member: discord.abc.User,
-        period: str,
+        period: str | None,
         versus: discord.abc.User | None = None,
     ) -> None:
         """A member's record; with ``versus``, and the hands the two played together."""
         defer_as(interaction, Defer.PUBLIC)
         try:
-            chosen = check_period(period)
+            chosen = await self._period(interaction, period)
         except TableError as refusal:
             await answer(interaction, refusal_text(refusal, interaction))
             return
@@ -116,9 +130,8 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         if versus is not None and stats.player is not None:
             record = await self.store.head_to_head(guild_id, member.id, versus.id, period=chosen)
             rival = (versus.display_name, record)
-        await answer(
-            interaction, stats_text(stats, member.display_name, locale, rival), ephemeral=False
-        )
+        said = stats_text(stats, member.display_name, locale, rival, command_id(interaction))
+        await answer(interaction, said, ephemeral=False)
 
     async def history(self, interaction: discord.Interaction, page: int) -> None:
         defer_as(interaction, Defer.PUBLIC)
@@ -245,6 +258,30 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             interaction, config_text(config, locale_of(interaction), command_id(interaction))
         )
 
+    async def config_season(self, interaction: discord.Interaction) -> None:
+        """Start the server's next season (Manage Server). The channel reads that it starts
+        and the top of the board of the season that ended; a season without a finished
+        hand is not started again (the member is told why)."""
+        if not await self._may_configure(interaction):
+            return
+        defer_as(interaction, Defer.PUBLIC)
+        guild_id = interaction.guild_id or 0
+        final = await self.store.leaderboard(guild_id, "chips", 0, FINAL_PLACES, period="season")
+        try:
+            season = await self.store.start_season(guild_id)
+        except SeasonWithoutHands as empty:
+            said = text(
+                "scoreboard.refusal.season_without_hands",
+                locale_of(interaction),
+                season=empty.season,
+            )
+            await answer(interaction, said)
+            return
+        locale = await server_language(self.bot, interaction)
+        name = interaction.user.display_name
+        said = season_started_text(season, final, name, locale, command_id(interaction))
+        await answer(interaction, said, ephemeral=False)
+
     async def config_language(self, interaction: discord.Interaction, value: str) -> None:
         """The language of the server's new tables and its scoreboard (Manage Server)."""
         if not await self._may_configure(interaction):
@@ -273,11 +310,16 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             return
         defer_as(interaction, Defer.EPHEMERAL)
         guild_id = interaction.guild_id or 0
+        season = (await self.store.get_guild_settings(guild_id)).season
+        if chosen == "season" and season is None:
+            chosen = "all"  # a server without seasons: its season is all time
         hands = await self.store.guild_hands(guild_id, period=chosen, limit=MAX_GUILD_HANDS)
         if not hands:
-            await answer(interaction, text(f"scoreboard.export.none.{chosen}", locale))
+            none = text(f"scoreboard.export.none.{chosen}", locale, **season_fields(season))
+            await answer(interaction, none)
             return
-        name = f"tonk-hands-{guild_id}-{chosen}.csv"
+        span = f"season-{season.number}" if chosen == "season" and season else chosen
+        name = f"tonk-hands-{guild_id}-{span}.csv"
         limit = interaction.filesize_limit  # the largest file Discord takes here
         data, kept = await asyncio.to_thread(ledger_file, hands, limit)  # 10,000: ~0.3 s CPU
         said = [text("scoreboard.export.done", locale, hands=kept, file=name)]
@@ -315,7 +357,7 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
     async def leaderboard(
         interaction: discord.Interaction,
         by: Literal["chips", "wins", "win_rate", "tonks"] = "chips",
-        period: Literal["all", "week", "month"] = "all",
+        period: Literal["all", "week", "month", "season"] | None = None,
         page: app_commands.Range[int, 1, 1000] = 1,
     ) -> None:
         await cog.leaderboard(interaction, by, period, page)
@@ -329,7 +371,7 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
     async def stats(
         interaction: discord.Interaction,
         member: discord.User | None = None,
-        period: Literal["all", "week", "month"] = "all",
+        period: Literal["all", "week", "month", "season"] | None = None,
         versus: discord.User | None = None,
     ) -> None:
         await cog.stats(interaction, member or interaction.user, period, versus)
@@ -396,6 +438,10 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
     ) -> None:
         await cog.config_announce(interaction, role)
 
+    @config.command(name="season", description=text("scoreboard.command.config.season"))
+    async def config_season(interaction: discord.Interaction) -> None:
+        await cog.config_season(interaction)
+
     @config.command(name="option", description=text("scoreboard.command.config.option"))
     @app_commands.describe(
         option=text("scoreboard.command.config.option.option"),
@@ -426,7 +472,8 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
     @app_commands.command(name="export", description=text("scoreboard.command.export"))
     @app_commands.describe(period=text("scoreboard.command.export.period"))
     async def export(
-        interaction: discord.Interaction, period: Literal["all", "week", "month"] = "all"
+        interaction: discord.Interaction,
+        period: Literal["all", "week", "month", "season"] = "all",
     ) -> None:
         await cog.export(interaction, period)
 

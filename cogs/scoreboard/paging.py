@@ -5,8 +5,9 @@ and ``tonk:hist:<page>:<prev|next>``, the page shown), so the buttons keep worki
 restart. A leaderboard button names the member its page starts from (the first row shown
 for Prev, the last for Next): the store seeks the board's index to that member's row
 instead of counting rows from the top. The board of a period has its period after the
-order (``tonk:lb:<by>:<week|month>:<page>:<prev|next>``) and turns pages by number: its
-ranks are sums over the period's hands, with no index to seek.
+order (``tonk:lb:<by>:<week|month|season>:<page>:<prev|next>``) and turns pages by number:
+its ranks are sums over the period's hands, with no index to seek. A season's button shows
+the server's current season (a new season may have started since the page was sent).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.client import update
+from bot.client import command_id, update
 from bot.i18n import DEFAULT_LOCALE, text
 from bot.store import (
     DEFAULT_MIN_HANDS,
@@ -113,13 +114,17 @@ class PageButton(
             before=None if forward else self.user,
             period=self.shown.period,
         )
-        content, view = leaderboard_message(board, await server_language(bot, interaction))
+        locale = await server_language(bot, interaction)
+        content, view = leaderboard_message(board, locale, command_id(interaction))
         await update(interaction, content=content, embed=None, view=view)
 
 
-def leaderboard_message(board: LeaderboardPage, locale: str) -> tuple[str, discord.ui.View]:
+def leaderboard_message(
+    board: LeaderboardPage, locale: str, command_id: int | None = None
+) -> tuple[str, discord.ui.View]:
     """The page as text, with Prev and Next (disabled at either end). An all-time page's
-    buttons are anchored at its first and last members; a period's are not."""
+    buttons are anchored at its first and last members; a period's are not. With
+    ``command_id`` (the id Discord gave ``/tonk``) the commands it names are clickable."""
     view = discord.ui.View(timeout=None)
     first: int | None = None
     last: int | None = None
@@ -129,7 +134,7 @@ def leaderboard_message(board: LeaderboardPage, locale: str) -> tuple[str, disco
     shown = Shown(board.by, board.period, board.page)
     view.add_item(PageButton(shown, PREV, first, board.page == 0, locale))
     view.add_item(PageButton(shown, NEXT, last, not board.has_next, locale))
-    return leaderboard_text(board, DEFAULT_MIN_HANDS, locale), view
+    return leaderboard_text(board, DEFAULT_MIN_HANDS, locale, command_id), view
 
 
 class HistoryButton(

@@ -5,7 +5,8 @@ Endings are in words and amounts are written as on the table message (``+4``, ``
 from __future__ import annotations
 
 from bot.i18n import amount_text, has_text, text
-from bot.render.links import relative_time
+from bot.i18n.mentions import command_mentions
+from bot.render.links import date_of, relative_time
 from bot.store import (
     GuildConfig,
     HandSummary,
@@ -13,6 +14,7 @@ from bot.store import (
     LeaderboardPage,
     LeaderboardPeriod,
     PlayerStats,
+    Season,
     Standing,
 )
 from cogs.settings import checked_defaults
@@ -28,28 +30,60 @@ def _rate(player: Standing) -> int:
     return round(100 * player.win_rate)
 
 
-def _of_period(key: str, period: LeaderboardPeriod) -> str:
-    """The catalogue key of ``key``'s sentence for ``period``."""
-    return key if period == "all" else f"{key}.{period}"
+def of_period(key: str, period: LeaderboardPeriod, season: Season | None) -> str:
+    """The catalogue key of ``key``'s sentence for ``period``: all time's for the season of a
+    server that has none (its season counts every hand)."""
+    if period == "all" or (period == "season" and season is None):
+        return key
+    return f"{key}.{period}"
 
 
-def leaderboard_text(board: LeaderboardPage, min_hands: int, locale: str) -> str:
+def season_fields(season: Season | None) -> dict[str, object]:
+    """The ``{season}`` and ``{since}`` of a season's sentences: its number and the date it
+    started (nothing without a season)."""
+    if season is None:
+        return {}
+    return {"season": season.number, "since": date_of(season.started_at)}
+
+
+def no_season_note(
+    period: LeaderboardPeriod, season: Season | None, locale: str, command_id: int | None
+) -> list[str]:
+    """The line that says a server without seasons counts every hand in its season (none
+    for any other period), its command clickable with ``command_id``."""
+    if period != "season" or season is not None:
+        return []
+    return [text("scoreboard.period.no_season", locale, **command_mentions(command_id))]
+
+
+def leaderboard_text(
+    board: LeaderboardPage, min_hands: int, locale: str, command_id: int | None = None
+) -> str:
     """The page's title (naming the period, if not all time) and one line per ranked
-    member."""
+    member; under the season board of a server without seasons, a line saying so."""
+    season = season_fields(board.season)
     title = text(
-        _of_period(f"scoreboard.leaderboard.title.{board.by}", board.period),
+        of_period(f"scoreboard.leaderboard.title.{board.by}", board.period, board.season),
         locale,
         page=board.page + 1,
         min_hands=min_hands,
+        **season,
     )
+    note = no_season_note(board.period, board.season, locale, command_id)
     if not board.entries:
-        return f"{title}\n{text(_of_period('scoreboard.leaderboard.empty', board.period), locale)}"
+        empty = of_period("scoreboard.leaderboard.empty", board.period, board.season)
+        return "\n".join([title, text(empty, locale, **season), *note])
+    return "\n".join([title, *_lines(board, locale), *note])
+
+
+def _lines(board: LeaderboardPage, locale: str) -> list[str]:
+    """One line per ranked member of the page."""
     line = (
         "scoreboard.leaderboard.line.tonks"
         if board.by == "tonks"
         else "scoreboard.leaderboard.line"
     )
-    lines = [
+    return [
         text(
             line,
             locale,
@@ -63,27 +97,60 @@ def leaderboard_text(board: LeaderboardPage, min_hands: int, locale: str) -> str
         )
         for entry in board.entries
     ]
-    return "\n".join([title, *lines])
+
+
+def season_started_text(
+    season: Season, final: LeaderboardPage, name: str, locale: str, command_id: int | None
+) -> str:
+    """What the channel reads when ``name`` starts ``season``: that it starts, then the top
+    of the chips board of the season that ended (``final``; of all time before the first
+    season), if anyone was ranked there."""
+    lines = [
+        text(
+            "scoreboard.season.started",
+            locale,
+            season=season.number,
+            name=name,
+            **command_mentions(command_id),
+        )
+    ]
+    if final.entries:
+        if final.season is None:
+            lines.append(text("scoreboard.season.final_before", locale))
+        else:
+            lines.append(text("scoreboard.season.final", locale, season=final.season.number))
+        lines.extend(_lines(final, locale))
+    return "\n".join(lines)
 
 
 def stats_text(
-    stats: PlayerStats, name: str, locale: str, rival: tuple[str, HeadToHead] | None = None
+    stats: PlayerStats,
+    name: str,
+    locale: str,
+    rival: tuple[str, HeadToHead] | None = None,
+    command_id: int | None = None,
 ) -> str:
     """A member's totals, the hands played with ``rival`` (their name and record), and
     recent hands (of all time or of the period), or a sentence saying they have none (and
-    the hands they played that the scoreboard leaves out, if any)."""
+    the hands they played that the scoreboard leaves out, if any); under the season stats
+    of a server without seasons, a line saying so (its command clickable with
+    ``command_id``)."""
     player = stats.player
+    season = season_fields(stats.season)
+    note = no_season_note(stats.period, stats.season, locale, command_id)
     if player is None and not stats.recent_hands:
-        return text(_of_period("scoreboard.stats.none", stats.period), locale, name=name)
+        none = of_period("scoreboard.stats.none", stats.period, stats.season)
+        return "\n".join([text(none, locale, name=name, **season), *note])
     if player is None:
         lines = [text("scoreboard.stats.unranked_only", locale, name=name)]
-        return "\n".join([*lines, *_recent_lines(stats, locale)])
+        return "\n".join([*lines, *_recent_lines(stats, locale), *note])
     lines = [
         text(
-            _of_period("scoreboard.stats.title", stats.period),
+            of_period("scoreboard.stats.title", stats.period, stats.season),
             locale,
             name=name,
             rank=stats.chips_rank,
+            **season,
         ),
         text(
             "scoreboard.stats.totals",
@@ -101,7 +168,7 @@ def stats_text(
     ]
     if rival is not None:
         lines.append(versus_text(name, *rival, locale))
-    return "\n".join([*lines, *_recent_lines(stats, locale)])
+    return "\n".join([*lines, *_recent_lines(stats, locale), *note])
 
 
 def _recent_lines(stats: PlayerStats, locale: str) -> list[str]:
@@ -220,6 +287,11 @@ def config_text(config: GuildConfig, locale: str, command_id: int | None = None)
             if config.computer_hands
             else "scoreboard.config.computer_hands_off",
             locale,
+        ),
+        season=(
+            text("scoreboard.config.no_season", locale)
+            if config.season is None
+            else text("scoreboard.config.season", locale, **season_fields(config.season))
         ),
     )
     problems = checked_defaults(config, 0).problems

@@ -162,7 +162,10 @@ async def test_the_leaderboard_of_a_period_counts_its_hands_and_pages_after_a_re
         assert page.content.splitlines() == lines
         refused = await ann.forge_slash("tonk", "leaderboard", period="year")
         assert refused.ephemeral
-        assert refused.content == "The leaderboard counts the hands of one of all, week, month."
+        assert (
+            refused.content
+            == "The leaderboard counts the hands of one of all, week, month, season."
+        )
         quiet = await ann.slash("tonk", "leaderboard", by="wins", period="month")
         assert quiet.message is not None
         assert quiet.message.content.startswith("**Leaderboard: wins, last 30 days** (page 1)\n")

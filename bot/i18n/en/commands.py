@@ -34,6 +34,7 @@ MESSAGES: dict[str, Message] = {
     "command.name.channel": "channel",
     "command.name.option": "option",
     "command.name.announce": "announce",
+    "command.name.season": "season",
     "command.name.export": "export",
     "command.name.forget": "forget",
     "command.name.me": "me",
@@ -69,6 +70,7 @@ MESSAGES: dict[str, Message] = {
     "command.choice.all": "all time",
     "command.choice.week": "last 7 days",
     "command.choice.month": "last 30 days",
+    "command.choice.season": "this season",
 }
 
 NOTES: dict[str, str] = {

@@ -6,14 +6,19 @@ MESSAGES: dict[str, Message] = {
     # Commands.
     "scoreboard.command.leaderboard": "The server's leaderboard.",
     "scoreboard.command.leaderboard.by": "Rank by chips, wins, win rate or tonks.",
-    "scoreboard.command.leaderboard.period": "Count every hand, or only the last 7 or 30 days'.",
+    "scoreboard.command.leaderboard.period": (
+        "Every hand, the last 7 or 30 days', or this season's (the default in a server with "
+        "seasons)."
+    ),
     "scoreboard.command.leaderboard.page": "The page to show (from 1).",
     "scoreboard.command.stats": (
         "A member's totals and recent hands here, and against another member."
     ),
     "scoreboard.command.stats.member": "Whose stats (you, if left out).",
     "scoreboard.command.stats.versus": "Another member: the hands the two played together.",
-    "scoreboard.command.stats.period": "Count all their hands, or only the last 7 or 30 days'.",
+    "scoreboard.command.stats.period": (
+        "All their hands, the last 7 or 30 days', or this season's (the default with seasons)."
+    ),
     "scoreboard.command.history": "The last hands played in this channel.",
     "scoreboard.command.replay": (
         "Play a finished hand of this channel again, move by move (only you see it)."
@@ -73,6 +78,19 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.leaderboard.title.win_rate.month": (
         "**Leaderboard: win rate, last 30 days** (page {page}, at least {min_hands} hands)"
     ),
+    "scoreboard.leaderboard.title.chips.season": (
+        "**Leaderboard: chips, season {season}** (since {since}, page {page})"
+    ),
+    "scoreboard.leaderboard.title.wins.season": (
+        "**Leaderboard: wins, season {season}** (since {since}, page {page})"
+    ),
+    "scoreboard.leaderboard.title.tonks.season": (
+        "**Leaderboard: tonks, season {season}** (since {since}, page {page})"
+    ),
+    "scoreboard.leaderboard.title.win_rate.season": (
+        "**Leaderboard: win rate, season {season}** (since {since}, page {page}, at least "
+        "{min_hands} hands)"
+    ),
     "scoreboard.leaderboard.empty": "No hands have been finished on this server yet.",
     "scoreboard.leaderboard.empty.week": (
         "No hands have been finished on this server in the last 7 days."
@@ -80,13 +98,22 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.leaderboard.empty.month": (
         "No hands have been finished on this server in the last 30 days."
     ),
+    "scoreboard.leaderboard.empty.season": (
+        "No hands have been finished on this server in season {season} yet."
+    ),
+    "scoreboard.period.no_season": (
+        "This server has not started a season, so this counts every hand. A member with "
+        "Manage Server starts one with {config_season_command}."
+    ),
     "scoreboard.button.prev": "Prev",
     "scoreboard.button.next": "Next",
     # Export.
     "scoreboard.command.export": (
         "This server's finished hands as a spreadsheet file, one row per seat (Manage Server)."
     ),
-    "scoreboard.command.export.period": "All hands, or only those of the last 7 or 30 days.",
+    "scoreboard.command.export.period": (
+        "All hands, only those of the last 7 or 30 days, or this season's."
+    ),
     "scoreboard.export.done": Plural(
         "{hands} hand of this server, one row per seat, in {file} (times in UTC).",
         "{hands} hands of this server, one row per seat, in {file} (times in UTC).",
@@ -102,6 +129,9 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.export.none.month": (
         "No hand has been finished on this server in the last 30 days."
     ),
+    "scoreboard.export.none.season": (
+        "No hand has been finished on this server in season {season} yet."
+    ),
     "scoreboard.refusal.export_manage_server": (
         "Only a member with Manage Server can export the server's hands: they include every "
         "channel's, private ones too."
@@ -114,6 +144,9 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.stats.none.month": (
         "{name} has not finished a hand on this server in the last 30 days."
     ),
+    "scoreboard.stats.none.season": (
+        "{name} has not finished a hand on this server in season {season}."
+    ),
     "scoreboard.stats.unranked_only": (
         "**{name}** has played only hands with a computer player here, which this server "
         "keeps off its scoreboard."
@@ -121,6 +154,9 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.stats.title": "**{name}** · rank {rank} by chips",
     "scoreboard.stats.title.week": "**{name}** · last 7 days · rank {rank} by chips",
     "scoreboard.stats.title.month": "**{name}** · last 30 days · rank {rank} by chips",
+    "scoreboard.stats.title.season": (
+        "**{name}** · season {season} (since {since}) · rank {rank} by chips"
+    ),
     "scoreboard.stats.totals": (
         "{chips} chips · {won} won of {played} ({rate}%) · tonks {tonks} · "
         "drops won {drops} · caught {caught} · best streak {streak} · biggest win {biggest}"
@@ -157,7 +193,23 @@ MESSAGES: dict[str, Message] = {
         "Preset **{preset}** · house rules {options} · stake {stake} · {seats} seats · turn "
         "timer {timeout} · turn reminders {reminders} · tables allowed in {channels} · new "
         "tables announced to {announce} · new tables open {threads} · hands with a computer "
-        "player {computer_hands}"
+        "player {computer_hands} · {season}"
+    ),
+    "scoreboard.config.season": "season {season} since {since}",
+    "scoreboard.config.no_season": "no season started",
+    # Seasons.
+    "scoreboard.command.config.season": (
+        "Start a new season: the boards count from now on, all time is kept (Manage Server)."
+    ),
+    "scoreboard.season.started": (
+        "**Season {season} starts now**, started by {name}: {leaderboard_command} and "
+        "stats count this season's hands from here (with period all time, every hand, as "
+        "before)."
+    ),
+    "scoreboard.season.final": "How season {season} ended:",
+    "scoreboard.season.final_before": "The board before the first season:",
+    "scoreboard.refusal.season_without_hands": (
+        "Season {season} has no finished hand yet: it is as new as a new one would be."
     ),
     "scoreboard.config.computer_hands_on": "count on the scoreboard",
     "scoreboard.config.computer_hands_off": "stay off the scoreboard",

@@ -11,9 +11,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col, select
 
 from bot.store import jsontext
-from bot.store.errors import CorruptRow
-from bot.store.models import GuildSettings
-from bot.store.records import GuildConfig
+from bot.store.errors import CorruptRow, SeasonWithoutHands
+from bot.store.models import GuildSettings, HandRow
+from bot.store.records import GuildConfig, Season
 from bot.store.sql.dialect import upsert
 
 
@@ -40,6 +40,11 @@ def _decode(guild_id: int, row: Any) -> GuildConfig:
         threads=source.threads,
         computer_hands=source.computer_hands,
         seats=source.seats,
+        season=(
+            None
+            if source.season_started_at is None
+            else Season(source.season, source.season_started_at)
+        ),
     )
 
 
@@ -90,6 +95,7 @@ def update_guild_config(
         threads=bool(changes.get("threads", current.threads)),
         computer_hands=bool(changes.get("computer_hands", current.computer_hands)),
         seats=changes.get("seats", current.seats),
+        season=current.season,
     )
     values = {
         "guild_id": updated.guild_id,
@@ -111,3 +117,33 @@ def update_guild_config(
         statement.on_conflict_do_update(index_elements=[col(GuildSettings.guild_id)], set_=values)
     )
     return updated
+
+
+def start_season(connection: Connection, guild_id: int, now: float) -> Season:
+    """Start the guild's next season at ``now`` and return it. Raises
+    :class:`SeasonWithoutHands`, writing nothing, while the current season has no finished
+    hand: a second start by mistake would lose nothing, but tells nobody anything new."""
+    current = _decode(guild_id, connection.execute(_select(guild_id)).first()).season
+    if current is not None and not _hand_since(connection, guild_id, current.started_at):
+        raise SeasonWithoutHands(guild_id, current.number)
+    season = Season(1 if current is None else current.number + 1, now)
+    values = {"season": season.number, "season_started_at": season.started_at}
+    statement = upsert(connection.dialect.name, GuildSettings).values(
+        guild_id=guild_id, updated_at=now, **values
+    )
+    connection.execute(
+        statement.on_conflict_do_update(
+            index_elements=[col(GuildSettings.guild_id)], set_={**values, "updated_at": now}
+        )
+    )
+    return season
+
+
+def _hand_since(connection: Connection, guild_id: int, since: float) -> bool:
+    """Whether a hand of the guild finished at ``since`` or later."""
+    found = connection.execute(
+        select(HandRow.id)
+        .where(col(HandRow.guild_id) == guild_id, col(HandRow.finished_at) >= since)
+        .limit(1)
+    )
+    return found.first() is not None

@@ -1,0 +1,129 @@
+"""Seasons: a server's managers start a new season, and the ``season`` period counts the hands
+finished since, on the leaderboard, in a member's stats, head to head and in the export; the
+hands and totals of all time are untouched."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from bot.store import LeaderboardPage, OpenTable, Season, SeasonWithoutHands, Store
+
+from .conftest import hand, open_table, player
+from .raw import execute
+
+DAY = 86_400
+
+
+async def _play(
+    store: Store, table: OpenTable, first: int, results: list[tuple[int, int, bool]]
+) -> int:
+    """Record one hand per (user, payout, won) with user 9 paying, numbered from ``first``;
+    the next free number."""
+    for number, (user_id, payout, won) in enumerate(results, start=first):
+        seats = [player(user_id, payout, won=won), player(9, -payout)]
+        assert await store.record_hand(hand(table, number, seats))
+    return first + len(results)
+
+
+def _age_all(store_url: str, days: float) -> None:
+    """Move every hand recorded so far back by ``days``."""
+    execute(store_url, f"UPDATE hand SET finished_at = finished_at - {days * DAY}")
+
+
+def _chips(board: LeaderboardPage) -> list[tuple[int, int]]:
+    return [(e.player.user_id, e.player.net_chips) for e in board.entries]
+
+
+async def test_before_any_season_the_season_board_is_the_all_time_board(store: Store) -> None:
+    """A server that never started a season has none, and its season period counts every
+    hand, as all time does (and says it has no season)."""
+    table = await open_table(store)
+    await _play(store, table, 1, [(1, 5, True), (2, 3, True)])
+    assert (await store.get_guild_settings(1)).season is None
+    board = await store.leaderboard(1, "chips", period="season")
+    assert board.season is None and board.period == "season"
+    assert _chips(board) == _chips(await store.leaderboard(1, "chips")) == [(1, 5), (2, 3), (9, -8)]
+
+
+async def test_a_new_season_counts_only_the_hands_finished_since_and_all_time_is_kept(
+    store: Store, store_url: str
+) -> None:
+    """Season 1 starts now: yesterday's hands are in all time only; today's count in both.
+    The season is the server's setting, kept in the database."""
+    table = await open_table(store)
+    after_old = await _play(store, table, 1, [(1, 50, True), (2, 10, True)])
+    _age_all(store_url, 1)
+    started = time.time()
+    season = await store.start_season(1, now=started)
+    assert season == Season(1, started)
+    assert (await store.get_guild_settings(1)).season == season
+    await _play(store, table, after_old, [(2, 4, True), (3, 1, True)])
+    board = await store.leaderboard(1, "chips", period="season")
+    assert board.season == season
+    assert _chips(board) == [(2, 4), (3, 1), (9, -5)]
+    assert _chips(await store.leaderboard(1, "chips")) == [(1, 50), (2, 14), (3, 1), (9, -65)]
+    reopened = await Store.open(store_url)
+    try:
+        assert (await reopened.get_guild_settings(1)).season == season
+    finally:
+        await reopened.close()
+
+
+async def test_a_season_without_a_hand_is_not_started_again(store: Store) -> None:
+    """A second start before any hand of the season finished is refused and changes
+    nothing; once a hand finished, the next start is season 2. The first start needs no
+    hand: a new server may begin with season 1."""
+    table = await open_table(store)
+    first = await store.start_season(1, now=time.time())
+    with pytest.raises(SeasonWithoutHands) as refused:
+        await store.start_season(1)
+    assert refused.value.season == 1
+    assert (await store.get_guild_settings(1)).season == first
+    await _play(store, table, 1, [(1, 2, True)])
+    second = await store.start_season(1)
+    assert second.number == 2 and second.started_at >= first.started_at
+    assert (await store.leaderboard(1, "chips", period="season")).entries == []
+
+
+async def test_changing_a_setting_keeps_the_season(store: Store) -> None:
+    """``/tonk config set`` rewrites the server's settings row: the season stays."""
+    season = await store.start_season(1, now=time.time())
+    config = await store.update_guild_settings(1, stake=5, threads=True)
+    assert config.season == season
+    assert (await store.get_guild_settings(1)).season == season
+
+
+async def test_stats_head_to_head_and_the_export_follow_the_season(
+    store: Store, store_url: str
+) -> None:
+    """A member's season stats, the season's hands two members played together and the
+    season's export count only the hands of the season."""
+    table = await open_table(store)
+    after_old = await _play(store, table, 1, [(1, 50, True)])
+    _age_all(store_url, 1)
+    season = await store.start_season(1, now=time.time())
+    await _play(store, table, after_old, [(1, 3, True), (1, -2, False)])
+    stats = await store.stats(1, 1, period="season")
+    assert stats.season == season
+    assert stats.player is not None
+    assert (stats.player.net_chips, stats.player.hands_played, stats.biggest_win) == (1, 2, 3)
+    assert (await store.stats(1, 1)).player.net_chips == 51  # type: ignore[union-attr]
+    versus = await store.head_to_head(1, 1, 9, period="season")
+    assert (versus.hands, versus.won, versus.net_chips) == (2, 1, 1)
+    exported = await store.guild_hands(1, period="season", limit=100)
+    assert sorted(summary.hand_number for summary in exported) == [2, 3]
+    assert len(await store.guild_hands(1, limit=100)) == 3
+
+
+async def test_a_season_is_per_server(store: Store) -> None:
+    """One server's season leaves another's boards as they were."""
+    here = await open_table(store, guild_id=1, channel_id=10)
+    there = await open_table(store, guild_id=2, channel_id=20)
+    await _play(store, here, 1, [(1, 5, True)])
+    await _play(store, there, 1, [(2, 7, True)])
+    await store.start_season(1)
+    assert (await store.leaderboard(1, "chips", period="season")).entries == []
+    assert _chips(await store.leaderboard(2, "chips", period="season")) == [(2, 7), (9, -7)]
+    assert (await store.get_guild_settings(2)).season is None
