@@ -3,7 +3,7 @@ long the database takes to commit, over a sliding window.
 
 ``Metrics`` is fed by the bot (``answered``: an interaction got its first answer or
 deferral; ``committed``: a table commit finished) and read as a ``Snapshot``, which the bot
-logs once a minute and ``/tonk status`` shows. Nothing here touches Discord or the database.
+logs once a minute (``cogs.tonk.open_tables``). Nothing here touches Discord or the database.
 """
 
 from __future__ import annotations
