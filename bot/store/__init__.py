@@ -28,6 +28,7 @@ from bot.store.errors import (
     StoreUnavailable,
     TableAlreadyOpen,
     TableNotOpen,
+    UnknownSeason,
     UnknownTable,
 )
 from bot.store.hands import HandDeal, HandResult, PlayerResult
@@ -109,5 +110,6 @@ __all__ = [
     "TableSave",
     "TableStatus",
     "TableUpdate",
+    "UnknownSeason",
     "UnknownTable",
 ]

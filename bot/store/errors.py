@@ -56,6 +56,18 @@ class SeasonWithoutHands(StoreError):
         self.season = season
 
 
+class UnknownSeason(StoreError):
+    """A season was asked for by a number the guild never started (or started before the
+    bot kept each season's dates). ``known`` is the first and last season it can show,
+    None if it has none."""
+
+    def __init__(self, guild_id: int, season: int, known: tuple[int, int] | None) -> None:
+        super().__init__(f"guild {guild_id} has no season {season}")
+        self.guild_id = guild_id
+        self.season = season
+        self.known = known
+
+
 class CorruptRow(StoreError):
     """A stored row holds JSON that cannot be parsed or has the wrong shape."""
 

@@ -57,13 +57,7 @@ class GuildSettings(SQLModel, table=True):
     config set computer_hands``). Where revision 0011 added it."""
     seats: int = Field(default=4, sa_column_kwargs={"server_default": text("4")})
     """How many players a new table seats unless ``/tonk new`` says (``/tonk config set
-    seats``). Where revision 0012 added it."""
-    season: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
-    """The number of the server's current season (``/tonk config season``); 0 before the
-    first. Where revision 0013 added it."""
-    season_started_at: float | None = None
-    """When the current season started (Unix time); None before the first. Last, where
-    revision 0013 added it."""
+    seats``). Last, where revision 0012 added it."""
 
 
 class TableRow(SQLModel, table=True):
@@ -267,6 +261,20 @@ class MemberLanguage(SQLModel, table=True):
     )
     language: str
     updated_at: float
+
+
+class SeasonRow(SQLModel, table=True):
+    """A season a server started (``/tonk config season``): its number, from 1, and when
+    it started. Its hands are those finished from then until the next season's start.
+    Revision 0014 added the table; revision 0013 had kept only the current season."""
+
+    __tablename__ = "season"
+
+    guild_id: int = Field(
+        primary_key=True, sa_type=BigInteger, sa_column_kwargs={"autoincrement": False}
+    )
+    number: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    started_at: float
 
 
 METADATA = SQLModel.metadata

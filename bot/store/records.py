@@ -25,11 +25,14 @@ class TableStatus(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Season:
-    """One of a server's seasons: its number (from 1) and when it started (Unix time). Its
-    hands are those finished since, until the next season starts."""
+    """One of a server's seasons: its number (from 1), when it started and, once the next
+    season has started, when it ended (Unix times). Its hands are those finished from its
+    start until its end."""
 
     number: int
     started_at: float
+    ended_at: float | None = None
+    """When the next season started; None for the current season."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,15 @@ PERIOD_DAYS: dict[LeaderboardPeriod, int | None] = {"all": None, "week": 7, "mon
 
 
 @dataclass(frozen=True, slots=True)
+class Span:
+    """The hands a period counts: those finished at ``since`` or later and, for a season
+    that ended, before ``until``."""
+
+    since: float
+    until: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Standing:
     """A member's figures on a leaderboard: over all their hands, or over a period's."""
 

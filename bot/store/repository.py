@@ -72,6 +72,7 @@ from bot.store.reports import (
     LeaderboardPage,
     LeaderboardPeriod,
     PlayerStats,
+    Span,
     Standing,
 )
 from bot.store.sql import (
@@ -434,6 +435,7 @@ class Store:
         after: int | None = None,
         before: int | None = None,
         period: LeaderboardPeriod = "all",
+        season: int | None = None,
         now: float | None = None,
     ) -> LeaderboardPage:
         """One page of the guild's leaderboard, ranked by chips, wins or weighted win rate.
@@ -453,23 +455,24 @@ class Store:
 
         A ``period`` other than ``all`` ranks the same figures summed over the hands
         finished in the last 7 or 30 days before ``now`` (default: the current time), or
-        in the guild's current season (of all time before its first), paged by number
-        only.
+        in the guild's current season (of all time before its first) or its season number
+        ``season``, paged by number only. Raises :class:`UnknownSeason` for a season the
+        guild cannot show, and ``ValueError`` for a ``season`` with another period.
         """
         if by not in totals.RANKED_BY:
             raise ValueError(f"unknown leaderboard order {by!r}")
         if after is not None and before is not None:
             raise ValueError("page after a member or before one, not both")
-        _check_period(period)
+        _check_period(period, season)
         if period != "all" and (after is not None or before is not None):
             raise ValueError("a period's leaderboard is paged by number")
         _check_page(page, per_page)
         found: tuple[Sequence[Standing], bool] | None
         async with self._read() as connection:
-            since, season = await _period_start(connection, guild_id, period, now)
-            if since is not None:
+            span, counted = await _span(connection, guild_id, period, season, now)
+            if span is not None:
                 found = await standings.period_rows(
-                    connection, guild_id, by, min_hands, since, per_page, page * per_page
+                    connection, guild_id, by, min_hands, span, per_page, page * per_page
                 )
             else:
                 found = await totals.leaderboard_rows(
@@ -500,7 +503,7 @@ class Store:
             entries=entries,
             has_next=has_next,
             period=period,
-            season=season,
+            season=counted,
         )
 
     async def stats(
@@ -510,35 +513,37 @@ class Store:
         *,
         recent: int = 5,
         period: LeaderboardPeriod = "all",
+        season: int | None = None,
         now: float | None = None,
     ) -> PlayerStats:
         """A member's totals, place on the chips board and last ``recent`` hands in the guild.
 
         A ``period`` other than ``all`` counts only the hands finished in the last 7 or 30
         days before ``now`` (default: the current time) or in the guild's current season
-        (of all time before its first), and places the member on that period's chips
-        board; a member with no hand in it has no totals there.
+        (of all time before its first) or season number ``season`` (as for
+        :meth:`leaderboard`), and places the member on that period's chips board; a member
+        with no hand in it has no totals there.
         """
         _check_page(0, recent)
-        _check_period(period)
+        _check_period(period, season)
         async with self._read() as connection:
-            since, season = await _period_start(connection, guild_id, period, now)
+            span, counted = await _span(connection, guild_id, period, season, now)
             player = await totals.player_totals(connection, guild_id, user_id)
-            if since is None:
+            if span is None:
                 rank = None if player is None else await totals.chips_rank(connection, player)
                 recent_hands = await hands.recent_hands(connection, guild_id, user_id, recent)
                 biggest = await hands.biggest_win(connection, guild_id, user_id)
                 return PlayerStats(player, rank, recent_hands, period, biggest)
             played = []
             if player is not None:
-                played = await hands.recent_hands(connection, guild_id, user_id, None, since)
+                played = await hands.recent_hands(connection, guild_id, user_id, None, span)
             ranked = [hand for hand in played if hand.ranked]
             if not ranked or player is None:
-                return PlayerStats(None, None, played[:recent], period, season=season)
+                return PlayerStats(None, None, played[:recent], period, season=counted)
             record = standings.period_record(guild_id, user_id, player.display_name, ranked)
-            rank = await standings.period_chips_rank(connection, since, record)
+            rank = await standings.period_chips_rank(connection, span, record)
         biggest = max(0, *(hand.payout for hand in ranked))
-        return PlayerStats(record, rank, played[:recent], period, biggest, season)
+        return PlayerStats(record, rank, played[:recent], period, biggest, counted)
 
     async def head_to_head(
         self,
@@ -547,15 +552,16 @@ class Store:
         rival_id: int,
         *,
         period: LeaderboardPeriod = "all",
+        season: int | None = None,
         now: float | None = None,
     ) -> HeadToHead:
         """The guild's hands that both members played: how many, the wins and net chips of
         each; of all time, of the last 7 or 30 days before ``now`` or of the guild's
-        current season (``period``)."""
-        _check_period(period)
+        current season or season ``season`` (``period``, as for :meth:`leaderboard`)."""
+        _check_period(period, season)
         async with self._read() as connection:
-            since, _season = await _period_start(connection, guild_id, period, now)
-            return await hands.head_to_head(connection, guild_id, user_id, rival_id, since)
+            span, _season = await _span(connection, guild_id, period, season, now)
+            return await hands.head_to_head(connection, guild_id, user_id, rival_id, span)
 
     async def history(
         self, guild_id: int, channel_id: int, limit: int = 10, page: int = 0
@@ -572,19 +578,21 @@ class Store:
         guild_id: int,
         *,
         period: LeaderboardPeriod = "all",
+        season: int | None = None,
         now: float | None = None,
         limit: int = 10,
     ) -> list[HandSummary]:
         """The guild's last ``limit`` finished hands of every channel, newest first, with
         their seats; a ``period`` other than ``all`` keeps those of the last 7 or 30 days
-        before ``now`` (default: the current time) or of the guild's current season.
-        ``limit`` is 1 to :data:`MAX_GUILD_HANDS`."""
+        before ``now`` (default: the current time) or of the guild's current season or
+        season ``season`` (as for :meth:`leaderboard`). ``limit`` is 1 to
+        :data:`MAX_GUILD_HANDS`."""
         if not 1 <= limit <= MAX_GUILD_HANDS:
             raise ValueError(f"limit must be between 1 and {MAX_GUILD_HANDS}, got {limit}")
-        _check_period(period)
+        _check_period(period, season)
         async with self._read() as connection:
-            since, _season = await _period_start(connection, guild_id, period, now)
-            return await hands.guild_hands(connection, guild_id, since, limit)
+            span, _season = await _span(connection, guild_id, period, season, now)
+            return await hands.guild_hands(connection, guild_id, span, limit)
 
     async def hand_replay(self, guild_id: int, hand_uid: str) -> HandReplay | None:
         """The guild's finished hand ``hand_uid`` ("table_id:hand_number") with its seats,
@@ -612,25 +620,39 @@ class Store:
         return report
 
 
-def _check_period(period: LeaderboardPeriod) -> None:
-    """Raises ``ValueError`` for an unknown period."""
+def _check_period(period: LeaderboardPeriod, season: int | None) -> None:
+    """Raises ``ValueError`` for an unknown period, or a season number with another."""
     if period not in PERIOD_DAYS and period != "season":
         raise ValueError(f"unknown leaderboard period {period!r}")
+    if season is not None and period != "season":
+        raise ValueError(f"season {season} asked for with period {period!r}")
 
 
-async def _period_start(
-    connection: AsyncConnection, guild_id: int, period: LeaderboardPeriod, now: float | None
-) -> tuple[float | None, Season | None]:
-    """When ``period`` starts, ``now`` (default: the current time) being its end, None for
-    all time; and for ``season`` the guild's current season (None, and all time, before
-    its first)."""
+async def _span(
+    connection: AsyncConnection,
+    guild_id: int,
+    period: LeaderboardPeriod,
+    season: int | None,
+    now: float | None,
+) -> tuple[Span | None, Season | None]:
+    """The hands ``period`` counts, ``now`` (default: the current time) being the end of a
+    rolling one, None for all time; and for ``season`` the season counted: number
+    ``season``, or the guild's current one (None, and all time, before its first)."""
     if period == "season":
-        season = (await settings.read_guild_config(connection, guild_id)).season
-        return (None, None) if season is None else (season.started_at, season)
+        counted = (
+            (await settings.read_guild_config(connection, guild_id)).season
+            if season is None
+            else await settings.read_season(connection, guild_id, season)
+        )
+        return (
+            (None, None)
+            if counted is None
+            else (Span(counted.started_at, counted.ended_at), counted)
+        )
     days = PERIOD_DAYS[period]
     if days is None:
         return None, None
-    return (time.time() if now is None else now) - days * SECONDS_PER_DAY, None
+    return Span((time.time() if now is None else now) - days * SECONDS_PER_DAY), None
 
 
 def _check_page(page: int, per_page: int) -> None:

@@ -23,14 +23,20 @@ from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, build_rules, 
 from bot.i18n import LOCALES, text
 from bot.i18n.bounds import quote
 from bot.i18n.refusal import Refusal
-from bot.store import MAX_GUILD_HANDS, LeaderboardPeriod, SeasonWithoutHands, Store
+from bot.store import (
+    MAX_GUILD_HANDS,
+    LeaderboardPeriod,
+    SeasonWithoutHands,
+    Store,
+    UnknownSeason,
+)
 from bot.tables.errors import TableError
 from bot.tables.table import MAX_STAKE, check_stake
 from cogs.group import PRESET_CHOICES, tonk_group
 from cogs.inputs import check_order, check_page, check_period, parse_timeout
 from cogs.scoreboard.ledger import ledger_file
 from cogs.scoreboard.paging import PER_PAGE, history_message, leaderboard_message
-from cogs.scoreboard.render import config_text, season_fields, season_started_text, stats_text
+from cogs.scoreboard.render import config_text, season_started_text, stats_text
 from cogs.scoreboard.replay import hand_choices, start_replay
 from cogs.settings import checked_defaults, server_language
 
@@ -40,6 +46,8 @@ if TYPE_CHECKING:
 SCOREBOARD_COG = "Scoreboard"
 FINAL_PLACES = 3
 """How many members of the season that ended the channel reads when a new one starts."""
+MAX_SEASON = 10_000
+"""The largest season number a command takes."""
 log = logging.getLogger(__name__)
 Command = app_commands.Command[Any, ..., Any] | app_commands.Group
 
@@ -79,28 +87,38 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
                 group.remove_command(command.name)
 
     async def _period(
-        self, interaction: discord.Interaction, period: str | None
+        self, interaction: discord.Interaction, period: str | None, season: int | None
     ) -> LeaderboardPeriod:
-        """The period asked for (``TableError`` if unknown); left out, the server's season
+        """The period asked for (a ``Refusal`` if unknown); with ``season`` (a season's
+        number) the season's, and a refusal for any other; left out, the server's season
         once it has started one, else all time."""
+        if season is not None:
+            if period not in (None, "season"):
+                raise Refusal("scoreboard.refusal.season_and_period", season=season)
+            return "season"
         if period is not None:
             return check_period(period)
         config = await self.store.get_guild_settings(interaction.guild_id or 0)
         return "all" if config.season is None else "season"
 
     async def leaderboard(
-        self, interaction: discord.Interaction, by: str, period: str | None, page: int
+        self,
+        interaction: discord.Interaction,
+        by: str,
+        period: str | None,
+        page: int,
+        season: int | None = None,
     ) -> None:
         defer_as(interaction, Defer.PUBLIC)
         try:
             order, page = check_order(by), check_page(page)
-            chosen = await self._period(interaction, period)
-        except TableError as refusal:
-            await answer(interaction, refusal_text(refusal, interaction))
+            chosen = await self._period(interaction, period, season)
+            board = await self.store.leaderboard(
+                interaction.guild_id or 0, order, page - 1, PER_PAGE, period=chosen, season=season
+            )
+        except (Refusal, UnknownSeason) as refused:
+            await answer(interaction, refusal_text(_refusal(refused), interaction))
             return
-        board = await self.store.leaderboard(
-            interaction.guild_id or 0, order, page - 1, PER_PAGE, period=chosen
-        )
         locale = await server_language(self.bot, interaction)
         content, view = leaderboard_message(board, locale, command_id(interaction))
         await answer(interaction, content, ephemeral=False, view=view)
@@ -111,24 +129,25 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         member: discord.abc.User,
         period: str | None,
         versus: discord.abc.User | None = None,
+        season: int | None = None,
     ) -> None:
         """A member's record; with ``versus``, and the hands the two played together."""
         defer_as(interaction, Defer.PUBLIC)
-        try:
-            chosen = await self._period(interaction, period)
-        except TableError as refusal:
-            await answer(interaction, refusal_text(refusal, interaction))
-            return
-        if versus is not None and versus.id == member.id:
-            same = Refusal("scoreboard.refusal.versus_self", name=member.display_name)
-            await answer(interaction, refusal_text(same, interaction))
-            return
         guild_id = interaction.guild_id or 0
-        stats = await self.store.stats(guild_id, member.id, period=chosen)
+        try:
+            if versus is not None and versus.id == member.id:
+                raise Refusal("scoreboard.refusal.versus_self", name=member.display_name)
+            chosen = await self._period(interaction, period, season)
+            stats = await self.store.stats(guild_id, member.id, period=chosen, season=season)
+        except (Refusal, UnknownSeason) as refused:
+            await answer(interaction, refusal_text(_refusal(refused), interaction))
+            return
         locale = await server_language(self.bot, interaction)
         rival = None
         if versus is not None and stats.player is not None:
-            record = await self.store.head_to_head(guild_id, member.id, versus.id, period=chosen)
+            record = await self.store.head_to_head(
+                guild_id, member.id, versus.id, period=chosen, season=season
+            )
             rival = (versus.display_name, record)
         said = stats_text(stats, member.display_name, locale, rival, command_id(interaction))
         await answer(interaction, said, ephemeral=False)
@@ -295,30 +314,39 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         name = text(f"language.{value}", locale)
         await answer(interaction, text("scoreboard.config.language", locale, language=name))
 
-    async def export(self, interaction: discord.Interaction, period: str) -> None:
-        """The server's finished hands (of the period; the last :data:`MAX_GUILD_HANDS`) as a
-        CSV file, one row per seat, privately. Manage Server only: the hands of every
-        channel are in it, private ones too."""
+    async def export(
+        self, interaction: discord.Interaction, period: str | None, season: int | None = None
+    ) -> None:
+        """The server's finished hands (of the period, all of them unless told; the last
+        :data:`MAX_GUILD_HANDS`) as a CSV file, one row per seat, privately. Manage Server
+        only: the hands of every channel are in it, private ones too."""
         locale = locale_of(interaction)
         if not interaction.permissions.manage_guild:
             await answer(interaction, text("scoreboard.refusal.export_manage_server", locale))
             return
-        try:
-            chosen = check_period(period)
-        except TableError as refusal:
-            await answer(interaction, refusal_text(refusal, interaction))
-            return
         defer_as(interaction, Defer.EPHEMERAL)
         guild_id = interaction.guild_id or 0
-        season = (await self.store.get_guild_settings(guild_id)).season
-        if chosen == "season" and season is None:
-            chosen = "all"  # a server without seasons: its season is all time
-        hands = await self.store.guild_hands(guild_id, period=chosen, limit=MAX_GUILD_HANDS)
+        try:
+            chosen: LeaderboardPeriod = "all"
+            if period is not None or season is not None:
+                chosen = await self._period(interaction, period, season)
+            if chosen == "season" and season is None:
+                current = (await self.store.get_guild_settings(guild_id)).season
+                if current is None:
+                    chosen = "all"  # a server without seasons: its season is all time
+                else:
+                    season = current.number
+            hands = await self.store.guild_hands(
+                guild_id, period=chosen, season=season, limit=MAX_GUILD_HANDS
+            )
+        except (Refusal, UnknownSeason) as refused:
+            await answer(interaction, refusal_text(_refusal(refused), interaction))
+            return
         if not hands:
-            none = text(f"scoreboard.export.none.{chosen}", locale, **season_fields(season))
+            none = text(f"scoreboard.export.none.{chosen}", locale, season=season)
             await answer(interaction, none)
             return
-        span = f"season-{season.number}" if chosen == "season" and season else chosen
+        span = chosen if season is None else f"season-{season}"
         name = f"tonk-hands-{guild_id}-{span}.csv"
         limit = interaction.filesize_limit  # the largest file Discord takes here
         data, kept = await asyncio.to_thread(ledger_file, hands, limit)  # 10,000: ~0.3 s CPU
@@ -344,6 +372,21 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         return False
 
 
+def _refusal(refused: Refusal | UnknownSeason) -> Refusal:
+    """Why a scoreboard was refused, as a ``Refusal``: a season the server cannot show says
+    which seasons it can."""
+    if isinstance(refused, Refusal):
+        return refused
+    if refused.known is None:
+        return Refusal("scoreboard.refusal.no_season", season=refused.season)
+    first, last = refused.known
+    if first == last:
+        return Refusal("scoreboard.refusal.unknown_season.one", season=refused.season, first=first)
+    return Refusal(
+        "scoreboard.refusal.unknown_season", season=refused.season, first=first, last=last
+    )
+
+
 def build_commands(cog: ScoreboardCog) -> list[Command]:
     """Fresh ``leaderboard``, ``stats``, ``history``, ``replay``, ``export``, ``config`` and
     ``forget`` commands."""
@@ -353,28 +396,32 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         by=text("scoreboard.command.leaderboard.by"),
         period=text("scoreboard.command.leaderboard.period"),
         page=text("scoreboard.command.leaderboard.page"),
+        season=text("scoreboard.command.leaderboard.season"),
     )
     async def leaderboard(
         interaction: discord.Interaction,
         by: Literal["chips", "wins", "win_rate", "tonks"] = "chips",
         period: Literal["all", "week", "month", "season"] | None = None,
         page: app_commands.Range[int, 1, 1000] = 1,
+        season: app_commands.Range[int, 1, MAX_SEASON] | None = None,
     ) -> None:
-        await cog.leaderboard(interaction, by, period, page)
+        await cog.leaderboard(interaction, by, period, page, season)
 
     @app_commands.command(name="stats", description=text("scoreboard.command.stats"))
     @app_commands.describe(
         member=text("scoreboard.command.stats.member"),
         period=text("scoreboard.command.stats.period"),
         versus=text("scoreboard.command.stats.versus"),
+        season=text("scoreboard.command.stats.season"),
     )
     async def stats(
         interaction: discord.Interaction,
         member: discord.User | None = None,
         period: Literal["all", "week", "month", "season"] | None = None,
         versus: discord.User | None = None,
+        season: app_commands.Range[int, 1, MAX_SEASON] | None = None,
     ) -> None:
-        await cog.stats(interaction, member or interaction.user, period, versus)
+        await cog.stats(interaction, member or interaction.user, period, versus, season)
 
     @app_commands.command(name="history", description=text("scoreboard.command.history"))
     @app_commands.describe(page=text("scoreboard.command.history.page"))
@@ -470,12 +517,16 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         return await hand_choices(cog.store, interaction, current)
 
     @app_commands.command(name="export", description=text("scoreboard.command.export"))
-    @app_commands.describe(period=text("scoreboard.command.export.period"))
+    @app_commands.describe(
+        period=text("scoreboard.command.export.period"),
+        season=text("scoreboard.command.export.season"),
+    )
     async def export(
         interaction: discord.Interaction,
-        period: Literal["all", "week", "month", "season"] = "all",
+        period: Literal["all", "week", "month", "season"] | None = None,
+        season: app_commands.Range[int, 1, MAX_SEASON] | None = None,
     ) -> None:
-        await cog.export(interaction, period)
+        await cog.export(interaction, period, season)
 
     forget = app_commands.Group(name="forget", description=text("scoreboard.command.forget"))
 

@@ -6,8 +6,9 @@ restart. A leaderboard button names the member its page starts from (the first r
 for Prev, the last for Next): the store seeks the board's index to that member's row
 instead of counting rows from the top. The board of a period has its period after the
 order (``tonk:lb:<by>:<week|month|season>:<page>:<prev|next>``) and turns pages by number:
-its ranks are sums over the period's hands, with no index to seek. A season's button shows
-the server's current season (a new season may have started since the page was sent).
+its ranks are sums over the period's hands, with no index to seek. A current season's
+button shows the server's current season (a new season may have started since the page
+was sent); a season that ended has its number (``season3``), and its button shows it.
 """
 
 from __future__ import annotations
@@ -50,18 +51,21 @@ def _page_button(custom_id: str, step: str, disabled: bool, locale: str) -> disc
 
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """The leaderboard page a button is under: its order, period and number (from 0)."""
+    """The leaderboard page a button is under: its order, period and number (from 0), and
+    the number of the season it shows if that season ended (None: the current one)."""
 
     by: LeaderboardOrder
     period: LeaderboardPeriod
     page: int
+    season: int | None = None
 
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(
         rf"tonk:lb:(?P<by>{'|'.join(ORDERS)}):"
-        rf"(?:(?P<period>{'|'.join(period for period in PERIODS if period != 'all')}):)?"
+        rf"(?:(?P<period>{'|'.join(period for period in PERIODS if period != 'all')})"
+        r"(?P<season>\d+)?:)?"
         r"(?P<page>\d+)"
         r":(?P<step>prev|next)(?::(?P<user>\d+))?"
     ),
@@ -80,7 +84,8 @@ class PageButton(
         disabled: bool = False,
         locale: str = DEFAULT_LOCALE,
     ) -> None:
-        period = "" if shown.period == "all" else f"{shown.period}:"
+        number = "" if shown.season is None else str(shown.season)
+        period = "" if shown.period == "all" else f"{shown.period}{number}:"
         anchor = "" if user is None else f":{user}"
         custom_id = f"tonk:lb:{shown.by}:{period}{shown.page}:{step}{anchor}"
         super().__init__(_page_button(custom_id, step, disabled, locale))
@@ -96,6 +101,7 @@ class PageButton(
             cast(LeaderboardOrder, match["by"]),
             cast(LeaderboardPeriod, match["period"] or "all"),
             int(match["page"]),
+            None if match["season"] is None else int(match["season"]),
         )
         anchored = match["user"] is not None and shown.period == "all"
         return cls(shown, match["step"], int(match["user"]) if anchored else None)
@@ -113,6 +119,7 @@ class PageButton(
             after=self.user if forward else None,
             before=None if forward else self.user,
             period=self.shown.period,
+            season=self.shown.season,
         )
         locale = await server_language(bot, interaction)
         content, view = leaderboard_message(board, locale, command_id(interaction))
@@ -131,7 +138,9 @@ def leaderboard_message(
     if board.period == "all":
         first = board.entries[0].player.user_id if board.entries else 0
         last = board.entries[-1].player.user_id if board.entries else 0
-    shown = Shown(board.by, board.period, board.page)
+    season = board.season
+    ended = season.number if season is not None and season.ended_at is not None else None
+    shown = Shown(board.by, board.period, board.page, ended)
     view.add_item(PageButton(shown, PREV, first, board.page == 0, locale))
     view.add_item(PageButton(shown, NEXT, last, not board.has_next, locale))
     return leaderboard_text(board, DEFAULT_MIN_HANDS, locale, command_id), view

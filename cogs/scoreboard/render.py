@@ -38,12 +38,20 @@ def of_period(key: str, period: LeaderboardPeriod, season: Season | None) -> str
     return f"{key}.{period}"
 
 
-def season_fields(season: Season | None) -> dict[str, object]:
-    """The ``{season}`` and ``{since}`` of a season's sentences: its number and the date it
-    started (nothing without a season)."""
+def season_fields(season: Season | None, locale: str) -> dict[str, object]:
+    """The ``{season}``, ``{since}`` and ``{dates}`` of a season's sentences: its number,
+    the date it started, and its dates ("since 1 December 2026", or from its start to its
+    end for a season that ended); nothing without a season."""
     if season is None:
         return {}
-    return {"season": season.number, "since": date_of(season.started_at)}
+    since = date_of(season.started_at)
+    if season.ended_at is None:
+        dates = text("scoreboard.season.since", locale, since=since)
+    else:
+        dates = text(
+            "scoreboard.season.between", locale, since=since, until=date_of(season.ended_at)
+        )
+    return {"season": season.number, "since": since, "dates": dates}
 
 
 def no_season_note(
@@ -61,7 +69,7 @@ def leaderboard_text(
 ) -> str:
     """The page's title (naming the period, if not all time) and one line per ranked
     member; under the season board of a server without seasons, a line saying so."""
-    season = season_fields(board.season)
+    season = season_fields(board.season, locale)
     title = text(
         of_period(f"scoreboard.leaderboard.title.{board.by}", board.period, board.season),
         locale,
@@ -136,7 +144,7 @@ def stats_text(
     of a server without seasons, a line saying so (its command clickable with
     ``command_id``)."""
     player = stats.player
-    season = season_fields(stats.season)
+    season = season_fields(stats.season, locale)
     note = no_season_note(stats.period, stats.season, locale, command_id)
     if player is None and not stats.recent_hands:
         none = of_period("scoreboard.stats.none", stats.period, stats.season)
@@ -291,7 +299,7 @@ def config_text(config: GuildConfig, locale: str, command_id: int | None = None)
         season=(
             text("scoreboard.config.no_season", locale)
             if config.season is None
-            else text("scoreboard.config.season", locale, **season_fields(config.season))
+            else text("scoreboard.config.season", locale, **season_fields(config.season, locale))
         ),
     )
     problems = checked_defaults(config, 0).problems

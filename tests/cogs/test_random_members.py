@@ -163,6 +163,10 @@ class Crowd:
                 options.update(self.rng.choice(SETTINGS))
             case "new" if self.rng.random() < 0.5:
                 options["turn_timeout"] = "off"
+            case "leaderboard" | "stats" if self.rng.random() < 0.5:
+                options["period"] = self.rng.choice(["all", "week", "month", "season"])
+                if self.rng.random() < 0.3:
+                    options["season"] = self.rng.randint(1, 4)
         self.steps.append((member.name, command, options))
         await member.slash("tonk", command, **options)
 
@@ -175,6 +179,7 @@ class Crowd:
             ("announce", {"role": self.role}),
             ("announce", {}),
             ("show", {}),
+            ("season", {}),
             ("option", {"option": "spread_bonus", "value": "true"}),
         ]
         sub, options = self.rng.choice(settings)

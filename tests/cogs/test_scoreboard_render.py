@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.i18n import LOCALES
 from bot.store import LeaderboardEntry, LeaderboardPage, PlayerRecord, Season
 from cogs.scoreboard.render import leaderboard_text, season_started_text
 
@@ -30,6 +31,27 @@ def test_a_season_board_names_its_season_and_start_in_romanian() -> None:
         "Cum s-a încheiat sezonul 3:",
         "1. **ann**: +12 jetoane · 3 câștigate din 4 (75%)",
     ]
+
+
+def test_a_season_that_ended_gives_its_start_and_end_in_each_language() -> None:
+    """A season that ended is titled with both its dates, in the reader's words (in
+    Persian each value isolated from the right-to-left text around it)."""
+    board = _page(Season(3, STARTED, STARTED + 86_400))
+    dates = "<t:1764806400:D>", "<t:1764892800:D>"
+    titles = {locale: leaderboard_text(board, 10, locale).splitlines()[0] for locale in LOCALES}
+    assert titles == {
+        "en": "**Leaderboard: chips, season 3** ({} to {}, page 1)".format(*dates),
+        "ro": "**Clasament: jetoane, sezonul 3** (de la {} la {}, pagina 1)".format(*dates),
+        "vi": "**Bảng xếp hạng: chip, mùa giải 3** (từ {} đến {}, trang 1)".format(*dates),
+        "fa": "**رده‌بندی: ژتون، فصل {}** ({}، صفحه‌ی {})".format(
+            _isolated("3"), _isolated("از {} تا {}".format(*map(_isolated, dates))), _isolated("1")
+        ),
+    }
+
+
+def _isolated(value: str) -> str:
+    """``value`` as a right-to-left text holds a placeholder's value: isolated (FSI … PDI)."""
+    return f"\u2068{value}\u2069"
 
 
 def test_the_season_board_of_a_server_without_seasons_is_all_time_and_says_so() -> None:

@@ -1,16 +1,19 @@
 """Seasons through the fake Discord: ``/tonk config season`` starts one (Manage Server), the
 channel reads how the last one ended, and the leaderboard and stats show the season by
-default while all time stays one option away, after a restart too."""
+default while all time stays one option away, after a restart too. A season that ended is
+shown by its number (``season:``), with its dates."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from pathlib import Path
 
 import discord
 
 from tests.cogs.helpers import db_bot, play_a_tonk
-from tests.cogs.test_scoreboard import casino, play_three
+from tests.cogs.test_scoreboard import casino, play_three, record_pairs
 from tests.fakediscord import FakeDiscord, InteractionResult, run_bot
 
 SINCE = r"<t:\d+:D>"
@@ -111,3 +114,105 @@ async def test_a_season_starts_with_last_seasons_board_and_the_boards_then_count
         assert cleared == ["ann has not finished a hand on this server in season 2."]
         kept = lines_of(await ann.slash("tonk", "stats", period="all"))
         assert kept[0] == "**ann** · rank 2 by chips"
+
+        # Season 1 ended: its number shows it, from its start to season 2's.
+        past = await bob.slash("tonk", "leaderboard", season=1)
+        assert not past.ephemeral and past.message is not None
+        assert re.fullmatch(
+            rf"\*\*Leaderboard: chips, season 1\*\* \({SINCE} to {SINCE}, page 1\)",
+            lines_of(past)[0],
+        )
+        assert lines_of(past)[1:] == [
+            "1. **bob**: +2 chips · 1 won of 1 (100%)",
+            "2. **ann**: −2 chips · 0 won of 1 (0%)",
+        ]
+        assert [button["custom_id"] for button in past.message.buttons()] == [
+            "tonk:lb:chips:season1:0:prev",
+            "tonk:lb:chips:season1:0:next",
+        ]
+        wins = lines_of(
+            await bob.slash("tonk", "leaderboard", by="wins", period="season", season=1)
+        )
+        assert wins[0].startswith("**Leaderboard: wins, season 1** (")
+        record = lines_of(await ann.slash("tonk", "stats", season=1, versus=bob.user))
+        assert re.fullmatch(
+            rf"\*\*ann\*\* · season 1 \({SINCE} to {SINCE}\) · rank 2 by chips", record[0]
+        )
+        assert record[2] == (
+            "Against **bob**: 1 hand played together · wins: ann 0, bob 1 · chips in it: "
+            "ann −2, bob +2"
+        )
+        ledger = await boss.slash("tonk", "export", season=1)
+        assert ledger.message is not None
+        (attached,) = ledger.message.attachments
+        assert attached.filename == f"tonk-hands-{guild.id}-season-1.csv"
+        rows = list(csv.DictReader(io.StringIO(attached.data.decode("utf-8-sig"))))
+        assert sorted((row["player"], row["payout"]) for row in rows) == [
+            ("ann", "-2"),
+            ("bob", "2"),
+        ]
+
+        # A season the server never had, or a season with another period, is refused.
+        unknown = await bob.slash("tonk", "leaderboard", season=3)
+        assert unknown.ephemeral
+        assert lines_of(unknown) == [
+            "There is no season 3 to show: the seasons this server can show are 1 to 2."
+        ]
+        both = await ann.slash("tonk", "stats", period="week", season=1)
+        assert both.ephemeral
+        assert lines_of(both) == [
+            "season:1 already says which hands to count: leave period out (or choose this season)."
+        ]
+        assert lines_of(await boss.slash("tonk", "export", period="all", season=1)) == lines_of(
+            both
+        )
+
+
+async def test_a_server_without_seasons_says_so_when_asked_for_one_by_number(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """``season:`` on a server that never started a season is refused, saying how to start
+    one; nothing else changes."""
+    guild, ann, _bob = casino(fake_discord)
+    async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
+        refused = await ann.slash("tonk", "leaderboard", season=1)
+        assert refused.ephemeral
+        (said,) = lines_of(refused)
+        assert re.fullmatch(
+            r"This server has no season 1: it has not started one\. A member with Manage "
+            r"Server starts one with </tonk config season:\d+>\.",
+            said,
+        )
+        assert bot.store is not None
+        assert (await bot.store.get_guild_settings(guild.id)).season is None
+
+
+async def test_the_pages_of_a_season_that_ended_stay_on_it_after_a_restart(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """Next and Prev under season 1's board carry its number (``season1``): after a
+    restart, with season 2 on and still empty, they turn season 1's pages."""
+    fake = fake_discord
+    guild, ann, _bob = casino(fake)
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        assert bot.store is not None
+        await ann.slash("tonk", "new")
+        await bot.store.start_season(guild.id)
+        await record_pairs(bot, guild.id, guild.channel("tonk").id, 7)
+        await bot.store.start_season(guild.id)
+        board = await ann.slash("tonk", "leaderboard", season=1)
+        assert board.message is not None
+        page = board.message
+        lines = page.content.splitlines()
+        assert len(lines) == 11 and lines[1] == "1. **w1**: +2 chips · 1 won of 1 (100%)"
+    async with run_bot(fake, db_bot(sqlite_store)):
+        await ann.click(page, "Next")
+        turned = page.content.splitlines()
+        assert re.fullmatch(
+            rf"\*\*Leaderboard: chips, season 1\*\* \({SINCE} to {SINCE}, page 2\)", turned[0]
+        )
+        assert turned[1:] == [
+            f"{rank}. **l**: −2 chips · 0 won of 1 (0%)" for rank in range(11, 15)
+        ]
+        await ann.click(page, "Prev")
+        assert page.content.splitlines() == lines

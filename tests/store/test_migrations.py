@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
 import pytest
 from alembic import command
+from alembic.config import Config
 from sqlalchemy import Connection
 
-from bot.store import SchemaTooNew, Store
+from bot.store import SchemaTooNew, Season, Store, UnknownSeason
 from bot.store.connection import create_engine_for
 from bot.store.migrations import alembic_config, head, upgrade
 from bot.store.models import METADATA
@@ -104,15 +106,18 @@ async def _upgrade_to(url: str, revision: str) -> None:
     engine = create_engine_for(url)
     try:
         async with engine.begin() as connection:
-            await connection.run_sync(partial(_alembic_upgrade, revision=revision))
+            await connection.run_sync(partial(_alembic, revision=revision))
     finally:
         await engine.dispose()
 
 
-def _alembic_upgrade(connection: Connection, revision: str) -> None:
+def _alembic(
+    connection: Connection, revision: str, move: Callable[[Config, str], None] = command.upgrade
+) -> None:
+    """Upgrade (or with ``move`` ``command.downgrade``, downgrade) to ``revision``."""
     config = alembic_config()
     config.attributes["connection"] = connection
-    command.upgrade(config, revision)
+    move(config, revision)
 
 
 _CLOSED_TABLE = """
@@ -215,6 +220,44 @@ async def test_revision_0007_takes_push_up_points_back_off_the_chips(db_url: str
         " FROM player_totals ORDER BY user_id"
     )
     assert fetch(db_url, totals) == [(100, 3, 4, 3, 2, 2), (101, -3, 4, 1, 0, 1)]
+
+
+_SEASONS_OF_0013 = """
+INSERT INTO guild_settings (guild_id, default_preset, default_options_json, stake,
+    turn_timeout, allowed_channel_ids_json, locale, updated_at, season, season_started_at)
+VALUES (1, 'standard', '{}', 2, 120, '[]', '', 5.0, 3, 1000.0),
+    (2, 'standard', '{}', 1, 120, '[]', '', 5.0, 0, NULL);
+"""
+"""Two servers as revision 0013 kept them: one in its third season, one without seasons."""
+
+
+async def test_revision_0014_keeps_each_servers_current_season_and_can_go_back(
+    db_url: str,
+) -> None:
+    """The current season moves from the settings to the ``season`` table, with its number
+    and start, and stays the current one; the seasons before it had no start kept, so they
+    cannot be shown. Going back to 0013 puts the last season back in the settings, a server
+    that has seasons but no settings row included."""
+    await _upgrade_to(db_url, "0013")
+    execute(db_url, _SEASONS_OF_0013)
+    await upgrade(db_url)
+    assert fetch(db_url, "SELECT guild_id, number, started_at FROM season") == [(1, 3, 1000.0)]
+    async with await Store.open(db_url) as store:
+        config = await store.get_guild_settings(1)
+        assert (config.season, config.stake) == (Season(3, 1000.0), 2)
+        assert (await store.get_guild_settings(2)).season is None
+        with pytest.raises(UnknownSeason) as earlier:
+            await store.leaderboard(1, "chips", period="season", season=2)
+        assert earlier.value.known == (3, 3)
+        await store.start_season(3, now=2000.0)
+    engine = create_engine_for(db_url)
+    try:
+        async with engine.begin() as connection:
+            await connection.run_sync(partial(_alembic, revision="0013", move=command.downgrade))
+    finally:
+        await engine.dispose()
+    settings = "SELECT guild_id, stake, season, season_started_at FROM guild_settings ORDER BY 1"
+    assert fetch(db_url, settings) == [(1, 2, 3, 1000.0), (2, 1, 0, None), (3, 1, 1, 2000.0)]
 
 
 def _release_0_1(path: Path) -> None:

@@ -1,6 +1,7 @@
 """Seasons: a server's managers start a new season, and the ``season`` period counts the hands
 finished since, on the leaderboard, in a member's stats, head to head and in the export; the
-hands and totals of all time are untouched."""
+hands and totals of all time are untouched. A season that ended is still shown by its
+number: its hands are those finished before the next season started."""
 
 from __future__ import annotations
 
@@ -8,7 +9,14 @@ import time
 
 import pytest
 
-from bot.store import LeaderboardPage, OpenTable, Season, SeasonWithoutHands, Store
+from bot.store import (
+    LeaderboardPage,
+    OpenTable,
+    Season,
+    SeasonWithoutHands,
+    Store,
+    UnknownSeason,
+)
 
 from .conftest import hand, open_table, player
 from .raw import execute
@@ -127,3 +135,57 @@ async def test_a_season_is_per_server(store: Store) -> None:
     assert (await store.leaderboard(1, "chips", period="season")).entries == []
     assert _chips(await store.leaderboard(2, "chips", period="season")) == [(2, 7), (9, -7)]
     assert (await store.get_guild_settings(2)).season is None
+
+
+async def test_a_season_that_ended_is_shown_by_its_number_with_its_own_hands(
+    store: Store, store_url: str
+) -> None:
+    """Season 1's board, stats, head to head and export, asked for by number once season 2
+    is on, count the hands finished from its start until season 2's, and say when it
+    ended; the current season and all time are unchanged."""
+    table = await open_table(store)
+    after_old = await _play(store, table, 1, [(1, 50, True)])
+    _age_all(store_url, 2)
+    first = await store.start_season(1, now=time.time() - DAY)
+    after_first = await _play(store, table, after_old, [(2, 6, True), (1, -1, False)])
+    execute(
+        store_url, f"UPDATE hand SET finished_at = {first.started_at + 60} WHERE hand_number > 1"
+    )
+    second = await store.start_season(1)
+    await _play(store, table, after_first, [(3, 2, True)])
+
+    ended = Season(1, first.started_at, second.started_at)
+    board = await store.leaderboard(1, "chips", period="season", season=1)
+    assert board.season == ended
+    assert _chips(board) == [(2, 6), (1, -1), (9, -5)]
+    current = await store.leaderboard(1, "chips", period="season")
+    assert current.season == second and _chips(current) == [(3, 2), (9, -2)]
+    assert await store.leaderboard(1, "chips", period="season", season=2) == current
+    stats = await store.stats(1, 2, period="season", season=1)
+    assert stats.season == ended and stats.player is not None
+    assert (stats.player.net_chips, stats.player.hands_played) == (6, 1)
+    versus = await store.head_to_head(1, 1, 9, period="season", season=1)
+    assert (versus.hands, versus.won, versus.net_chips) == (1, 0, -1)
+    exported = await store.guild_hands(1, period="season", season=1, limit=100)
+    assert sorted(summary.hand_number for summary in exported) == [2, 3]
+    assert _chips(await store.leaderboard(1, "chips"))[0] == (1, 49)
+
+
+async def test_a_season_the_server_never_started_is_refused_with_the_ones_it_has(
+    store: Store,
+) -> None:
+    """Asking for a season by a number the server never started raises
+    ``UnknownSeason`` with the seasons it can show (none before its first); a number
+    with another period is a programming error."""
+    with pytest.raises(UnknownSeason) as none:
+        await store.leaderboard(1, "chips", period="season", season=1)
+    assert (none.value.season, none.value.known) == (1, None)
+    table = await open_table(store)
+    await store.start_season(1)
+    await _play(store, table, 1, [(1, 2, True)])
+    await store.start_season(1)
+    with pytest.raises(UnknownSeason) as beyond:
+        await store.stats(1, 1, period="season", season=3)
+    assert (beyond.value.season, beyond.value.known) == (3, (1, 2))
+    with pytest.raises(ValueError, match="period 'week'"):
+        await store.leaderboard(1, "chips", period="week", season=1)

@@ -63,6 +63,7 @@ MESSAGES: dict[str, Message] = {
     "command.option.allowed": "allowed",
     "command.option.role": "role",
     "command.option.versus": "versus",
+    "command.option.season": "season",
     "command.choice.chips": "chips",
     "command.choice.wins": "wins",
     "command.choice.win_rate": "win rate",

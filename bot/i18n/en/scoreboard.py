@@ -11,6 +11,7 @@ MESSAGES: dict[str, Message] = {
         "seasons)."
     ),
     "scoreboard.command.leaderboard.page": "The page to show (from 1).",
+    "scoreboard.command.leaderboard.season": "A season's number, to show a season that ended.",
     "scoreboard.command.stats": (
         "A member's totals and recent hands here, and against another member."
     ),
@@ -19,6 +20,7 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.command.stats.period": (
         "All their hands, the last 7 or 30 days', or this season's (the default with seasons)."
     ),
+    "scoreboard.command.stats.season": "A season's number, to show a season that ended.",
     "scoreboard.command.history": "The last hands played in this channel.",
     "scoreboard.command.replay": (
         "Play a finished hand of this channel again, move by move (only you see it)."
@@ -79,16 +81,16 @@ MESSAGES: dict[str, Message] = {
         "**Leaderboard: win rate, last 30 days** (page {page}, at least {min_hands} hands)"
     ),
     "scoreboard.leaderboard.title.chips.season": (
-        "**Leaderboard: chips, season {season}** (since {since}, page {page})"
+        "**Leaderboard: chips, season {season}** ({dates}, page {page})"
     ),
     "scoreboard.leaderboard.title.wins.season": (
-        "**Leaderboard: wins, season {season}** (since {since}, page {page})"
+        "**Leaderboard: wins, season {season}** ({dates}, page {page})"
     ),
     "scoreboard.leaderboard.title.tonks.season": (
-        "**Leaderboard: tonks, season {season}** (since {since}, page {page})"
+        "**Leaderboard: tonks, season {season}** ({dates}, page {page})"
     ),
     "scoreboard.leaderboard.title.win_rate.season": (
-        "**Leaderboard: win rate, season {season}** (since {since}, page {page}, at least "
+        "**Leaderboard: win rate, season {season}** ({dates}, page {page}, at least "
         "{min_hands} hands)"
     ),
     "scoreboard.leaderboard.empty": "No hands have been finished on this server yet.",
@@ -114,6 +116,7 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.command.export.period": (
         "All hands, only those of the last 7 or 30 days, or this season's."
     ),
+    "scoreboard.command.export.season": "A season's number, to export a season that ended.",
     "scoreboard.export.done": Plural(
         "{hands} hand of this server, one row per seat, in {file} (times in UTC).",
         "{hands} hands of this server, one row per seat, in {file} (times in UTC).",
@@ -155,7 +158,7 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.stats.title.week": "**{name}** · last 7 days · rank {rank} by chips",
     "scoreboard.stats.title.month": "**{name}** · last 30 days · rank {rank} by chips",
     "scoreboard.stats.title.season": (
-        "**{name}** · season {season} (since {since}) · rank {rank} by chips"
+        "**{name}** · season {season} ({dates}) · rank {rank} by chips"
     ),
     "scoreboard.stats.totals": (
         "{chips} chips · {won} won of {played} ({rate}%) · tonks {tonks} · "
@@ -207,6 +210,24 @@ MESSAGES: dict[str, Message] = {
         "before)."
     ),
     "scoreboard.season.final": "How season {season} ended:",
+    "scoreboard.season.since": "since {since}",
+    "scoreboard.season.between": "{since} to {until}",
+    "scoreboard.refusal.season_and_period": (
+        "season:{season} already says which hands to count: leave period out (or choose "
+        "this season)."
+    ),
+    "scoreboard.refusal.no_season": (
+        "This server has no season {season}: it has not started one. A member with Manage "
+        "Server starts one with {config_season_command}."
+    ),
+    "scoreboard.refusal.unknown_season": (
+        "There is no season {season} to show: the seasons this server can show are {first} "
+        "to {last}."
+    ),
+    "scoreboard.refusal.unknown_season.one": (
+        "There is no season {season} to show: the only season this server can show is "
+        "season {first}."
+    ),
     "scoreboard.season.final_before": "The board before the first season:",
     "scoreboard.refusal.season_without_hands": (
         "Season {season} has no finished hand yet: it is as new as a new one would be."

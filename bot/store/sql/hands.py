@@ -16,7 +16,14 @@ from bot.store import jsontext
 from bot.store.errors import CorruptRow, UnknownTable
 from bot.store.hands import HandDeal, HandResult
 from bot.store.models import HandPlayerRow, HandRow
-from bot.store.reports import HandReplay, HandSeat, HandSummary, HeadToHead, RecentHand
+from bot.store.reports import (
+    HandReplay,
+    HandSeat,
+    HandSummary,
+    HeadToHead,
+    RecentHand,
+    Span,
+)
 from bot.store.sql.dialect import POSTGRESQL, upsert
 from bot.store.sql.prepared import Prepared
 
@@ -118,18 +125,26 @@ def insert_seats(connection: Connection, seats: list[dict[str, Any]]) -> None:
     _INSERT_SEATS.executemany(connection, seats)
 
 
+def finished_in(span: Span) -> list[ColumnElement[bool]]:
+    """The conditions on ``hand.finished_at`` of the hands ``span`` counts."""
+    conditions = [col(HandRow.finished_at) >= span.since]
+    if span.until is not None:
+        conditions.append(col(HandRow.finished_at) < span.until)
+    return conditions
+
+
 async def recent_hands(
     connection: AsyncConnection,
     guild_id: int,
     user_id: int,
     limit: int | None,
-    since: float | None = None,
+    span: Span | None = None,
 ) -> list[RecentHand]:
     """The member's last ``limit`` hands in the guild (all with None), newest first; with
-    ``since``, only those finished then or later."""
+    ``span``, only those it counts."""
     conditions = [col(HandPlayerRow.guild_id) == guild_id, col(HandPlayerRow.user_id) == user_id]
-    if since is not None:
-        conditions.append(col(HandRow.finished_at) >= since)
+    if span is not None:
+        conditions.extend(finished_in(span))
     rows: Sequence[Row[*tuple[Any, ...]]] = (
         await connection.execute(
             select(
@@ -193,10 +208,10 @@ async def head_to_head(
     guild_id: int,
     user_id: int,
     rival_id: int,
-    since: float | None = None,
+    span: Span | None = None,
 ) -> HeadToHead:
-    """The ranked hands of the guild that both members played (finished at ``since`` or
-    later): the member's rows of ``ix_hand_player_guild_user``, each joined to the rival's seat of
+    """The ranked hands of the guild that both members played (those ``span`` counts, if
+    given): the member's rows of ``ix_hand_player_guild_user``, each joined to the rival's seat of
     the same hand."""
     mine, theirs = aliased(HandPlayerRow), aliased(HandPlayerRow)
     query = (
@@ -216,10 +231,8 @@ async def head_to_head(
             col(mine.ranked).is_(True),
         )
     )
-    if since is not None:
-        query = query.join(HandRow, col(HandRow.id) == col(mine.hand_id)).where(
-            col(HandRow.finished_at) >= since
-        )
+    if span is not None:
+        query = query.join(HandRow, col(HandRow.id) == col(mine.hand_id)).where(*finished_in(span))
     hands, won, rival_won, net, rival_net = (await connection.execute(query)).one()
     return HeadToHead(int(hands), int(won), int(rival_won), int(net), int(rival_net))
 
@@ -246,13 +259,13 @@ async def channel_history(
 
 
 async def guild_hands(
-    connection: AsyncConnection, guild_id: int, since: float | None, limit: int
+    connection: AsyncConnection, guild_id: int, span: Span | None, limit: int
 ) -> list[HandSummary]:
-    """The guild's last ``limit`` hands (those finished at ``since`` or later, if given),
-    newest first, with their seats."""
+    """The guild's last ``limit`` hands (those ``span`` counts, if given), newest first,
+    with their seats."""
     conditions = [col(HandRow.guild_id) == guild_id]
-    if since is not None:
-        conditions.append(col(HandRow.finished_at) >= since)
+    if span is not None:
+        conditions.extend(finished_in(span))
     return await _summaries(connection, conditions, limit, 0)
 
 

@@ -1,4 +1,4 @@
-"""Reading and writing ``guild_settings`` rows."""
+"""Reading and writing ``guild_settings`` rows, and the ``season`` rows of each guild."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ import time
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, insert
 from sqlalchemy.ext.asyncio import AsyncConnection
-from sqlmodel import col, select
+from sqlmodel import col, func, select
 
 from bot.store import jsontext
-from bot.store.errors import CorruptRow, SeasonWithoutHands
-from bot.store.models import GuildSettings, HandRow
+from bot.store.errors import CorruptRow, SeasonWithoutHands, UnknownSeason
+from bot.store.models import GuildSettings, HandRow, SeasonRow
 from bot.store.records import GuildConfig, Season
 from bot.store.sql.dialect import upsert
 
@@ -21,7 +21,21 @@ def _select(guild_id: int) -> Any:
     return select(GuildSettings).where(col(GuildSettings.guild_id) == guild_id)
 
 
-def _decode(guild_id: int, row: Any) -> GuildConfig:
+def _latest_season(guild_id: int) -> Any:
+    """The guild's current season: the last it started."""
+    return (
+        select(SeasonRow.number, SeasonRow.started_at)
+        .where(col(SeasonRow.guild_id) == guild_id)
+        .order_by(col(SeasonRow.number).desc())
+        .limit(1)
+    )
+
+
+def _current(row: Any) -> Season | None:
+    return None if row is None else Season(row.number, row.started_at)
+
+
+def _decode(guild_id: int, row: Any, season: Season | None) -> GuildConfig:
     source = GuildSettings(guild_id=guild_id, updated_at=0.0) if row is None else row
     what = f"guild {guild_id} settings"
     channel_ids = jsontext.loads_list(source.allowed_channel_ids_json, what)
@@ -40,11 +54,7 @@ def _decode(guild_id: int, row: Any) -> GuildConfig:
         threads=source.threads,
         computer_hands=source.computer_hands,
         seats=source.seats,
-        season=(
-            None
-            if source.season_started_at is None
-            else Season(source.season, source.season_started_at)
-        ),
+        season=season,
     )
 
 
@@ -71,7 +81,33 @@ async def read_quiet_guilds(connection: AsyncConnection) -> set[int]:
 async def read_guild_config(connection: AsyncConnection, guild_id: int) -> GuildConfig:
     """The guild's stored settings, or the model's defaults if it has no row."""
     row = (await connection.execute(_select(guild_id))).first()
-    return _decode(guild_id, row)
+    season = (await connection.execute(_latest_season(guild_id))).first()
+    return _decode(guild_id, row, _current(season))
+
+
+async def read_season(connection: AsyncConnection, guild_id: int, number: int) -> Season:
+    """The guild's season ``number``, with its end if the next has started.
+
+    Raises :class:`UnknownSeason` if the guild never started it, or started it before
+    revision 0014 kept each season's start.
+    """
+    rows = await connection.execute(
+        select(SeasonRow.number, SeasonRow.started_at).where(
+            col(SeasonRow.guild_id) == guild_id,
+            col(SeasonRow.number).in_([number, number + 1]),
+        )
+    )
+    started = {row.number: row.started_at for row in rows}
+    if number not in started:
+        first, last = (
+            await connection.execute(
+                select(func.min(SeasonRow.number), func.max(SeasonRow.number)).where(
+                    col(SeasonRow.guild_id) == guild_id
+                )
+            )
+        ).one()
+        raise UnknownSeason(guild_id, number, None if first is None else (first, last))
+    return Season(number, started[number], started.get(number + 1))
 
 
 def update_guild_config(
@@ -81,7 +117,11 @@ def update_guild_config(
 
     Raises ``ValueError`` for an invalid value, writing nothing.
     """
-    current = _decode(guild_id, connection.execute(_select(guild_id)).first())
+    current = _decode(
+        guild_id,
+        connection.execute(_select(guild_id)).first(),
+        _current(connection.execute(_latest_season(guild_id)).first()),
+    )
     updated = GuildConfig(
         guild_id=guild_id,
         default_preset=changes.get("default_preset", current.default_preset),
@@ -123,17 +163,13 @@ def start_season(connection: Connection, guild_id: int, now: float) -> Season:
     """Start the guild's next season at ``now`` and return it. Raises
     :class:`SeasonWithoutHands`, writing nothing, while the current season has no finished
     hand: a second start by mistake would lose nothing, but tells nobody anything new."""
-    current = _decode(guild_id, connection.execute(_select(guild_id)).first()).season
+    current = _current(connection.execute(_latest_season(guild_id)).first())
     if current is not None and not _hand_since(connection, guild_id, current.started_at):
         raise SeasonWithoutHands(guild_id, current.number)
     season = Season(1 if current is None else current.number + 1, now)
-    values = {"season": season.number, "season_started_at": season.started_at}
-    statement = upsert(connection.dialect.name, GuildSettings).values(
-        guild_id=guild_id, updated_at=now, **values
-    )
     connection.execute(
-        statement.on_conflict_do_update(
-            index_elements=[col(GuildSettings.guild_id)], set_={**values, "updated_at": now}
+        insert(SeasonRow).values(
+            guild_id=guild_id, number=season.number, started_at=season.started_at
         )
     )
     return season

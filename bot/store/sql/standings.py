@@ -35,7 +35,8 @@ from bot.store.models import (
     HandRow,
     PlayerTotals,
 )
-from bot.store.reports import LeaderboardOrder, PlayerRecord, RecentHand, Standing
+from bot.store.reports import LeaderboardOrder, PlayerRecord, RecentHand, Span, Standing
+from bot.store.sql.hands import finished_in
 from bot.store.sql.totals import RANKED_BY, ahead_on_chips
 
 _user = col(HandPlayerRow.user_id)
@@ -67,9 +68,9 @@ def _order(columns: Any, by: LeaderboardOrder) -> tuple[ColumnElement[Any], ...]
     return columns[first].desc(), columns[second].desc(), columns["user_id"].asc()
 
 
-async def _sums(connection: AsyncConnection, guild_id: int, since: float) -> Select[Any] | None:
-    """Each member's sums over the guild's hands finished at ``since`` or later; None if
-    there are none.
+async def _sums(connection: AsyncConnection, guild_id: int, span: Span) -> Select[Any] | None:
+    """Each member's sums over the guild's hands that ``span`` counts; None if there are
+    none.
 
     The seats are also bounded below by the first of those hands' id, found first and
     written into the statement (not sent as a parameter, which a prepared statement's
@@ -79,7 +80,7 @@ async def _sums(connection: AsyncConnection, guild_id: int, since: float) -> Sel
     ``id`` itself PostgreSQL would walk the primary key from the oldest hand until one falls
     in the period, instead of reading the period's few hands off ``ix_hand_guild_finished``.
     """
-    in_period = (col(HandRow.guild_id) == guild_id, col(HandRow.finished_at) >= since)
+    in_period = (col(HandRow.guild_id) == guild_id, *finished_in(span))
     first = (
         await connection.execute(select(func.min(col(HandRow.id) + 0)).where(*in_period))
     ).scalar_one()
@@ -106,17 +107,17 @@ async def period_rows(
     guild_id: int,
     by: LeaderboardOrder,
     min_hands: int,
-    since: float,
+    span: Span,
     limit: int,
     offset: int,
 ) -> tuple[list[Standing], bool]:
-    """``limit`` standings from ``offset`` on, over the hands finished at ``since`` or later,
-    and whether more follow. ``win_rate`` ranks only members with ``min_hands`` hands in the
+    """``limit`` standings from ``offset`` on, over the hands ``span`` counts, and whether
+    more follow. ``win_rate`` ranks only members with ``min_hands`` hands in the
     period.
 
     The page is summed, ordered and cut first; only its rows then look up their names.
     """
-    sums = await _sums(connection, guild_id, since)
+    sums = await _sums(connection, guild_id, span)
     if sums is None:
         return [], False
     if by == "win_rate":
@@ -185,10 +186,10 @@ def _wins_by(hands: Sequence[RecentHand], ending: Ending) -> int:
     return sum(hand.won and hand.how == ending for hand in hands)
 
 
-async def period_chips_rank(connection: AsyncConnection, since: float, player: PlayerRecord) -> int:
+async def period_chips_rank(connection: AsyncConnection, span: Span, player: PlayerRecord) -> int:
     """The place on the period's chips board (1 = top, as :func:`period_rows` orders it)
     of a member with hands in the period."""
-    summed = await _sums(connection, player.guild_id, since)
+    summed = await _sums(connection, player.guild_id, span)
     assert summed is not None, "the member has hands in the period"
     sums = summed.subquery()
     ahead = ahead_on_chips(sums.c.net_chips, sums.c.hands_won, sums.c.user_id, player)
