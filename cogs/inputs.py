@@ -16,6 +16,8 @@ from bot.tables.errors import TableError
 from bot.tables.table import DEFAULT_TURN_TIMEOUT
 
 MIN_TIMEOUT, MAX_TIMEOUT = 10, 3600
+MAX_CHOICES = 25
+"""The most choices Discord offers for an option as it is typed."""
 MAX_PAGE = 10_000
 ORDERS: tuple[LeaderboardOrder, ...] = get_args(LeaderboardOrder)
 PERIODS: tuple[LeaderboardPeriod, ...] = get_args(LeaderboardPeriod)

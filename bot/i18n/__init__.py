@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from functools import cache, lru_cache
 from typing import Any
 
 from babel import Locale
+from babel.dates import format_date
 from babel.numbers import format_decimal, get_minus_sign_symbol, get_plus_sign_symbol
 
 from bot.i18n.catalogs import Translations, load
@@ -51,6 +53,12 @@ class Grouped(int):
 def number_text(value: int, locale: str = DEFAULT_LOCALE) -> str:
     """A whole number in the locale's digits, without grouping (a table id stays one word)."""
     return format_decimal(value, format="#0", locale=language(locale), numbering_system="default")
+
+
+def day_text(moment: float, locale: str = DEFAULT_LOCALE) -> str:
+    """The day of ``moment`` (Unix seconds, in UTC) as the locale writes a short date
+    (``Dec 3, 2026``, ``3 dec. 2026``), for text where Discord shows no timestamp."""
+    return format_date(datetime.fromtimestamp(moment, UTC).date(), "medium", language(locale))
 
 
 def amount_text(amount: int, locale: str = DEFAULT_LOCALE) -> str:

@@ -506,6 +506,12 @@ class Store:
             season=counted,
         )
 
+    async def seasons(self, guild_id: int) -> list[Season]:
+        """The guild's seasons, newest first (none before its first), each that ended with
+        its end."""
+        async with self._read() as connection:
+            return await settings.read_seasons(connection, guild_id)
+
     async def stats(
         self,
         guild_id: int,

@@ -33,10 +33,10 @@ from bot.store import (
 from bot.tables.errors import TableError
 from bot.tables.table import MAX_STAKE, check_stake
 from cogs.group import PRESET_CHOICES, tonk_group
-from cogs.inputs import check_order, check_page, check_period, parse_timeout
+from cogs.inputs import MAX_CHOICES, check_order, check_page, check_period, parse_timeout
 from cogs.scoreboard.ledger import ledger_file
 from cogs.scoreboard.paging import PER_PAGE, history_message, leaderboard_message
-from cogs.scoreboard.render import config_text, season_started_text, stats_text
+from cogs.scoreboard.render import config_text, season_choice, season_started_text, stats_text
 from cogs.scoreboard.replay import hand_choices, start_replay
 from cogs.settings import checked_defaults, server_language
 
@@ -358,6 +358,20 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         file = discord.File(io.BytesIO(data), filename=name)
         await answer(interaction, "\n".join(said), file=file)
 
+    async def season_choices(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[int]]:
+        """The server's seasons whose number starts with what was typed, newest first, each
+        with its days (as many as Discord shows)."""
+        seasons = await self.store.seasons(interaction.guild_id or 0)
+        wanted = typed.strip()
+        locale = locale_of(interaction)
+        return [
+            app_commands.Choice(name=season_choice(season, locale), value=season.number)
+            for season in seasons
+            if str(season.number).startswith(wanted)
+        ][:MAX_CHOICES]
+
     async def forget_me(self, interaction: discord.Interaction) -> None:
         report = await self.store.forget_member(interaction.guild_id or 0, interaction.user.id)
         await answer(
@@ -527,6 +541,14 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         season: app_commands.Range[int, 1, MAX_SEASON] | None = None,
     ) -> None:
         await cog.export(interaction, period, season)
+
+    @leaderboard.autocomplete("season")
+    @stats.autocomplete("season")
+    @export.autocomplete("season")
+    async def season_numbers(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await cog.season_choices(interaction, current)
 
     forget = app_commands.Group(name="forget", description=text("scoreboard.command.forget"))
 

@@ -4,7 +4,9 @@ Endings are in words and amounts are written as on the table message (``+4``, ``
 
 from __future__ import annotations
 
-from bot.i18n import amount_text, has_text, text
+from collections.abc import Callable
+
+from bot.i18n import amount_text, day_text, has_text, text
 from bot.i18n.mentions import command_mentions
 from bot.render.links import date_of, relative_time
 from bot.store import (
@@ -45,13 +47,23 @@ def season_fields(season: Season | None, locale: str) -> dict[str, object]:
     if season is None:
         return {}
     since = date_of(season.started_at)
+    return {"season": season.number, "since": since, "dates": _dates(season, locale, date_of)}
+
+
+def _dates(season: Season, locale: str, date: Callable[[float], str]) -> str:
+    """When ``season`` ran, its days written by ``date``: since its start, or from its
+    start to its end."""
+    since = date(season.started_at)
     if season.ended_at is None:
-        dates = text("scoreboard.season.since", locale, since=since)
-    else:
-        dates = text(
-            "scoreboard.season.between", locale, since=since, until=date_of(season.ended_at)
-        )
-    return {"season": season.number, "since": since, "dates": dates}
+        return text("scoreboard.season.since", locale, since=since)
+    return text("scoreboard.season.between", locale, since=since, until=date(season.ended_at))
+
+
+def season_choice(season: Season, locale: str) -> str:
+    """A season as a choice of the ``season:`` option, which shows plain text: its number
+    and its days (in UTC)."""
+    dates = _dates(season, locale, lambda moment: day_text(moment, locale))
+    return text("scoreboard.season.choice", locale, season=season.number, dates=dates)
 
 
 def no_season_note(

@@ -33,13 +33,11 @@ from bot.render.replay import (
 from bot.store import CorruptRow, HandReplay, HandSummary, Store
 from bot.tables.errors import TableError
 from bot.tables.replay import ReplayStep, replay_step, scenario_of
+from cogs.inputs import MAX_CHOICES
 from cogs.scoreboard.render import ending_words, winners_text
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
-
-CHOICES = 25
-"""Hands offered by the hand list: Discord shows at most 25 choices."""
 
 _UID = re.compile(r"(\d+):(\d+)")
 
@@ -213,7 +211,7 @@ async def hand_choices(
     store: Store, interaction: discord.Interaction, typed: str
 ) -> list[app_commands.Choice[str]]:
     """The channel's last finished hands whose line contains what was typed, newest first."""
-    hands = await store.history(interaction.guild_id or 0, interaction.channel_id or 0, CHOICES)
+    hands = await store.history(interaction.guild_id or 0, interaction.channel_id or 0, MAX_CHOICES)
     locale = locale_of(interaction)
     lines = ((hand.hand_uid, _choice_line(hand, locale)) for hand in hands)
     wanted = typed.strip().casefold()
@@ -242,7 +240,7 @@ async def _chosen(store: Store, interaction: discord.Interaction, hand: str | No
     (the channel's latest hand with that number), or the channel's last hand."""
     if hand is not None and _UID.fullmatch(hand.strip()):
         return hand.strip()
-    hands = await store.history(interaction.guild_id or 0, interaction.channel_id or 0, CHOICES)
+    hands = await store.history(interaction.guild_id or 0, interaction.channel_id or 0, MAX_CHOICES)
     if not hands:
         raise TableError("nothing_to_replay")
     if hand is None:

@@ -27,7 +27,7 @@ from bot.render.help import help_embed
 from bot.tables.errors import TableError
 from bot.tables.table import BOT_LEVELS, MAX_STAKE, MIN_STAKE
 from cogs.group import PRESET_CHOICES, tonk_group
-from cogs.inputs import parse_timeout
+from cogs.inputs import MAX_CHOICES, parse_timeout
 from cogs.tonk.components import TONK_COG
 from cogs.tonk.service import AUTO_LANGUAGE, TableService
 from cogs.tonk.setup_change import SetupChange
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from bot.client import TonkBot
 
 TIMEOUT_SUGGESTIONS = ("off", "30", "60", "120", "300", "600")
-MAX_CHOICES = 25
 BOT_LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS]
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=text(f"language.{code}"), value=code)

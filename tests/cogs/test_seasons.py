@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 import discord
@@ -187,11 +188,18 @@ async def test_a_server_without_seasons_says_so_when_asked_for_one_by_number(
         assert (await bot.store.get_guild_settings(guild.id)).season is None
 
 
+def _day(moment: float) -> str:
+    """The UTC day of ``moment`` as English writes a short date: ``Dec 4, 2026``."""
+    day = datetime.fromtimestamp(moment, UTC)
+    return f"{day:%b} {day.day}, {day.year}"
+
+
 async def test_the_pages_of_a_season_that_ended_stay_on_it_after_a_restart(
     fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """Next and Prev under season 1's board carry its number (``season1``): after a
-    restart, with season 2 on and still empty, they turn season 1's pages."""
+    restart, with season 2 on and still empty, they turn season 1's pages. Typing
+    ``season:`` offers the seasons, newest first, with their days."""
     fake = fake_discord
     guild, ann, _bob = casino(fake)
     async with run_bot(fake, db_bot(sqlite_store)) as bot:
@@ -199,10 +207,19 @@ async def test_the_pages_of_a_season_that_ended_stay_on_it_after_a_restart(
         await ann.slash("tonk", "new")
         await bot.store.start_season(guild.id)
         await record_pairs(bot, guild.id, guild.channel("tonk").id, 7)
-        await bot.store.start_season(guild.id)
+        second = await bot.store.start_season(guild.id)
         board = await ann.slash("tonk", "leaderboard", season=1)
         assert board.message is not None
         page = board.message
+        first = (await bot.store.seasons(guild.id))[1]
+        day = {moment: _day(moment) for moment in (first.started_at, second.started_at)}
+        offered = await ann.autocomplete("tonk", "stats", focused="season", season="")
+        assert offered == [
+            {"name": f"Season 2 (since {day[second.started_at]})", "value": 2},
+            {"name": f"Season 1 ({day[first.started_at]} to {day[second.started_at]})", "value": 1},
+        ]
+        typed = await ann.autocomplete("tonk", "export", focused="season", season="1")
+        assert [choice["value"] for choice in typed] == [1]
         lines = page.content.splitlines()
         assert len(lines) == 11 and lines[1] == "1. **w1**: +2 chips · 1 won of 1 (100%)"
     async with run_bot(fake, db_bot(sqlite_store)):

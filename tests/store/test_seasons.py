@@ -155,6 +155,8 @@ async def test_a_season_that_ended_is_shown_by_its_number_with_its_own_hands(
     await _play(store, table, after_first, [(3, 2, True)])
 
     ended = Season(1, first.started_at, second.started_at)
+    assert await store.seasons(1) == [second, ended]
+    assert await store.seasons(2) == []
     board = await store.leaderboard(1, "chips", period="season", season=1)
     assert board.season == ended
     assert _chips(board) == [(2, 6), (1, -1), (9, -5)]

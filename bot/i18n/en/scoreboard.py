@@ -212,6 +212,7 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.season.final": "How season {season} ended:",
     "scoreboard.season.since": "since {since}",
     "scoreboard.season.between": "{since} to {until}",
+    "scoreboard.season.choice": "Season {season} ({dates})",
     "scoreboard.refusal.season_and_period": (
         "season:{season} already says which hands to count: leave period out (or choose "
         "this season)."

@@ -85,6 +85,21 @@ async def read_guild_config(connection: AsyncConnection, guild_id: int) -> Guild
     return _decode(guild_id, row, _current(season))
 
 
+async def read_seasons(connection: AsyncConnection, guild_id: int) -> list[Season]:
+    """Every season of the guild that the store kept, newest first, each that ended with
+    its end (the start of the one after it)."""
+    rows = await connection.execute(
+        select(SeasonRow.number, SeasonRow.started_at)
+        .where(col(SeasonRow.guild_id) == guild_id)
+        .order_by(col(SeasonRow.number).desc())
+    )
+    seasons: list[Season] = []
+    for number, started_at in rows:
+        after = seasons[-1] if seasons and seasons[-1].number == number + 1 else None
+        seasons.append(Season(number, started_at, None if after is None else after.started_at))
+    return seasons
+
+
 async def read_season(connection: AsyncConnection, guild_id: int, number: int) -> Season:
     """The guild's season ``number``, with its end if the next has started.
 
