@@ -23,14 +23,16 @@ ROOT = Path(__file__).parents[2]
 
 
 async def _fill(url: str) -> None:
-    """Settings, two members' languages, a closed table, two open tables (one with a log),
-    three hands (one with its deal)."""
+    """Settings, two members' languages, two seasons, a closed table, two open tables (one
+    with a log), three hands (one with its deal)."""
     async with await Store.open(url) as store:
         await store.update_guild_settings(1, stake=5, allowed_channel_ids=[10, 11])
         await store.set_member_language(1, 201, "ro")
         await store.set_member_language(2, 301, "fa")
         table = await open_table(store, channel_id=10)
+        await store.start_season(1, now=1_000.0)
         assert await store.record_hand(two_player_hand(table, 1, 201, 202))
+        await store.start_season(1)
         assert await store.record_hand(
             hand(table, 2, [player(202, 3, won=True), player(201, -2), player(203, -1)], deal=DEAL)
         )
@@ -51,6 +53,7 @@ async def _contents(url: str) -> dict[str, Any]:
             "languages": await store.member_languages(),
             "tables": [(t.id, t.channel_id, t.version, t.state, t.log) for t in loaded.tables],
             "boards": [await store.leaderboard(g) for g in (1, 2)],
+            "seasons": [await store.seasons(g) for g in (1, 2)],
             "history": [await store.history(1, 10), await store.history(2, 20)],
             "replays": [
                 await store.hand_replay(guild_id, summary.hand_uid)
@@ -80,10 +83,11 @@ def test_copy_to_postgresql_and_back_keeps_everything(
     assert (settings.stake, settings.allowed_channel_ids) == (5, (10, 11))
     assert expected["languages"] == {(1, 201): "ro", (2, 301): "fa"}
     assert [replay.deal for replay in expected["replays"]] == [DEAL, None, None]
+    assert [season.number for season in expected["seasons"][0]] == [2, 1]
 
     status, out, err = _copy(capsys, "--from", source, "--to", middle)
     assert (status, err) == (0, "")
-    assert "Copied 23 rows" in out and "counts and totals match" in out
+    assert "Copied 25 rows" in out and "counts and totals match" in out
     assert "Copying hand_player" in out
     assert PASSWORD not in out and "tonk:***@127.0.0.1" in out
     assert asyncio.run(_contents(middle)) == expected
@@ -107,7 +111,7 @@ def test_copy_refuses_a_non_empty_target_unless_forced(
     assert _copy(capsys, "--from", source, "--to", postgres_url)[0] == 0
     status, out, err = _copy(capsys, "--from", source, "--to", postgres_url)
     assert status == 1
-    assert "already holds 23 rows" in err and "--force" in err
+    assert "already holds 25 rows" in err and "--force" in err
     assert PASSWORD not in err + out
     status, out, err = _copy(capsys, "--from", source, "--to", postgres_url, "--force")
     assert (status, err) == (0, "")
@@ -142,7 +146,7 @@ def test_copy_writes_to_the_bots_database_when_no_target_is_given(
     monkeypatch.setenv("DATABASE_URL", postgres_url)
     status, out, err = _copy(capsys, "--from", source)
     assert (status, err) == (0, "")
-    assert "Copied 23 rows" in out and PASSWORD not in out
+    assert "Copied 25 rows" in out and PASSWORD not in out
     assert asyncio.run(_contents(postgres_url)) == asyncio.run(_contents(source))
 
 
