@@ -568,9 +568,9 @@ class TonkBot(commands.AutoShardedBot):
         try:
             await super().close()
         finally:
-            if self.store is not None:
-                await self.store.close()
-                self.store = None
+            store, self.store = self.store, None  # a second close (SIGTERM's) finds none
+            if store is not None:
+                await store.close()
 
     async def _sync_commands(self) -> None:
         """To DEV_GUILD_ID at once when it is set, else globally (which Discord propagates)."""

@@ -125,20 +125,23 @@ class HandRecord:
 
 @dataclass(frozen=True, slots=True)
 class HandDM:
-    """A player's direct message of their hand (``cogs.tonk.screens``) and the language it
-    was written in."""
+    """A player's direct message of their hand (``cogs.tonk.screens``), the language it
+    was written in and, kept when the bot stops, a digest of the text it shows (empty when
+    not known)."""
 
     hand: int
     channel_id: int
     message_id: int
     locale: str
+    digest: str = ""
 
     def to_json(self) -> list[int | str]:
-        return [self.hand, self.channel_id, self.message_id, self.locale]
+        return [self.hand, self.channel_id, self.message_id, self.locale, self.digest]
 
     @classmethod
     def from_json(cls, data: list[Any]) -> HandDM:
-        return cls(int(data[0]), int(data[1]), int(data[2]), str(data[3]))
+        digest = str(data[4]) if len(data) > 4 else ""  # kept since the bot keeps it
+        return cls(int(data[0]), int(data[1]), int(data[2]), str(data[3]), digest)
 
 
 @dataclass

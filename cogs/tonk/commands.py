@@ -58,7 +58,7 @@ class TonkCommands(
         super().__init__()
 
     async def cog_unload(self) -> None:
-        self.service.close()
+        await self.service.close()
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:

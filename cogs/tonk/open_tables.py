@@ -154,6 +154,11 @@ class OpenTables:
             await asyncio.sleep(seconds)
             log.info("%s", status_line(self.status()))
 
+    async def keep_dms(self) -> None:
+        """Every table keeps what its players' DMs show (``TableRuntime.keep_dms``), its
+        commit grouped with the others'."""
+        await asyncio.gather(*(runtime.keep_dms() for runtime in self))
+
     def close(self) -> None:
         """Stop every table's timers, computer players and pending edits, and the status
         report (the cog unloads); the tables stay committed and come back with the next

@@ -144,6 +144,14 @@ class TableRuntime:
             return
         self._ids_committed = discord_ids(self.table)
 
+    async def keep_dms(self) -> None:
+        """Before the bot stops: the table keeps what each player's DM shows (a digest),
+        so that after a restart a DM whose text would not change is not edited."""
+        async with self.lock:
+            if self.table.status != CLOSED:
+                self.table.direct_messages = self.screens.shown_dms()
+                await self.commit_message()
+
     def after_change(self, *, except_panel: int | None = None) -> None:
         """Messages, timers and computer players catch up with the table; a closed table
         is dropped once its messages say so."""

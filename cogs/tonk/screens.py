@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -107,12 +108,17 @@ class Shown:
 
 @dataclass(frozen=True, slots=True)
 class SentDM:
-    """The DM of one player for one hand, and the text it shows."""
+    """The DM of one player for one hand, and the digest of the text it shows."""
 
     hand: int
     channel_id: int
     message_id: int
-    content: str
+    digest: str
+
+
+def text_digest(content: str) -> str:
+    """A short digest of a DM's text: whether an edit would change it."""
+    return hashlib.blake2b(content.encode(), digest_size=8).hexdigest()
 
 
 @dataclass
@@ -651,10 +657,11 @@ class TableScreens:
         else:
             content = dm_text(guild, place, hand.hand_number, hand.cards, hand.count, locale)
         sent = self._sent_dm(user_id)
+        digest = text_digest(content)
         if sent is not None and sent.hand == hand.hand_number:
-            if sent.content != content:
+            if sent.digest != digest:
                 await edit_message(self._bot, sent.channel_id, sent.message_id, content=content)
-                self._dms[user_id] = replace(sent, content=content)
+                self._dms[user_id] = replace(sent, digest=digest)
             return
         if hand.legal.phase == OVER:
             return
@@ -669,7 +676,7 @@ class TableScreens:
             player = table.name_of(user_id)
             self.notice(text("table.notice.dm_failed", table.locale, player=player))
             return
-        self._dms[user_id] = SentDM(hand.hand_number, channel.id, message.id, content)
+        self._dms[user_id] = SentDM(hand.hand_number, channel.id, message.id, digest)
         async with self._runtime.lock:
             table = self._table
             current = {  # an earlier hand's DMs were told it was over
@@ -683,13 +690,25 @@ class TableScreens:
             await self._runtime.commit_message()
 
     def _sent_dm(self, user_id: int) -> SentDM | None:
-        """The player's latest DM; after a restart, the one the table kept, whose text is
-        not known (the next sync writes it again)."""
+        """The player's latest DM; after a restart, the one the table kept, with the digest
+        of its text if the bot kept it when it stopped (else the next sync writes it
+        again)."""
         sent = self._dms.get(user_id)
         kept = self._table.direct_messages.get(user_id)
         if sent is None and kept is not None:
-            sent = SentDM(kept.hand, kept.channel_id, kept.message_id, content="")
+            sent = SentDM(kept.hand, kept.channel_id, kept.message_id, kept.digest)
         return sent
+
+    def shown_dms(self) -> dict[int, HandDM]:
+        """The table's DMs, each with the digest of the text it shows now (for the table
+        to keep when the bot stops)."""
+        shown = {}
+        for user_id, kept in self._table.direct_messages.items():
+            sent = self._dms.get(user_id)
+            if sent is not None and sent.message_id == kept.message_id:
+                kept = replace(kept, digest=sent.digest)
+            shown[user_id] = kept
+        return shown
 
     async def _expire_panel(self, user_id: int, panel: Panel) -> None:
         """The panel's interaction is about to expire: it says so, and stops updating."""

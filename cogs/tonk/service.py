@@ -105,8 +105,10 @@ class TableService:
         self._looking_for_vanished = asyncio.Lock()
         """One :meth:`close_vanished` at a time (at start and at each ready, which meet)."""
 
-    def close(self) -> None:
-        """Stop every timer, computer player and pending edit (the cog is unloading)."""
+    async def close(self) -> None:
+        """Keep what the players' DMs show, then stop every timer, computer player and
+        pending edit (the cog is unloading)."""
+        await self.tables.keep_dms()
         self.tables.close()
 
     # -- commands ----------------------------------------------------------------------------

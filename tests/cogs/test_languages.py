@@ -16,6 +16,7 @@ from tests.cogs.helpers import (
     my_hand,
     open_table,
     quiet,
+    service,
     stack_table,
     table_in,
 )
@@ -71,6 +72,8 @@ async def test_ro_vi_and_a_chosen_fa_each_read_their_own_and_the_table_the_serve
         assert "Se așteaptă mutarea lui bob." in ann_panel.text()
         await quiet(fake, bot)
         assert_hands_secret(table_in(bot, channel), [ann, bob, cat])
+        for runtime in service(bot).tables:  # a crash: the bot keeps no DM's text
+            runtime.keep_dms = _nothing  # type: ignore[method-assign]
 
     async with run_bot(  # a restart: each DM is edited on in the language it was written in
         fake, make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 't.db'}")
@@ -81,6 +84,10 @@ async def test_ro_vi_and_a_chosen_fa_each_read_their_own_and_the_table_the_serve
         assert "Mâna ta: 8♣ K♣ 2♦ Q♦ 9♠ (total 39)" in ann_dm.content
         assert "Bài của bạn: 7♦ 3♥ 4♥ 5♥ 6♥ 7♠ (điểm 32)" in bob_dm.content
         assert "دست شما: \u2068" in cat_dm.content  # chosen: kept in the database anyway
+
+
+async def _nothing() -> None:
+    """What a bot that crashed does before it stops."""
 
 
 async def test_the_servers_language_speaks_on_the_table_and_the_scoreboard(

@@ -101,7 +101,9 @@ async def test_a_hand_interrupted_by_a_restart_at_any_step_ends_as_an_uninterrup
     fake_discord: FakeDiscord, tmp_path: Path, stop: int
 ) -> None:
     """The result and the scoreboard are the same, and each player still has one DM for
-    the hand, naming its server and channel, which says at the end that the hand is over."""
+    the hand, naming its server and channel, which says at the end that the hand is over.
+    The bot stopped cleanly, keeping what each DM showed: the restart edits only a DM
+    whose text changes (one that waited for its player's turn to end)."""
     fake = fake_discord
     expected = await uninterrupted(fake, tmp_path)
     assert "ann −2 · bob +2" in expected[0] and "**bob**: +2 chips" in expected[1]
@@ -113,11 +115,18 @@ async def test_a_hand_interrupted_by_a_restart_at_any_step_ends_as_an_uninterrup
         await game.deal(fake, bot)
         for step in steps[:stop]:
             await step(fake, bot)
+        await quiet(fake, bot)
         before = table_in(bot, game.channel).to_json()
+        written = {member.name: member.dms()[0].versions[-1] for member in (game.ann, game.bob)}
     async with run_bot(fake, make_bot(database_url=database)) as bot:
         await quiet(fake, bot)
         assert any("I'm back" in m.text() for m in fake.messages_in(game.channel))
-        assert table_in(bot, game.channel).to_json() == before  # rebuilt exactly
+        after = table_in(bot, game.channel).to_json()
+        assert all(dm[4] for dm in after["direct_messages"].values())  # each DM's digest
+        assert _without_digests(after) == _without_digests(before)  # rebuilt exactly
+        for member in (game.ann, game.bob):  # edited again only to show what changed
+            shown, last = member.dms()[0].versions[-1], written[member.name]
+            assert (shown is last) == (shown.content == last.content)
         for step in steps[stop:]:
             await step(fake, bot)
         assert await game.outcome(fake, bot) == expected
@@ -125,6 +134,12 @@ async def test_a_hand_interrupted_by_a_restart_at_any_step_ends_as_an_uninterrup
             (dm,) = member.dms()  # the hand's one DM, edited on after the restart
             assert dm.content.startswith("**Tonk** · Stormy · #tonk · hand 1\n")
             assert "This hand is over" in dm.content
+
+
+def _without_digests(state: dict[str, Any]) -> dict[str, Any]:
+    """A table's state without what its players' DMs showed (kept when the bot stops)."""
+    kept = {user: dm[:4] for user, dm in state["direct_messages"].items()}
+    return {**state, "direct_messages": kept}
 
 
 async def test_a_move_committed_before_a_crash_in_its_reply_is_kept(

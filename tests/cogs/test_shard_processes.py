@@ -5,7 +5,8 @@ settings of the environment), against the fake Discord and one shared database.
 A table in a guild on each shard plays; the process of shard 0 is killed (SIGKILL) in the
 middle of a turn; shard 1's table plays a whole hand meanwhile; shard 0's process is
 restarted and its table resumes where it was and finishes the hand; each server's
-leaderboard then shows exactly its own hands, each recorded once.
+leaderboard then shows exactly its own hands, each recorded once. At the end both processes
+get SIGTERM, as a service manager stops them, and exit cleanly.
 """
 
 from __future__ import annotations
@@ -176,6 +177,7 @@ async def test_two_shard_processes_serve_their_own_tables_through_a_crash(
         finally:
             logged = [await shard.stop() for shard in shards]
     assert meter.stats.errors == [] and logged == [[], []]
+    assert [shard.child.returncode for shard in shards] == [0, 0]  # SIGTERM: a clean stop
     for guild, board in zip(guilds, boards, strict=True):
         assert board.message is not None
         shown = {
