@@ -68,8 +68,15 @@ def close_on_sigterm(bot: TonkBot) -> None:
     where the signal's default would end the process at once. Not on Windows, which has
     no such signal handlers."""
     loop = asyncio.get_running_loop()
+    closing: set[asyncio.Task[None]] = set()  # the loop keeps only a weak reference
+
+    def close() -> None:
+        task = loop.create_task(bot.close())
+        closing.add(task)
+        task.add_done_callback(closing.discard)
+
     with contextlib.suppress(NotImplementedError):
-        loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
+        loop.add_signal_handler(signal.SIGTERM, close)
 
 
 def run_loop(main: Coroutine[Any, Any, T]) -> T:

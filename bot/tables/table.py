@@ -140,7 +140,7 @@ class HandDM:
 
     @classmethod
     def from_json(cls, data: list[Any]) -> HandDM:
-        digest = str(data[4]) if len(data) > 4 else ""  # kept since the bot keeps it
+        digest = str(data[4]) if len(data) > 4 else ""  # saved before digests were kept: none
         return cls(int(data[0]), int(data[1]), int(data[2]), str(data[3]), digest)
 
 
