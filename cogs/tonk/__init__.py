@@ -29,7 +29,7 @@ async def setup(bot: TonkBot) -> None:
     await bot.add_cog(cog)
     for pattern, handler in ROUTES:
         bot.components.add(pattern, handler)
-    await restore_tables(bot, cog.service)
+    restore_tables(bot, cog.service)
     cog.service.tables.report_every(STATUS_EVERY)
 
 

@@ -29,6 +29,7 @@ from bot.tables.table import BOT_LEVELS, MAX_STAKE, MIN_STAKE
 from cogs.group import PRESET_CHOICES, tonk_group
 from cogs.inputs import MAX_CHOICES, parse_timeout
 from cogs.tonk.components import TONK_COG
+from cogs.tonk.restore import resume_shard
 from cogs.tonk.service import AUTO_LANGUAGE, TableService
 from cogs.tonk.setup_change import SetupChange
 
@@ -73,8 +74,9 @@ class TonkCommands(
         await self.service.guild_gone(guild.id)
 
     @commands.Cog.listener()
-    async def on_ready(self) -> None:
-        await self.service.close_vanished()
+    async def on_shard_ready(self, shard_id: int) -> None:
+        """At start and whenever the shard connects anew (its servers received again)."""
+        self.service.tables.spawn(resume_shard(self.bot, self.service, shard_id))
 
     @app_commands.command(name="new", description=text("table.command.new"))
     @app_commands.describe(

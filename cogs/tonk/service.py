@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -102,8 +102,10 @@ class TableService:
         self.tables = OpenTables(
             bot, bot.journal, bot.clock, bot.timing, bot.metrics, share=bot.own_shards.share
         )
+        self.resuming: list[TableRuntime] = []
+        """The tables restored at start whose shard is not ready yet (``cogs.tonk.restore``)."""
         self._looking_for_vanished = asyncio.Lock()
-        """One :meth:`close_vanished` at a time (at start and at each ready, which meet)."""
+        """One :meth:`close_vanished` at a time (shards may be ready at once)."""
 
     async def close(self) -> None:
         """Keep what the players' DMs show, then stop every timer, computer player and
@@ -430,12 +432,15 @@ class TableService:
         if runtime is not None:
             await runtime.transact(lambda table: table.shut())
 
-    async def close_vanished(self) -> None:
-        """Once connected: close the tables whose channel was deleted, or whose server the
-        bot left, while it was away (a server Discord says is unavailable is left alone)."""
+    async def close_vanished(self, on_shard: Callable[[int], bool]) -> None:
+        """Once a shard is ready: close the tables of its servers (those ``on_shard`` is
+        true of) whose channel was deleted, or whose server the bot left, while it was away
+        (a server Discord says is unavailable is left alone)."""
         async with self._looking_for_vanished:
             for runtime in self.tables:
                 table = runtime.table
+                if not on_shard(table.guild_id):
+                    continue
                 guild = self.bot.get_guild(table.guild_id)
                 if guild is None or (
                     not guild.unavailable

@@ -155,3 +155,54 @@ async def test_a_table_another_process_wrote_first_is_let_go_with_a_word(
     async with await Store.open(url(database)) as store:
         [kept], _ = await StoreJournal(store).load()
     assert kept.version == ledger.version and kept.table.to_json() == ledger.table.to_json()
+
+
+def two_shard_bot(database: Path, hold: asyncio.Event | None = None) -> TonkBot:
+    """The bot of both shards of two in one process. Discord lets a process identify one
+    shard every 5 seconds (discord.py's ``before_identify_hook`` sleeps); here shard 1
+    identifies at once, or once ``hold`` is set."""
+    bot = make_bot(database_url=url(database), shards=Shards(2))
+
+    async def identify(shard_id: int | None, *, initial: bool = False) -> None:
+        if shard_id == 1 and hold is not None:
+            await hold.wait()
+
+    bot.before_identify_hook = identify  # type: ignore[method-assign]
+    return bot
+
+
+async def test_a_process_of_two_shards_resumes_each_shards_tables_once_that_shard_is_ready(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    fake, database = fake_discord, sqlite_store
+    guilds = two_shards(fake)
+    seated = [members(fake, guild) for guild in guilds]
+    shard0, shard1 = (guild.channel("tonk") for guild in guilds)
+    async with run_bot(fake, two_shard_bot(database)) as bot:
+        for (ann, bob), guild in zip(seated, guilds, strict=True):
+            await open_table(ann.at(guild.channel("tonk")), [bob])
+        await quiet(fake, bot)
+
+    hold = asyncio.Event()
+    bot = two_shard_bot(database, hold)
+    identified = fake.gateway.identify_count
+    seen: dict[str, object] = {}
+
+    async def while_shard_one_waits() -> None:
+        try:
+            await fake.wait_for(lambda: any(BACK in m.text() for m in fake.messages_in(shard0)))
+            seen["identified"] = fake.gateway.identify_count - identified
+            seen["shard 1 back"] = any(BACK in m.text() for m in fake.messages_in(shard1))
+            seen["shard 1 open"] = is_open(bot, shard1)  # its server unknown yet, not vanished
+        finally:
+            hold.set()
+
+    waiting = asyncio.create_task(while_shard_one_waits())
+    async with run_bot(fake, bot, ready_timeout=30):
+        await waiting
+        await fake.wait_for(lambda: any(BACK in m.text() for m in fake.messages_in(shard1)))
+        await quiet(fake, bot)
+        assert is_open(bot, shard0) and is_open(bot, shard1)
+    assert seen == {"identified": 1, "shard 1 back": False, "shard 1 open": True}
+    for channel in (shard0, shard1):
+        assert sum(BACK in m.text() for m in fake.messages_in(channel)) == 1
