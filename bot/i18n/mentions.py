@@ -13,6 +13,7 @@ NAMED: dict[str, str] = {
     "config_show_command": "config show",
     "config_season_command": "config season",
     "leaderboard_command": "leaderboard",
+    "settings_command": "settings",
 }
 """The fields a sentence may name a command by, and that command's path below ``/tonk``."""
 

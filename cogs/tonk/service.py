@@ -522,7 +522,8 @@ class TableService:
             return before, after
 
         async def reply(setups: tuple[Setup, Setup]) -> None:
-            said = change.said(*setups, runtime.table.locale)
+            mentions = command_mentions(self.bot.command_id)
+            said = change.said(*setups, runtime.table.locale, mentions)
             await answer(interaction, said, ephemeral=False)
 
         await runtime.transact(op, interaction=interaction, reply=reply)

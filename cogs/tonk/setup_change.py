@@ -10,6 +10,7 @@ from typing import Any
 from bot.engine.rules import build_rules
 from bot.engine.summary import describe
 from bot.i18n import text
+from bot.render.words import names_text
 from bot.tables.errors import TableError
 from bot.tables.table import Setup
 from cogs.inputs import parse_timeout
@@ -74,19 +75,22 @@ class SetupChange:
             turn_timeout=self.turn_timeout if self.timer else setup.turn_timeout,
         )
 
-    def said(self, before: Setup, after: Setup, locale: str) -> str:
-        """The change as the channel reads it: a line for each part asked for, and for the
-        seats when other rules lowered them."""
+    def said(self, before: Setup, after: Setup, locale: str, mentions: Mapping[str, str]) -> str:
+        """The change as the channel reads it: a line for each part asked for, for the house
+        rules another preset did not keep, and for the seats when other rules lowered them.
+        ``mentions``: the commands a sentence may name (``command_mentions``)."""
         lines = []
         if self.preset is not None:
             preset = text(f"preset.{after.rules.preset}", locale)
             lines.append(text("table.reply.preset", locale, preset=preset))
+            dropped = self._dropped(before, after, locale)
+            if dropped:
+                lines.append(text("table.reply.preset.dropped", locale, rules=dropped, **mentions))
         if self.option is not None:
             now = after.rules.options()[self.option]
-            shown = str(now).lower() if isinstance(now, bool) else str(now)
             rule = describe(self.option, now, locale)
             lines.append(
-                text("table.reply.option", locale, option=self.option, value=shown, rule=rule)
+                text("table.reply.option", locale, option=self.option, value=_shown(now), rule=rule)
             )
         if self.stake is not None:
             lines.append(text("table.reply.stake", locale, stake=after.stake))
@@ -99,3 +103,19 @@ class SetupChange:
                 else text("table.reply.timer", locale, seconds=int(after.turn_timeout))
             )
         return "\n".join(lines)
+
+    def _dropped(self, before: Setup, after: Setup, locale: str) -> str:
+        """The house rules the table had before (the server's, or the host's) that the
+        other preset changed, and that this change does not set again itself."""
+        now = after.rules.options()
+        dropped = [
+            text("table.reply.rule", locale, option=name, value=_shown(value))
+            for name, value in before.rules.overrides().items()
+            if now[name] != value and name != self.option
+        ]
+        return names_text(dropped, locale)
+
+
+def _shown(value: object) -> str:
+    """An option's value as it is typed (``true``, ``alt5``, ``2``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)

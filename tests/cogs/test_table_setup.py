@@ -14,6 +14,7 @@ import pytest
 
 from bot.engine.rules import build_rules
 from bot.i18n import text
+from bot.i18n.mentions import command_mention, command_mentions
 from bot.tables.errors import TableError
 from bot.tables.table import Setup
 from cogs.tonk.setup_change import SetupChange
@@ -22,13 +23,14 @@ from tests.fakediscord import FakeDiscord, run_bot
 
 MANAGER = discord.Permissions(manage_guild=True)
 STANDARD = Setup(build_rules("standard"), stake=1, max_seats=4, turn_timeout=120.0)
+MENTIONS = command_mentions(7)
 
 
 def test_a_change_keeps_what_it_does_not_ask_and_is_said_in_the_tables_language() -> None:
     change = SetupChange.typed(stake=5, turn_timeout="20")
     after = change.applied(STANDARD, {})
     assert after == Setup(STANDARD.rules, 5, 4, 20.0)
-    assert change.said(STANDARD, after, "ro") == (
+    assert change.said(STANDARD, after, "ro", MENTIONS) == (
         "Gazda a setat miza la 5.\nGazda a setat cronometrul de rând la 20 de secunde."
     )
 
@@ -38,7 +40,27 @@ def test_another_preset_comes_with_the_servers_house_rules_as_a_new_table_would(
     after = change.applied(replace(STANDARD, max_seats=6), {"catch": "alt5"})
     assert after.rules == build_rules("seven_card_40", {"catch": "alt5"})
     assert after.max_seats == 5  # as many as it deals to
-    assert change.said(STANDARD, after, "en").endswith("\nThe table seats 5 players now.")
+    assert change.said(STANDARD, after, "en", MENTIONS).endswith("\nThe table seats 5 players now.")
+
+
+def test_a_preset_change_names_the_house_rules_the_table_had_that_it_does_not_keep() -> None:
+    """Rules the table had over its preset (the host's, or the server's) and that the other
+    preset's rules replace are named; those the change sets itself, or that stay, are not."""
+    had = STANDARD.with_rules(build_rules("standard", {"catch": "alt5", "slap": "race"}))
+    server = {"slap": "race"}
+    change = SetupChange.typed(preset="seven_card_40")
+    said = change.said(had, change.applied(had, server), "en", MENTIONS).splitlines()
+    assert said[1] == (
+        "Not kept from the table's rules before: catch alt5 (</tonk settings:7> sets a house "
+        "rule again)."
+    )
+    both = SetupChange.typed(preset="seven_card_40", option="catch", value="alt5")
+    assert "Not kept" not in both.said(had, both.applied(had, server), "en", MENTIONS)
+    lost = SetupChange.typed(preset="seven_card_40")
+    two = lost.said(had, lost.applied(had, {}), "ro", MENTIONS).splitlines()[1]
+    assert two.startswith(
+        "Nu s-a păstrat din regulile de dinainte ale mesei: catch alt5 și slap race"
+    )
 
 
 @pytest.mark.parametrize(
@@ -107,10 +129,14 @@ async def test_the_host_changes_the_table_in_its_lobby_and_nothing_else_does(
         assert table.turn_timeout == 60.0 and table.rules.catch == "alt5"
 
         other = await ann.slash("tonk", "settings", preset="seven_card_40")
+        settings = command_mention("tonk settings", bot.command_id)
         assert other.content == (
             "The host chose Seven cards, 40-card pack: the table plays its rules now, with the "
-            "server's house rules."
+            "server's house rules.\n"
+            f"Not kept from the table's rules before: catch alt5 ({settings} sets a house rule "
+            "again)."
         )
+        assert settings.startswith("</tonk settings:")
         assert table.rules.preset == "seven_card_40" and table.rules.catch != "alt5"
         assert table.max_seats == 3  # it deals to five: three seats stay
         too_many = await ann.slash("tonk", "settings", seats=6)

@@ -272,6 +272,11 @@ MESSAGES: dict[str, Message] = {
     "table.reply.preset": (
         "The host chose {preset}: the table plays its rules now, with the server's house rules."
     ),
+    "table.reply.preset.dropped": (
+        "Not kept from the table's rules before: {rules} ({settings_command} sets a house rule "
+        "again)."
+    ),
+    "table.reply.rule": "{option} {value}",
     "table.reply.stake": "The host set the stake to {stake}.",
     "table.reply.seats": "The table seats {seats} players now.",
     "table.reply.timer": Plural(
