@@ -24,6 +24,9 @@ default), and on Discord from the table message's **Drop**, which shows no count
 
 def advise(view: SeatView, seed: str) -> Action:
     """The move ``ADVISER`` would make for ``view.seat``, which must act now (its turn, or a
-    slap's extra discard). It takes the adviser up to tens of milliseconds: call it from a
-    worker thread in an event loop."""
-    return make_player(ADVISER, random.Random(seed)).choose(view)
+    slap's extra discard): a slap first, where the seat may slap the card just discarded
+    and the adviser would (O43), else its move. It takes the adviser up to tens of
+    milliseconds: call it from a worker thread in an event loop."""
+    adviser = make_player(ADVISER, random.Random(seed))
+    slap = adviser.slap(view) if view.legal.slaps else None
+    return slap or adviser.choose(view)

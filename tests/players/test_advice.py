@@ -11,10 +11,14 @@ import pytest
 from rich.console import Console
 
 from bot.engine import PRESETS, Hand, build_rules
+from bot.engine.actions import SLAP, Action
 from bot.engine.view import seat_view
+from bot.i18n import text
 from bot.players import make_player
 from bot.players.advice import ADVISER, advise
 from bot.players.terminal import TerminalPlayer, menu
+from bot.render.panel import hint_text
+from tests.players.helpers import dealt
 
 ADVICES_PER_PRESET = 8
 
@@ -61,3 +65,20 @@ def test_at_the_terminal_h_names_the_advised_move_and_its_number_plays_it() -> N
     played = person.choose(view)
     assert played == advise(view, f"{len(view.moves)}:{view.hand:x}")
     assert f"💡 Hint: {menu(view).index(played) + 1}. " in output.getvalue()
+
+
+def test_on_a_move_that_may_slap_the_advice_is_the_slap_the_adviser_would_make() -> None:
+    """O43 race: bob's turn comes after ann discarded 8♥ beside her 5♥ 6♥ 7♥; the hard
+    player would slap it for the extra discard, so that is the advice, not a draw."""
+    hand = dealt(
+        {"me": ["5H", "6H", "7H", "8H", "KD"], "you": ["QC", "QD", "9H", "JC", "3D"]},
+        upcard="2S",
+        stock=["4S"],
+        options={"slap": "race"},
+        moves=[(0, "draw", ""), (0, "spread", "5H 6H 7H"), (0, "discard", "8H")],
+    )
+    view = seat_view(hand, 1)
+    assert hand.actor == 1 and view.legal.slaps == (0,)
+    advice = advise(view, "table 1")
+    assert advice == Action(SLAP, 1, 0, 0) and advice in menu(view)
+    assert hint_text(advice, view.count) == text("table.hint.slap", spread=1)
