@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import get_args
 
 from bot.i18n import Grouped
-from bot.store import LeaderboardOrder, LeaderboardPeriod
+from bot.store import LeaderboardOrder, LeaderboardPeriod, SeasonEvery
 from bot.tables.errors import TableError
 from bot.tables.table import DEFAULT_TURN_TIMEOUT
 
@@ -22,6 +22,8 @@ MAX_PAGE = 10_000
 ORDERS: tuple[LeaderboardOrder, ...] = get_args(LeaderboardOrder)
 PERIODS: tuple[LeaderboardPeriod, ...] = get_args(LeaderboardPeriod)
 OFF = "off"
+SEASON_EVERY = (*(every.value for every in SeasonEvery), OFF)
+"""How often seasons may start by themselves, as ``/tonk config season every:`` takes it."""
 
 
 def parse_timeout(value: str | None) -> float | None:
@@ -55,3 +57,12 @@ def check_period(period: str) -> LeaderboardPeriod:
     if period not in PERIODS:
         raise TableError("bad_period", periods=", ".join(PERIODS))
     return period
+
+
+def check_season_every(every: str) -> SeasonEvery | None:
+    """How often the server's seasons start by themselves; None: ``off``."""
+    if every == OFF:
+        return None
+    if every not in SEASON_EVERY:
+        raise TableError("bad_season_every", choices=", ".join(SEASON_EVERY))
+    return SeasonEvery(every)

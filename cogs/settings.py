@@ -167,3 +167,9 @@ async def server_language(bot: TonkBot, interaction: discord.Interaction) -> str
     else the server's Discord locale, else English."""
     chosen = await chosen_language(bot, interaction.guild_id) if interaction.guild_id else ""
     return server_locale(interaction, chosen)
+
+
+async def guild_language(bot: TonkBot, guild: discord.Guild) -> str:
+    """:func:`server_language` for a message that no interaction asked for (a season that
+    started by itself)."""
+    return await chosen_language(bot, guild.id) or str(guild.preferred_locale)

@@ -29,3 +29,9 @@ def date_of(moment: float) -> str:
     """A Discord timestamp of ``moment`` (Unix seconds) that each reader's app shows as a
     date in its own language and time zone ("3 December 2026")."""
     return f"<t:{int(moment)}:D>"
+
+
+def date_time_of(moment: float) -> str:
+    """A Discord timestamp of ``moment`` (Unix seconds) that each reader's app shows as a
+    date and time in its own language and time zone ("7 December 2026 01:00")."""
+    return f"<t:{int(moment)}:f>"

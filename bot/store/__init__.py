@@ -39,7 +39,9 @@ from bot.store.records import (
     GuildSettingsUpdate,
     LoadedTables,
     OpenTable,
+    ScheduledSeason,
     Season,
+    SeasonSchedule,
     Seat,
     TableCommit,
     TableRules,
@@ -63,6 +65,7 @@ from bot.store.reports import (
     Standing,
 )
 from bot.store.repository import DEFAULT_MIN_HANDS, MAX_GUILD_HANDS, MAX_PER_PAGE, Store
+from bot.store.schedule import SeasonEvery, next_start
 
 __all__ = [
     "DEFAULT_MIN_HANDS",
@@ -94,8 +97,11 @@ __all__ = [
     "PlayerResult",
     "PlayerStats",
     "RecentHand",
+    "ScheduledSeason",
     "SchemaTooNew",
     "Season",
+    "SeasonEvery",
+    "SeasonSchedule",
     "SeasonWithoutHands",
     "Seat",
     "StaleVersion",
@@ -112,4 +118,5 @@ __all__ = [
     "TableUpdate",
     "UnknownSeason",
     "UnknownTable",
+    "next_start",
 ]

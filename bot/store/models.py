@@ -57,7 +57,14 @@ class GuildSettings(SQLModel, table=True):
     config set computer_hands``). Where revision 0011 added it."""
     seats: int = Field(default=4, sa_column_kwargs={"server_default": text("4")})
     """How many players a new table seats unless ``/tonk new`` says (``/tonk config set
-    seats``). Last, where revision 0012 added it."""
+    seats``). Where revision 0012 added it."""
+    season_every: str | None = None
+    """How often the server's seasons start by themselves (a ``SeasonEvery``); None: only
+    when a manager starts one. This and the next two: where revision 0015 added them."""
+    season_channel_id: int | None = Field(default=None, sa_type=BigInteger)
+    """Where a season that starts by itself is announced."""
+    season_next_at: float | None = None
+    """When the next season starts by itself (Unix time)."""
 
 
 class TableRow(SQLModel, table=True):

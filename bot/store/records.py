@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any, TypedDict
 
 from bot.store.hands import HandResult
+from bot.store.schedule import SeasonEvery
 
 
 class TableStatus(StrEnum):
@@ -33,6 +34,25 @@ class Season:
     started_at: float
     ended_at: float | None = None
     """When the next season started; None for the current season."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonSchedule:
+    """A server's seasons start by themselves ``every`` week or month (``/tonk config season
+    every:``), the next at ``next_at`` (Unix time), each announced in ``channel_id``."""
+
+    every: SeasonEvery
+    channel_id: int
+    next_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduledSeason:
+    """What came of a season due to start by itself: the season that started (None: the
+    current one had no finished hand, so it goes on) and the schedule with its next start."""
+
+    season: Season | None
+    schedule: SeasonSchedule
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +79,9 @@ class GuildConfig:
     """How many players a new table seats unless ``/tonk new`` says otherwise."""
     season: Season | None = None
     """The current season (``/tonk config season``); None before the first."""
+    season_schedule: SeasonSchedule | None = None
+    """When the next season starts by itself, and how often; None: only when a manager
+    starts one."""
 
     def __post_init__(self) -> None:
         if self.stake < 1:
@@ -89,6 +112,7 @@ class GuildSettingsUpdate(TypedDict, total=False):
     threads: bool
     computer_hands: bool
     seats: int
+    season_schedule: SeasonSchedule | None
 
 
 @dataclass(frozen=True, slots=True)

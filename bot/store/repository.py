@@ -53,7 +53,9 @@ from bot.store.records import (
     GuildSettingsUpdate,
     LoadedTables,
     OpenTable,
+    ScheduledSeason,
     Season,
+    SeasonSchedule,
     Seat,
     TableCommit,
     TableRules,
@@ -210,6 +212,35 @@ class Store:
         )
         logger.info("guild %d started season %d", guild_id, season.number)
         return season
+
+    async def due_seasons(self, now: float | None = None) -> list[tuple[int, SeasonSchedule]]:
+        """The guilds whose next season was due to start by itself by ``now`` (default: the
+        current time), with their schedules (``GuildConfig.season_schedule``)."""
+        async with self._read() as connection:
+            return await settings.read_due_schedules(
+                connection, time.time() if now is None else now
+            )
+
+    async def start_scheduled_season(
+        self, guild_id: int, *, now: float | None = None
+    ) -> ScheduledSeason | None:
+        """Start the guild's season that was due to start by itself by ``now`` (default: the
+        current time) and move its schedule to the next start, in one unit of work; None,
+        changing nothing, if none is due (the schedule changed, or another process started
+        it). A current season without a finished hand goes on, and the schedule moves on."""
+        started = time.time() if now is None else now
+        scheduled = await self._writer.run(
+            partial(settings.start_scheduled_season, guild_id=guild_id, now=started)
+        )
+        if scheduled is not None:
+            number = None if scheduled.season is None else scheduled.season.number
+            logger.info(
+                "guild %d: season due by schedule, started %s, next at %d",
+                guild_id,
+                "none (no hand yet)" if number is None else f"season {number}",
+                scheduled.schedule.next_at,
+            )
+        return scheduled
 
     # Members' languages
 

@@ -26,26 +26,31 @@ from bot.i18n.refusal import Refusal
 from bot.store import (
     MAX_GUILD_HANDS,
     LeaderboardPeriod,
-    SeasonWithoutHands,
     Store,
     UnknownSeason,
 )
 from bot.tables.errors import TableError
 from bot.tables.table import MAX_STAKE, check_stake
 from cogs.group import PRESET_CHOICES, tonk_group
-from cogs.inputs import MAX_CHOICES, check_order, check_page, check_period, parse_timeout
+from cogs.inputs import (
+    MAX_CHOICES,
+    SEASON_EVERY,
+    check_order,
+    check_page,
+    check_period,
+    parse_timeout,
+)
 from cogs.scoreboard.ledger import ledger_file
 from cogs.scoreboard.paging import PER_PAGE, history_message, leaderboard_message
-from cogs.scoreboard.render import config_text, season_choice, season_started_text, stats_text
+from cogs.scoreboard.render import config_text, season_choice, stats_text
 from cogs.scoreboard.replay import hand_choices, start_replay
+from cogs.scoreboard.seasons import SeasonClock, schedule_seasons, start_season_now
 from cogs.settings import checked_defaults, server_language
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
 
 SCOREBOARD_COG = "Scoreboard"
-FINAL_PLACES = 3
-"""How many members of the season that ended the channel reads when a new one starts."""
 MAX_SEASON = 10_000
 """The largest season number a command takes."""
 log = logging.getLogger(__name__)
@@ -64,12 +69,14 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         self.bot = bot
         self.store = store
         self.commands: list[Command] = build_commands(self)
+        self.clock = SeasonClock(bot, store)
 
     async def cog_load(self) -> None:
         group = tonk_group(self.bot)
         assert group is not None, "the tables cog, which defines /tonk, loads first"
         for command in self.commands:
             group.add_command(command)
+        self.clock.start()
 
     @commands.Cog.listener()
     async def on_guild_role_delete(self, role: discord.Role) -> None:
@@ -81,6 +88,7 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             log.info("server %d deleted its announce role: tables open without one", guild_id)
 
     async def cog_unload(self) -> None:
+        await self.clock.stop()
         group = tonk_group(self.bot)
         if group is not None:
             for command in self.commands:
@@ -277,29 +285,23 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             interaction, config_text(config, locale_of(interaction), command_id(interaction))
         )
 
-    async def config_season(self, interaction: discord.Interaction) -> None:
-        """Start the server's next season (Manage Server). The channel reads that it starts
-        and the top of the board of the season that ended; a season without a finished
-        hand is not started again (the member is told why)."""
+    async def config_season(
+        self,
+        interaction: discord.Interaction,
+        every: str | None = None,
+        channel: discord.abc.GuildChannel | None = None,
+    ) -> None:
+        """Start the server's next season now, or with ``every`` make seasons start by
+        themselves (``cogs.scoreboard.seasons``), Manage Server."""
         if not await self._may_configure(interaction):
             return
-        defer_as(interaction, Defer.PUBLIC)
-        guild_id = interaction.guild_id or 0
-        final = await self.store.leaderboard(guild_id, "chips", 0, FINAL_PLACES, period="season")
-        try:
-            season = await self.store.start_season(guild_id)
-        except SeasonWithoutHands as empty:
-            said = text(
-                "scoreboard.refusal.season_without_hands",
-                locale_of(interaction),
-                season=empty.season,
-            )
-            await answer(interaction, said)
-            return
-        locale = await server_language(self.bot, interaction)
-        name = interaction.user.display_name
-        said = season_started_text(season, final, name, locale, command_id(interaction))
-        await answer(interaction, said, ephemeral=False)
+        if every is not None:
+            await schedule_seasons(self.bot, self.store, interaction, every, channel)
+        elif channel is not None:
+            refused = text("scoreboard.refusal.season_channel_alone", locale_of(interaction))
+            await answer(interaction, refused)
+        else:
+            await start_season_now(self.bot, self.store, interaction)
 
     async def config_language(self, interaction: discord.Interaction, value: str) -> None:
         """The language of the server's new tables and its scoreboard (Manage Server)."""
@@ -500,8 +502,22 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         await cog.config_announce(interaction, role)
 
     @config.command(name="season", description=text("scoreboard.command.config.season"))
-    async def config_season(interaction: discord.Interaction) -> None:
-        await cog.config_season(interaction)
+    @app_commands.describe(
+        every=text("scoreboard.command.config.season.every"),
+        channel=text("scoreboard.command.config.season.channel"),
+    )
+    @app_commands.choices(
+        every=[
+            app_commands.Choice(name=text(f"command.choice.{value}"), value=value)
+            for value in SEASON_EVERY
+        ]
+    )
+    async def config_season(
+        interaction: discord.Interaction,
+        every: str | None = None,
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        await cog.config_season(interaction, every, channel)
 
     @config.command(name="option", description=text("scoreboard.command.config.option"))
     @app_commands.describe(

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from bot.i18n import amount_text, day_text, has_text, text
 from bot.i18n.mentions import command_mentions
-from bot.render.links import date_of, relative_time
+from bot.render.links import date_of, date_time_of, relative_time
 from bot.store import (
     GuildConfig,
     HandSummary,
@@ -17,6 +17,7 @@ from bot.store import (
     LeaderboardPeriod,
     PlayerStats,
     Season,
+    SeasonSchedule,
     Standing,
 )
 from cogs.settings import checked_defaults
@@ -119,21 +120,36 @@ def _lines(board: LeaderboardPage, locale: str) -> list[str]:
     ]
 
 
-def season_started_text(
-    season: Season, final: LeaderboardPage, name: str, locale: str, command_id: int | None
+def started_by_text(season: Season, name: str, locale: str, command_id: int | None) -> str:
+    """The first line of the channel's announcement when ``name`` starts ``season``."""
+    return text(
+        "scoreboard.season.started",
+        locale,
+        season=season.number,
+        name=name,
+        **command_mentions(command_id),
+    )
+
+
+def started_by_schedule_text(
+    season: Season, schedule: SeasonSchedule, locale: str, command_id: int | None
 ) -> str:
-    """What the channel reads when ``name`` starts ``season``: that it starts, then the top
-    of the chips board of the season that ended (``final``; of all time before the first
-    season), if anyone was ranked there."""
-    lines = [
-        text(
-            "scoreboard.season.started",
-            locale,
-            season=season.number,
-            name=name,
-            **command_mentions(command_id),
-        )
-    ]
+    """The first line of the announcement of ``season``, started by itself as ``schedule``
+    says (``schedule`` as it is now: with the next start)."""
+    return text(
+        f"scoreboard.season.started.{schedule.every}",
+        locale,
+        season=season.number,
+        next=date_time_of(schedule.next_at),
+        **command_mentions(command_id),
+    )
+
+
+def season_started_text(opening: str, final: LeaderboardPage, locale: str) -> str:
+    """What the channel reads when a season starts: ``opening``, then the top of the chips
+    board of the season that ended (``final``; of all time before the first season), if
+    anyone was ranked there."""
+    lines = [opening]
     if final.entries:
         if final.season is None:
             lines.append(text("scoreboard.season.final_before", locale))
@@ -141,6 +157,18 @@ def season_started_text(
             lines.append(text("scoreboard.season.final", locale, season=final.season.number))
         lines.extend(_lines(final, locale))
     return "\n".join(lines)
+
+
+def schedule_text(schedule: SeasonSchedule, locale: str) -> str:
+    """When the server's seasons start by themselves, where they are announced, and when
+    the next one starts (in each reader's time zone, and from now)."""
+    return text(
+        f"scoreboard.schedule.{schedule.every}",
+        locale,
+        channel=f"<#{schedule.channel_id}>",
+        next=date_time_of(schedule.next_at),
+        when=relative_time(schedule.next_at),
+    )
 
 
 def stats_text(
@@ -308,11 +336,20 @@ def config_text(config: GuildConfig, locale: str, command_id: int | None = None)
             else "scoreboard.config.computer_hands_off",
             locale,
         ),
-        season=(
-            text("scoreboard.config.no_season", locale)
-            if config.season is None
-            else text("scoreboard.config.season", locale, **season_fields(config.season, locale))
-        ),
+        season=_season_config(config, locale),
     )
     problems = checked_defaults(config, 0).problems
     return "\n".join([shown, *(problem.message(locale, command_id) for problem in problems)])
+
+
+def _season_config(config: GuildConfig, locale: str) -> str:
+    """The server's season in ``/tonk config show``, and when the next starts by itself."""
+    season = (
+        text("scoreboard.config.no_season", locale)
+        if config.season is None
+        else text("scoreboard.config.season", locale, **season_fields(config.season, locale))
+    )
+    if config.season_schedule is None:
+        return season
+    schedule = schedule_text(config.season_schedule, locale)
+    return text("scoreboard.config.season_and_schedule", locale, season=season, schedule=schedule)

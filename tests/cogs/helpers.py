@@ -18,6 +18,7 @@ from bot.engine.cards import card_list, card_symbol, mask_of, parse_card
 from bot.players import Player
 from bot.tables.dealing import Shuffler
 from bot.tables.table import Table
+from cogs.scoreboard.seasons import SeasonClock
 from cogs.tonk.service import TableService
 from tests.engine.stacking import stack
 from tests.fakediscord import (
@@ -71,6 +72,12 @@ def patch_computer_players(
 def service(bot: TonkBot) -> TableService:
     service: TableService = bot.get_cog("Tonk").service  # type: ignore[union-attr]
     return service
+
+
+def season_clock(bot: TonkBot) -> SeasonClock:
+    """The running bot's season clock (the module its extension loaded: see above)."""
+    season_clock: SeasonClock = bot.get_cog("Scoreboard").clock  # type: ignore[union-attr]
+    return season_clock
 
 
 def clock(bot: TonkBot) -> ManualClock:

@@ -8,8 +8,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import discord
-
 from tests.cogs.helpers import (
     assert_hands_secret,
     make_bot,
@@ -20,6 +18,7 @@ from tests.cogs.helpers import (
     stack_table,
     table_in,
 )
+from tests.cogs.test_scoreboard import manager
 from tests.fakediscord import FakeDiscord, run_bot
 
 HANDS = {
@@ -96,7 +95,7 @@ async def test_the_servers_language_speaks_on_the_table_and_the_scoreboard(
     fake = fake_discord
     guild = fake.add_guild("Casino", channels=["tonk"])
     guild.preferred_locale = "vi"
-    boss = fake.add_member(guild, "boss", permissions=discord.Permissions(manage_guild=True))
+    boss = manager(fake, guild)
     bob = fake.add_member(guild, "bob")
     bob.user.locale = "vi"
     async with run_bot(fake, make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 't.db'}")):

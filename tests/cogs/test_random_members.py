@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from tests.cogs.helpers import (
     db_bot,
     make_bot,
     quiet,
+    season_clock,
     service,
     versions_so_far,
 )
@@ -180,6 +182,7 @@ class Crowd:
             ("announce", {}),
             ("show", {}),
             ("season", {}),
+            ("season", {"every": self.rng.choice(["weekly", "monthly", "off"])}),
             ("option", {"option": "spread_bonus", "value": "true"}),
         ]
         sub, options = self.rng.choice(settings)
@@ -223,6 +226,10 @@ async def test_members_doing_random_things_crash_nothing_and_see_no_hand(
                     seconds = rng.choice(WAITS)
                     crowd.steps.append(("wait", seconds))
                     clock(bot).advance(seconds)
+                    if with_database and rng.random() < 0.3:  # a season may be due
+                        later = time.time() + rng.choice(WAITS) * 1000
+                        crowd.steps.append(("seasons due", later))
+                        await season_clock(bot).tick(later)
                     await service(bot).tables.computer_players_idle()
                     await quiet(fake_discord, bot)
                 versions, messages = versions_so_far(fake_discord), set(fake_discord.messages)

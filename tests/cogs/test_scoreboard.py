@@ -78,6 +78,11 @@ def casino(fake: FakeDiscord) -> tuple[FakeGuild, SimulatedMember, SimulatedMemb
     return guild, fake.add_member(guild, "ann"), fake.add_member(guild, "bob")
 
 
+def manager(fake: FakeDiscord, guild: FakeGuild) -> SimulatedMember:
+    """boss, a member of ``guild`` with Manage Server."""
+    return fake.add_member(guild, "boss", permissions=discord.Permissions(manage_guild=True))
+
+
 async def play_three(
     bot: TonkBot, guild: FakeGuild, ann: SimulatedMember, bob: SimulatedMember
 ) -> None:
@@ -309,7 +314,7 @@ async def test_server_settings_are_kept_and_used_by_tonk_new(
     fake = fake_discord
     guild = fake.add_guild("Casino", channels=["tonk", "lobby"])
     ann = fake.add_member(guild, "ann")
-    boss = fake.add_member(guild, "boss", permissions=discord.Permissions(manage_guild=True))
+    boss = manager(fake, guild)
     async with run_bot(fake, db_bot(sqlite_store)) as bot:
         refused = await ann.slash("tonk", "config", "set", stake=5)
         assert "Manage Server" in refused.message.text()  # type: ignore[union-attr]
@@ -337,7 +342,7 @@ async def test_server_house_rules_apply_to_new_tables_and_conflicts_are_refused(
     fake = fake_discord
     guild = fake.add_guild("Casino", channels=["tonk"])
     ann = fake.add_member(guild, "ann")
-    boss = fake.add_member(guild, "boss", permissions=discord.Permissions(manage_guild=True))
+    boss = manager(fake, guild)
     async with run_bot(fake, db_bot(sqlite_store)) as bot:
         refused = await ann.slash("tonk", "config", "option", option="catch", value="alt5")
         assert "Manage Server" in refused.message.text()  # type: ignore[union-attr]
@@ -419,7 +424,7 @@ async def test_a_server_can_keep_hands_with_computer_players_off_its_scoreboard(
     channel's history but on no board and in no stats."""
     fake = fake_discord
     guild, ann, _ = casino(fake)
-    boss = fake.add_member(guild, "boss", permissions=discord.Permissions(manage_guild=True))
+    boss = manager(fake, guild)
     async with run_bot(fake, db_bot(sqlite_store)) as bot:
         off = await boss.slash("tonk", "config", "set", computer_hands=False)
         assert off.message is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.i18n import LOCALES
 from bot.store import LeaderboardEntry, LeaderboardPage, PlayerRecord, Season
-from cogs.scoreboard.render import leaderboard_text, season_started_text
+from cogs.scoreboard.render import leaderboard_text, season_started_text, started_by_text
 
 STARTED = 1_764_806_400.0
 """1 December 2025, 00:00 UTC."""
@@ -23,7 +23,8 @@ def test_a_season_board_names_its_season_and_start_in_romanian() -> None:
         "**Clasament: jetoane, sezonul 3** (din <t:1764806400:D>, pagina 1)",
         "1. **ann**: +12 jetoane · 3 câștigate din 4 (75%)",
     ]
-    said = season_started_text(Season(4, STARTED + 1), board, "bob", "ro", 42)
+    opening = started_by_text(Season(4, STARTED + 1), "bob", "ro", 42)
+    said = season_started_text(opening, board, "ro")
     assert said.splitlines() == [
         "**Sezonul 4 începe acum**, început de bob: </tonk leaderboard:42> și statisticile "
         "numără de aici mâinile acestui sezon (cu perioada dintotdeauna, toate mâinile, ca "

@@ -11,10 +11,8 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
-import discord
-
 from tests.cogs.helpers import db_bot, play_a_tonk
-from tests.cogs.test_scoreboard import casino, play_three, record_pairs
+from tests.cogs.test_scoreboard import casino, manager, play_three, record_pairs
 from tests.fakediscord import FakeDiscord, InteractionResult, run_bot
 
 SINCE = r"<t:\d+:D>"
@@ -31,7 +29,7 @@ async def test_a_season_starts_with_last_seasons_board_and_the_boards_then_count
 ) -> None:
     fake = fake_discord
     guild, ann, bob = casino(fake)
-    boss = fake.add_member(guild, "boss", permissions=discord.Permissions(manage_guild=True))
+    boss = manager(fake, guild)
     async with run_bot(fake, db_bot(sqlite_store)) as bot:
         await play_three(bot, guild, ann, bob)
         await ann.slash("tonk", "end")

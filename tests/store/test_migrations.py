@@ -14,7 +14,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection
 
-from bot.store import SchemaTooNew, Season, Store, UnknownSeason
+from bot.store import SchemaTooNew, Season, SeasonEvery, SeasonSchedule, Store, UnknownSeason
 from bot.store.connection import create_engine_for
 from bot.store.migrations import alembic_config, head, upgrade
 from bot.store.models import METADATA
@@ -101,12 +101,15 @@ async def test_a_revision_this_code_does_not_know_is_refused(db_url: str) -> Non
     assert (caught.value.found, caught.value.supported) == ("fffffffff", head())
 
 
-async def _upgrade_to(url: str, revision: str) -> None:
-    """Run the revisions up to ``revision`` only, as an older release did."""
+async def _upgrade_to(
+    url: str, revision: str, move: Callable[[Config, str], None] = command.upgrade
+) -> None:
+    """Run the revisions up to ``revision`` only, as an older release did (with ``move``
+    ``command.downgrade``, undo those after it)."""
     engine = create_engine_for(url)
     try:
         async with engine.begin() as connection:
-            await connection.run_sync(partial(_alembic, revision=revision))
+            await connection.run_sync(partial(_alembic, revision=revision, move=move))
     finally:
         await engine.dispose()
 
@@ -250,14 +253,38 @@ async def test_revision_0014_keeps_each_servers_current_season_and_can_go_back(
             await store.leaderboard(1, "chips", period="season", season=2)
         assert earlier.value.known == (3, 3)
         await store.start_season(3, now=2000.0)
-    engine = create_engine_for(db_url)
-    try:
-        async with engine.begin() as connection:
-            await connection.run_sync(partial(_alembic, revision="0013", move=command.downgrade))
-    finally:
-        await engine.dispose()
+    await _upgrade_to(db_url, "0013", move=command.downgrade)
     settings = "SELECT guild_id, stake, season, season_started_at FROM guild_settings ORDER BY 1"
     assert fetch(db_url, settings) == [(1, 2, 3, 1000.0), (2, 1, 0, None), (3, 1, 1, 2000.0)]
+
+
+_SETTINGS_OF_0014 = """
+INSERT INTO guild_settings (guild_id, default_preset, default_options_json, stake,
+    turn_timeout, allowed_channel_ids_json, locale, updated_at)
+VALUES (1, 'standard', '{}', 2, 120, '[]', 'ro', 5.0);
+INSERT INTO season (guild_id, number, started_at) VALUES (1, 1, 1000.0);
+"""
+"""A server as revision 0014 kept it: its settings and its first season."""
+
+
+async def test_revision_0015_gives_every_server_no_season_schedule_and_can_go_back(
+    db_url: str,
+) -> None:
+    """After 0015 a server's settings and season are as they were, and its seasons start
+    only when a manager starts one; a schedule set afterwards goes with a downgrade to 0014,
+    the rest stays."""
+    await _upgrade_to(db_url, "0014")
+    execute(db_url, _SETTINGS_OF_0014)
+    await upgrade(db_url)
+    schedule = SeasonSchedule(SeasonEvery.WEEK, 10, 2000.0)
+    async with await Store.open(db_url) as store:
+        config = await store.get_guild_settings(1)
+        assert (config.stake, config.locale, config.season) == (2, "ro", Season(1, 1000.0))
+        assert config.season_schedule is None
+        await store.update_guild_settings(1, season_schedule=schedule)
+    await _upgrade_to(db_url, "0014", move=command.downgrade)
+    assert fetch(db_url, "SELECT guild_id, stake, locale FROM guild_settings") == [(1, 2, "ro")]
+    assert fetch(db_url, "SELECT guild_id, number, started_at FROM season") == [(1, 1, 1000.0)]
 
 
 def _release_0_1(path: Path) -> None:

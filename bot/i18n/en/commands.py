@@ -64,6 +64,7 @@ MESSAGES: dict[str, Message] = {
     "command.option.role": "role",
     "command.option.versus": "versus",
     "command.option.season": "season",
+    "command.option.every": "every",
     "command.choice.chips": "chips",
     "command.choice.wins": "wins",
     "command.choice.win_rate": "win rate",
@@ -72,6 +73,9 @@ MESSAGES: dict[str, Message] = {
     "command.choice.week": "last 7 days",
     "command.choice.month": "last 30 days",
     "command.choice.season": "this season",
+    "command.choice.weekly": "week (Monday, 00:00 UTC)",
+    "command.choice.monthly": "month (the 1st, 00:00 UTC)",
+    "command.choice.off": "off: only when a manager starts one",
 }
 
 NOTES: dict[str, str] = {

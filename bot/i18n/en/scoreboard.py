@@ -202,7 +202,49 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.config.no_season": "no season started",
     # Seasons.
     "scoreboard.command.config.season": (
-        "Start a new season: the boards count from now on, all time is kept (Manage Server)."
+        "Start a new season now, or every week or month: all time is kept (Manage Server)."
+    ),
+    "scoreboard.command.config.season.every": (
+        "Start seasons by themselves every week or every month (at 00:00 UTC), or stop."
+    ),
+    "scoreboard.command.config.season.channel": (
+        "Where those seasons are announced (this channel, if left out)."
+    ),
+    "scoreboard.season.started.weekly": (
+        "**Season {season} starts now**, as every Monday: {leaderboard_command} and stats "
+        "count this season's hands from here (with period all time, every hand, as before). "
+        "The next season starts {next}."
+    ),
+    "scoreboard.season.started.monthly": (
+        "**Season {season} starts now**, as on the 1st of every month: {leaderboard_command} "
+        "and stats count this season's hands from here (with period all time, every hand, as "
+        "before). The next season starts {next}."
+    ),
+    "scoreboard.schedule.weekly": (
+        "a new season starts by itself every Monday at 00:00 UTC, announced in {channel}: "
+        "the next {next} ({when})"
+    ),
+    "scoreboard.schedule.monthly": (
+        "a new season starts by itself on the 1st of every month at 00:00 UTC, announced in "
+        "{channel}: the next {next} ({when})"
+    ),
+    "scoreboard.config.schedule_set": (
+        "From now on {schedule}. A season in which no hand has finished goes on until the "
+        "start after."
+    ),
+    "scoreboard.config.schedule_off": (
+        "Seasons no longer start by themselves: a member with Manage Server starts one with "
+        "{config_season_command}."
+    ),
+    "scoreboard.config.season_and_schedule": "{season}, and {schedule}",
+    "scoreboard.refusal.season_channel_closed": (
+        "I cannot announce seasons in {channel} without {permissions} there: a member with "
+        "Manage Server or Manage Channels can allow me that in the channel's settings, or "
+        "choose another channel."
+    ),
+    "scoreboard.refusal.season_channel_alone": (
+        "channel: says where the seasons that start by themselves are announced: choose "
+        "every week or every month with it."
     ),
     "scoreboard.season.started": (
         "**Season {season} starts now**, started by {name}: {leaderboard_command} and "

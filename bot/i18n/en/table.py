@@ -9,6 +9,10 @@ MESSAGES: dict[str, Message] = {
     "table.refusal.bad_page": "Pages are numbered from 1 to {high}.",
     "table.refusal.bad_order": "The leaderboard ranks by one of {orders}.",
     "table.refusal.bad_period": "The leaderboard counts the hands of one of {periods}.",
+    "table.refusal.bad_season_every": (
+        "Seasons start by themselves every week or every month, or not at all: choose one "
+        "of {choices}."
+    ),
     "table.refusal.bad_timeout": "The turn timer is {low} to {high} seconds, or off.",
     "table.refusal.already_seated": "You already sit at this table.",
     "table.refusal.table_full": "This table is full: it seats {seats}.",

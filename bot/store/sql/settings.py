@@ -6,14 +6,15 @@ import time
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from sqlalchemy import Connection, insert
+from sqlalchemy import Connection, insert, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col, func, select
 
 from bot.store import jsontext
 from bot.store.errors import CorruptRow, SeasonWithoutHands, UnknownSeason
 from bot.store.models import GuildSettings, HandRow, SeasonRow
-from bot.store.records import GuildConfig, Season
+from bot.store.records import GuildConfig, ScheduledSeason, Season, SeasonSchedule
+from bot.store.schedule import SeasonEvery, next_start
 from bot.store.sql.dialect import upsert
 
 
@@ -33,6 +34,17 @@ def _latest_season(guild_id: int) -> Any:
 
 def _current(row: Any) -> Season | None:
     return None if row is None else Season(row.number, row.started_at)
+
+
+def _schedule(row: Any, what: str) -> SeasonSchedule | None:
+    """The row's season schedule; None if it has none."""
+    if row.season_every is None:
+        return None
+    if row.season_every not in SeasonEvery.__members__.values():
+        raise CorruptRow(what, f"unknown season schedule {row.season_every!r}")
+    if row.season_channel_id is None or row.season_next_at is None:
+        raise CorruptRow(what, "a season schedule needs its channel and its next start")
+    return SeasonSchedule(SeasonEvery(row.season_every), row.season_channel_id, row.season_next_at)
 
 
 def _decode(guild_id: int, row: Any, season: Season | None) -> GuildConfig:
@@ -55,6 +67,7 @@ def _decode(guild_id: int, row: Any, season: Season | None) -> GuildConfig:
         computer_hands=source.computer_hands,
         seats=source.seats,
         season=season,
+        season_schedule=_schedule(source, what),
     )
 
 
@@ -151,7 +164,9 @@ def update_guild_config(
         computer_hands=bool(changes.get("computer_hands", current.computer_hands)),
         seats=changes.get("seats", current.seats),
         season=current.season,
+        season_schedule=changes.get("season_schedule", current.season_schedule),
     )
+    schedule = updated.season_schedule
     values = {
         "guild_id": updated.guild_id,
         "default_preset": updated.default_preset,
@@ -165,6 +180,9 @@ def update_guild_config(
         "threads": updated.threads,
         "computer_hands": updated.computer_hands,
         "seats": updated.seats,
+        "season_every": None if schedule is None else schedule.every.value,
+        "season_channel_id": None if schedule is None else schedule.channel_id,
+        "season_next_at": None if schedule is None else schedule.next_at,
         "updated_at": time.time(),
     }
     statement = upsert(connection.dialect.name, GuildSettings).values(values)
@@ -198,3 +216,56 @@ def _hand_since(connection: Connection, guild_id: int, since: float) -> bool:
         .limit(1)
     )
     return found.first() is not None
+
+
+async def read_due_schedules(
+    connection: AsyncConnection, now: float
+) -> list[tuple[int, SeasonSchedule]]:
+    """The guilds whose next season was due to start by itself at ``now`` or before, with
+    their schedules, the longest due first."""
+    rows = await connection.execute(
+        select(GuildSettings)
+        .where(
+            col(GuildSettings.season_every).in_(list(SeasonEvery)),
+            col(GuildSettings.season_next_at) <= now,
+        )
+        .order_by(col(GuildSettings.season_next_at))
+    )
+    due: list[tuple[int, SeasonSchedule]] = []
+    for row in rows:
+        schedule = _schedule(row, f"guild {row.guild_id} settings")
+        if schedule is not None:
+            due.append((row.guild_id, schedule))
+    return due
+
+
+def start_scheduled_season(
+    connection: Connection, guild_id: int, now: float
+) -> ScheduledSeason | None:
+    """Start the guild's season that was due to start by itself at ``now`` or before, and
+    set its next start; None, writing nothing, if none is due (the schedule changed, or
+    another process started it: the schedule moves on in the same statement that finds it
+    due, so two processes never both start it). A current season without a finished hand
+    goes on (``ScheduledSeason.season`` None): the schedule moves on all the same."""
+    what = f"guild {guild_id} settings"
+    row = connection.execute(_select(guild_id)).first()
+    schedule = None if row is None else _schedule(row, what)
+    if schedule is None or schedule.next_at > now:
+        return None
+    following = SeasonSchedule(schedule.every, schedule.channel_id, next_start(schedule.every, now))
+    moved = connection.execute(
+        update(GuildSettings)
+        .where(
+            col(GuildSettings.guild_id) == guild_id,
+            col(GuildSettings.season_every) == schedule.every.value,
+            col(GuildSettings.season_next_at) <= now,
+        )
+        .values(season_next_at=following.next_at)
+    )
+    if moved.rowcount != 1:
+        return None
+    try:
+        season: Season | None = start_season(connection, guild_id, now)
+    except SeasonWithoutHands:
+        season = None
+    return ScheduledSeason(season, following)

@@ -1,0 +1,213 @@
+"""Seasons: ``/tonk config season`` starts the server's next season now, or with ``every:``
+makes them start by themselves, every week or every month (``bot.store.schedule``); the
+season clock, one per bot process, starts the seasons that are due in the servers that
+process has (its shards) and announces each in the channel chosen."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.client import Defer, answer, command_id, defer_as, locale_of, refusal_text
+from bot.i18n import text
+from bot.i18n.mentions import command_mentions
+from bot.render.words import names_text
+from bot.store import SeasonSchedule, SeasonWithoutHands, Store, next_start
+from bot.tables.errors import TableError
+from cogs.inputs import check_season_every
+from cogs.scoreboard.render import (
+    schedule_text,
+    season_started_text,
+    started_by_schedule_text,
+    started_by_text,
+)
+from cogs.settings import guild_language, server_language
+
+if TYPE_CHECKING:
+    from bot.client import TonkBot
+
+log = logging.getLogger(__name__)
+FINAL_PLACES = 3
+"""How many members of the season that ended the channel reads when a new one starts."""
+CLOCK_SECONDS = 60.0
+"""How often the season clock looks for seasons due to start."""
+ANNOUNCE_PERMISSIONS = (("view_channel", "View Channel"), ("send_messages", "Send Messages"))
+"""What the bot needs in the channel where seasons are announced, by ``discord.Permissions``
+flag and by Discord's name."""
+
+
+async def start_season_now(bot: TonkBot, store: Store, interaction: discord.Interaction) -> None:
+    """Start the server's next season for the member who asked: the channel reads that it
+    starts and the top of the board of the season that ended; a season without a finished
+    hand is not started again (the member is told why)."""
+    defer_as(interaction, Defer.PUBLIC)
+    guild_id = interaction.guild_id or 0
+    final = await store.leaderboard(guild_id, "chips", 0, FINAL_PLACES, period="season")
+    try:
+        season = await store.start_season(guild_id)
+    except SeasonWithoutHands as empty:
+        said = text(
+            "scoreboard.refusal.season_without_hands", locale_of(interaction), season=empty.season
+        )
+        await answer(interaction, said)
+        return
+    locale = await server_language(bot, interaction)
+    opening = started_by_text(
+        season, interaction.user.display_name, locale, command_id(interaction)
+    )
+    await answer(interaction, season_started_text(opening, final, locale), ephemeral=False)
+
+
+async def schedule_seasons(
+    bot: TonkBot,
+    store: Store,
+    interaction: discord.Interaction,
+    every: str,
+    channel: discord.abc.GuildChannel | None,
+) -> None:
+    """Make the server's seasons start by themselves ``every`` week or month, announced in
+    ``channel`` (the channel of the command, or its parent for a thread, if None), or, with
+    ``off``, only when a manager starts one. A channel where the bot cannot post is refused,
+    changing nothing. The channel reads the new schedule."""
+    locale = locale_of(interaction)
+    try:
+        chosen = check_season_every(every)
+    except TableError as refusal:
+        await answer(interaction, refusal_text(refusal, interaction))
+        return
+    guild_id = interaction.guild_id or 0
+    if chosen is None:
+        if channel is not None:
+            await answer(interaction, text("scoreboard.refusal.season_channel_alone", locale))
+            return
+        await store.update_guild_settings(guild_id, season_schedule=None)
+        said = text(
+            "scoreboard.config.schedule_off",
+            await server_language(interaction.client, interaction),  # type: ignore[arg-type]
+            **command_mentions(command_id(interaction)),
+        )
+        await answer(interaction, said, ephemeral=False)
+        return
+    where = _announcement_channel(interaction, channel)
+    missing = _missing_permissions(interaction, where)
+    if missing:
+        said = text(
+            "scoreboard.refusal.season_channel_closed",
+            locale,
+            channel=f"<#{where}>",
+            permissions=names_text(missing, locale),
+        )
+        await answer(interaction, said)
+        return
+    schedule = SeasonSchedule(chosen, where, next_start(chosen, time.time()))
+    await store.update_guild_settings(guild_id, season_schedule=schedule)
+    public = await server_language(bot, interaction)
+    said = text("scoreboard.config.schedule_set", public, schedule=schedule_text(schedule, public))
+    await answer(interaction, said, ephemeral=False)
+
+
+def _announcement_channel(
+    interaction: discord.Interaction, channel: discord.abc.GuildChannel | None
+) -> int:
+    """The id of the channel chosen, else of the command's channel (of its parent, for a
+    thread: a table's thread is archived when its table closes)."""
+    if channel is not None:
+        return channel.id
+    here = interaction.channel
+    if isinstance(here, discord.Thread) and here.parent_id is not None:
+        return here.parent_id
+    return interaction.channel_id or 0
+
+
+def _missing_permissions(interaction: discord.Interaction, channel_id: int) -> list[str]:
+    """Discord's names of the permissions to announce seasons that the bot lacks in the
+    channel (none known missing when the channel or the bot is not in the cache)."""
+    if channel_id == interaction.channel_id:
+        granted = interaction.app_permissions
+    else:
+        guild = interaction.guild
+        channel = None if guild is None else guild.get_channel(channel_id)
+        if guild is None or channel is None or guild.me is None:
+            return []
+        granted = channel.permissions_for(guild.me)
+    return [name for flag, name in ANNOUNCE_PERMISSIONS if not getattr(granted, flag)]
+
+
+class SeasonClock:
+    """Once a minute, starts the seasons due by their servers' schedules in the servers this
+    process has, each announced in its channel. Another process (shard) has the others; a
+    season two processes both find due starts once (``Store.start_scheduled_season``)."""
+
+    def __init__(self, bot: TonkBot, store: Store, every: float = CLOCK_SECONDS) -> None:
+        self.bot = bot
+        self.store = store
+        self.every = every
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="season clock")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _run(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("the season clock could not look for seasons due to start")
+            await asyncio.sleep(self.every)
+
+    async def tick(self, now: float | None = None) -> None:
+        """Start every season due by ``now`` (default: the current time) in a server of
+        this process; one server's failure is logged and leaves the others to start."""
+        moment = time.time() if now is None else now
+        for guild_id, _ in await self.store.due_seasons(moment):
+            guild = self.bot.get_guild(guild_id)
+            if guild is None:
+                continue
+            try:
+                await self._start(guild, moment)
+            except Exception:
+                log.exception("server %d: the season due to start could not start", guild_id)
+
+    async def _start(self, guild: discord.Guild, moment: float) -> None:
+        final = await self.store.leaderboard(guild.id, "chips", 0, FINAL_PLACES, period="season")
+        scheduled = await self.store.start_scheduled_season(guild.id, now=moment)
+        if scheduled is None or scheduled.season is None:
+            return
+        season, schedule = scheduled.season, scheduled.schedule
+        channel = guild.get_channel_or_thread(schedule.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            log.warning(
+                "server %d started season %d, but its announcement channel %d is gone",
+                guild.id,
+                season.number,
+                schedule.channel_id,
+            )
+            return
+        locale = await guild_language(self.bot, guild)
+        opening = started_by_schedule_text(season, schedule, locale, self.bot.command_id)
+        try:
+            await channel.send(
+                season_started_text(opening, final, locale),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException as error:
+            log.warning(
+                "server %d started season %d, but could not announce it in channel %d: %s",
+                guild.id,
+                season.number,
+                schedule.channel_id,
+                error,
+            )

@@ -1,0 +1,180 @@
+"""Seasons that start by themselves, through the fake Discord: ``/tonk config season every:``
+(Manage Server) sets when and where, the season clock starts each season when it is due and
+announces it with the board of the season that ended, a season without a finished hand goes
+on, a season missed while the bot was down starts when it is back, and ``every:off`` stops
+it. Wrong input is refused in words, changing nothing."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import discord
+
+from bot.store import Season, SeasonEvery, SeasonSchedule, Store, next_start
+from tests.cogs.helpers import db_bot, season_clock
+from tests.cogs.test_scoreboard import casino, manager, play_three
+from tests.cogs.test_seasons import lines_of
+from tests.fakediscord import FakeDiscord, run_bot
+
+WHEN = r"<t:(\d+):f> \(<t:\1:R>\)"
+"""A start as the bot writes it: date and time, then how far off, in each reader's way."""
+
+
+async def test_a_manager_makes_seasons_start_every_month_and_each_is_announced(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    fake = fake_discord
+    guild, ann, bob = casino(fake)
+    boss = manager(fake, guild)
+    news = fake.add_text_channel(guild, "news")
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        assert bot.store is not None
+        await play_three(bot, guild, ann, bob)
+
+        refused = await ann.slash("tonk", "config", "season", every="monthly")
+        assert lines_of(refused) == ["Only a member with Manage Server can change settings."]
+        alone = await boss.slash("tonk", "config", "season", channel=news)
+        assert alone.ephemeral
+        assert lines_of(alone) == [
+            "channel: says where the seasons that start by themselves are announced: choose "
+            "every week or every month with it."
+        ]
+        forged = await boss.forge_slash("tonk", "config", "season", every="daily")
+        assert lines_of(forged) == [
+            "Seasons start by themselves every week or every month, or not at all: choose "
+            "one of weekly, monthly, off."
+        ]
+        config = await bot.store.get_guild_settings(guild.id)
+        assert (config.season, config.season_schedule) == (None, None)
+
+        before = time.time()
+        scheduled = await boss.slash("tonk", "config", "season", every="monthly", channel=news)
+        after = time.time()
+        assert not scheduled.ephemeral
+        (said,) = lines_of(scheduled)
+        found = re.fullmatch(
+            rf"From now on a new season starts by itself on the 1st of every month at 00:00 "
+            rf"UTC, announced in <#{news.id}>: the next {WHEN}\. A season in which no hand "
+            r"has finished goes on until the start after\.",
+            said,
+        )
+        assert found is not None
+        first = float(found[1])
+        assert first in {next_start(SeasonEvery.MONTH, moment) for moment in (before, after)}
+        config = await bot.store.get_guild_settings(guild.id)
+        assert config.season_schedule == SeasonSchedule(SeasonEvery.MONTH, news.id, first)
+        shown = lines_of(await boss.slash("tonk", "config", "show"))
+        assert re.search(
+            rf"· no season started, and a new season starts by itself on the 1st of every "
+            rf"month at 00:00 UTC, announced in <#{news.id}>: the next {WHEN}$",
+            shown[0],
+        )
+
+        # Not yet due: nothing starts. Due (the clock looks once a minute): season 1.
+        clock = season_clock(bot)
+        await clock.tick(first - 1)
+        assert fake.messages_in(news) == []
+        await clock.tick(first + 20)
+        (announced,) = fake.messages_in(news)
+        second = next_start(SeasonEvery.MONTH, first + 20)
+        lines = announced.content.splitlines()
+        assert re.fullmatch(
+            r"\*\*Season 1 starts now\*\*, as on the 1st of every month: </tonk "
+            r"leaderboard:\d+> and stats count this season's hands from here \(with period "
+            r"all time, every hand, as before\)\. The next season starts "
+            rf"<t:{int(second)}:f>\.",
+            lines[0],
+        )
+        assert lines[1:] == [
+            "The board before the first season:",
+            "1. **bob**: +2 chips · 2 won of 3 (67%)",
+            "2. **ann**: −2 chips · 1 won of 3 (33%)",
+        ]
+        config = await bot.store.get_guild_settings(guild.id)
+        assert config.season == Season(1, first + 20)
+        assert config.season_schedule == SeasonSchedule(SeasonEvery.MONTH, news.id, second)
+        await clock.tick(first + 80)
+        assert len(fake.messages_in(news)) == 1
+
+        # A month without a finished hand: season 1 goes on, and the schedule moves on.
+        await clock.tick(second + 20)
+        assert len(fake.messages_in(news)) == 1
+        config = await bot.store.get_guild_settings(guild.id)
+        assert config.season == Season(1, first + 20)
+        assert config.season_schedule is not None
+        assert config.season_schedule.next_at == next_start(SeasonEvery.MONTH, second + 20)
+
+        stopped = await boss.slash("tonk", "config", "season", every="off")
+        assert not stopped.ephemeral
+        assert re.fullmatch(
+            r"Seasons no longer start by themselves: a member with Manage Server starts one "
+            r"with </tonk config season:\d+>\.",
+            lines_of(stopped)[0],
+        )
+        assert (await bot.store.get_guild_settings(guild.id)).season_schedule is None
+        with_channel = await boss.slash("tonk", "config", "season", every="off", channel=news)
+        assert with_channel.ephemeral and lines_of(with_channel) == lines_of(alone)
+
+
+async def test_a_season_due_while_the_bot_was_down_starts_and_is_announced_when_it_is_back(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """The schedule was due a week ago: the running clock starts the season as soon as the
+    bot is back, once, announced in the channel of the command, in the server's language."""
+    fake = fake_discord
+    guild, _ann, _bob = casino(fake)
+    tonk = guild.channel("tonk")
+    was_due = time.time() - 7 * 86_400
+    async with await Store.open(f"sqlite+aiosqlite:///{sqlite_store}") as store:
+        schedule = SeasonSchedule(SeasonEvery.WEEK, tonk.id, was_due)
+        await store.update_guild_settings(guild.id, locale="ro", season_schedule=schedule)
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        announced = await fake.wait_for(
+            lambda: fake.latest(channel=tonk, contains="Sezonul 1"), what="season 1"
+        )
+        assert announced.content.startswith(
+            "**Sezonul 1 începe acum**, ca în fiecare luni: </tonk leaderboard:"
+        )
+        assert bot.store is not None
+        config = await bot.store.get_guild_settings(guild.id)
+        assert config.season is not None and config.season.started_at > was_due
+        assert config.season_schedule == SeasonSchedule(
+            SeasonEvery.WEEK, tonk.id, next_start(SeasonEvery.WEEK, config.season.started_at)
+        )
+        assert announced.content.endswith(
+            f"Următorul sezon începe pe <t:{int(config.season_schedule.next_at)}:f>."
+        )
+        assert [m.content.startswith("**Sezonul") for m in fake.messages_in(tonk)] == [True]
+
+
+async def test_a_channel_where_the_bot_cannot_post_is_refused_and_a_thread_announces_in_its_channel(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """Seasons announced where the bot cannot send messages would go unseen: refused, naming
+    the permission, the schedule unchanged. Run in a thread (a table's, archived when the
+    table closes), the command announces in the thread's channel."""
+    fake = fake_discord
+    guild, _ann, _bob = casino(fake)
+    boss = manager(fake, guild)
+    news = fake.add_text_channel(guild, "news")
+    tonk = guild.channel("tonk")
+    await fake.deny(news, fake.bot_user.id, discord.Permissions(send_messages=True))
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        assert bot.store is not None
+        refused = await boss.slash("tonk", "config", "season", every="weekly", channel=news)
+        assert refused.ephemeral
+        assert lines_of(refused) == [
+            f"I cannot announce seasons in <#{news.id}> without Send Messages there: a member "
+            "with Manage Server or Manage Channels can allow me that in the channel's "
+            "settings, or choose another channel."
+        ]
+        assert (await bot.store.get_guild_settings(guild.id)).season_schedule is None
+
+        thread = fake.add_thread(tonk, "a table")
+        boss.channel = thread
+        await boss.slash("tonk", "config", "season", every="weekly")
+        config = await bot.store.get_guild_settings(guild.id)
+        assert config.season_schedule is not None
+        assert config.season_schedule.channel_id == tonk.id

@@ -1,0 +1,179 @@
+"""Seasons that start by themselves: a server's schedule (every week, on Monday at 00:00 UTC,
+or every month, on the 1st) is kept with its settings; a season due by it starts once, even
+with two processes asking at once, and the schedule moves on to the next start; a season
+without a finished hand goes on, and the schedule moves on all the same."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.store import (
+    CorruptRow,
+    ScheduledSeason,
+    Season,
+    SeasonEvery,
+    SeasonSchedule,
+    Store,
+    next_start,
+)
+
+from .conftest import hand, open_table, player
+from .raw import execute
+
+
+def moment(iso: str) -> float:
+    """Unix time of an ISO date and time, read as UTC."""
+    return datetime.fromisoformat(iso).replace(tzinfo=UTC).timestamp()
+
+
+@pytest.mark.parametrize(
+    ("after", "weekly", "monthly"),
+    [
+        ("2026-12-04T15:00:00", "2026-12-07T00:00:00", "2027-01-01T00:00:00"),  # a Friday
+        ("2026-12-07T00:00:00", "2026-12-14T00:00:00", "2027-01-01T00:00:00"),  # a start
+        ("2026-11-30T23:59:59", "2026-12-07T00:00:00", "2026-12-01T00:00:00"),
+        ("2026-12-31T23:59:59", "2027-01-04T00:00:00", "2027-01-01T00:00:00"),  # year end
+        ("2028-02-28T12:00:00", "2028-03-06T00:00:00", "2028-03-01T00:00:00"),  # leap year
+    ],
+)
+def test_the_next_start_is_the_next_monday_or_first_of_the_month_at_midnight_utc(
+    after: str, weekly: str, monthly: str
+) -> None:
+    """``next_start`` is strictly after the moment it is given: a season that starts at a
+    start does not start again at once."""
+    assert next_start(SeasonEvery.WEEK, moment(after)) == moment(weekly)
+    assert next_start(SeasonEvery.MONTH, moment(after)) == moment(monthly)
+
+
+MONTHLY = SeasonSchedule(SeasonEvery.MONTH, 555, moment("2027-01-01T00:00:00"))
+"""A schedule as ``/tonk config season every:monthly`` sets it on 4 December 2026."""
+
+
+async def _hand_at(store: Store, number: int, finished_at: float, store_url: str) -> None:
+    """Record hand ``number`` of a new table of server 1, finished at ``finished_at``."""
+    table = await open_table(store, channel_id=10 + number)
+    assert await store.record_hand(hand(table, number, [player(1, 2, won=True), player(9, -2)]))
+    execute(store_url, f"UPDATE hand SET finished_at = {finished_at} WHERE hand_number = {number}")
+
+
+async def test_a_schedule_is_kept_with_the_settings_and_other_changes_keep_it(
+    store: Store, store_url: str
+) -> None:
+    """The schedule is stored, read back after the store is opened again, kept by a change
+    of another setting, and removed by None."""
+    assert (await store.get_guild_settings(1)).season_schedule is None
+    config = await store.update_guild_settings(1, season_schedule=MONTHLY)
+    assert config.season_schedule == MONTHLY
+    await store.update_guild_settings(1, stake=3)
+    reopened = await Store.open(store_url)
+    try:
+        assert (await reopened.get_guild_settings(1)).season_schedule == MONTHLY
+    finally:
+        await reopened.close()
+    assert (await store.update_guild_settings(1, season_schedule=None)).season_schedule is None
+    assert (await store.get_guild_settings(1)).season_schedule is None
+
+
+async def test_a_due_season_starts_once_and_the_schedule_moves_to_the_next_start(
+    store: Store, store_url: str
+) -> None:
+    """Before its start nothing is due; at it, season 1 starts (a first season needs no
+    hand) and the next start is 1 February; asked again, nothing more happens."""
+    await store.update_guild_settings(1, season_schedule=MONTHLY)
+    before = MONTHLY.next_at - 1
+    assert await store.due_seasons(before) == []
+    assert await store.start_scheduled_season(1, now=before) is None
+
+    at = MONTHLY.next_at + 30  # the clock looks once a minute
+    assert await store.due_seasons(at) == [(1, MONTHLY)]
+    following = SeasonSchedule(SeasonEvery.MONTH, 555, moment("2027-02-01T00:00:00"))
+    started = await store.start_scheduled_season(1, now=at)
+    assert started == ScheduledSeason(Season(1, at), following)
+    config = await store.get_guild_settings(1)
+    assert (config.season, config.season_schedule) == (Season(1, at), following)
+    assert await store.due_seasons(at) == []
+    assert await store.start_scheduled_season(1, now=at) is None
+    assert [season.number for season in await store.seasons(1)] == [1]
+
+
+async def test_a_season_without_a_hand_goes_on_and_the_schedule_moves_on(
+    store: Store, store_url: str
+) -> None:
+    """Season 1 has no finished hand at 1 January: it goes on, and the next start is
+    1 February; with a hand played in January, season 2 starts then."""
+    await store.start_season(1, now=moment("2026-12-04T15:00:00"))
+    await store.update_guild_settings(1, season_schedule=MONTHLY)
+    january = moment("2027-01-01T00:00:10")
+    skipped = await store.start_scheduled_season(1, now=january)
+    assert skipped is not None and skipped.season is None
+    assert skipped.schedule.next_at == moment("2027-02-01T00:00:00")
+    assert (await store.get_guild_settings(1)).season == Season(1, moment("2026-12-04T15:00:00"))
+
+    await _hand_at(store, 1, moment("2027-01-15T20:00:00"), store_url)
+    february = moment("2027-02-01T00:00:40")
+    started = await store.start_scheduled_season(1, now=february)
+    assert started is not None and started.season == Season(2, february)
+    assert started.schedule.next_at == moment("2027-03-01T00:00:00")
+
+
+async def test_a_season_missed_while_the_bot_was_down_starts_once_when_it_is_back(
+    store: Store, store_url: str
+) -> None:
+    """Weekly, and the bot was down for three Mondays: one season starts when it is back,
+    and the next start is the Monday after that, not one of the missed ones."""
+    weekly = SeasonSchedule(SeasonEvery.WEEK, 555, moment("2026-12-07T00:00:00"))
+    await store.update_guild_settings(1, season_schedule=weekly)
+    back = moment("2026-12-24T09:00:00")  # a Thursday
+    started = await store.start_scheduled_season(1, now=back)
+    assert started is not None and started.season == Season(1, back)
+    assert started.schedule.next_at == moment("2026-12-28T00:00:00")
+    assert await store.due_seasons(back) == []
+
+
+async def test_two_processes_asking_at_once_start_the_due_season_once(
+    store: Store, store_url: str
+) -> None:
+    """Two stores on one database (two bot processes) both find the season due and ask to
+    start it at the same moment: one starts season 2, the other is told none is due."""
+    await store.start_season(1, now=moment("2026-12-01T00:00:00"))
+    await _hand_at(store, 1, moment("2026-12-04T16:00:00"), store_url)
+    await store.update_guild_settings(1, season_schedule=MONTHLY)
+    other = await Store.open(store_url)
+    try:
+        at = MONTHLY.next_at + 5
+        results = await asyncio.gather(
+            store.start_scheduled_season(1, now=at), other.start_scheduled_season(1, now=at)
+        )
+    finally:
+        await other.close()
+    started = [result for result in results if result is not None]
+    assert len(started) == 1 and started[0].season == Season(2, at)
+    assert [season.number for season in await store.seasons(1)] == [2, 1]
+
+
+async def test_a_schedule_changed_to_off_or_a_later_start_is_not_due(store: Store) -> None:
+    """Only the schedule as stored now counts: off, or moved to a later start by a
+    manager, nothing is due at the old start."""
+    await store.update_guild_settings(1, season_schedule=MONTHLY)
+    await store.update_guild_settings(1, season_schedule=None)
+    assert await store.due_seasons(MONTHLY.next_at) == []
+    assert await store.start_scheduled_season(1, now=MONTHLY.next_at) is None
+    later = SeasonSchedule(SeasonEvery.WEEK, 556, MONTHLY.next_at + 86_400)
+    await store.update_guild_settings(1, season_schedule=later)
+    assert await store.start_scheduled_season(1, now=MONTHLY.next_at) is None
+    assert await store.seasons(1) == []
+
+
+async def test_an_unreadable_schedule_is_a_corrupt_row_and_is_never_due(
+    store: Store, store_url: str
+) -> None:
+    """A schedule the code does not know (written by hand, or by a later release) makes the
+    settings unreadable, as any corrupt setting does, and is never started by itself."""
+    await store.update_guild_settings(1, season_schedule=MONTHLY)
+    execute(store_url, "UPDATE guild_settings SET season_every = 'daily'")
+    with pytest.raises(CorruptRow, match="unknown season schedule 'daily'"):
+        await store.get_guild_settings(1)
+    assert await store.due_seasons(MONTHLY.next_at) == []
