@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import get_args
 
 from bot.i18n import Grouped
-from bot.store import LeaderboardOrder, LeaderboardPeriod, SeasonEvery
+from bot.store import LeaderboardOrder, LeaderboardPeriod, SeasonEvery, time_zones
 from bot.tables.errors import TableError
 from bot.tables.table import DEFAULT_TURN_TIMEOUT
 
@@ -66,3 +66,24 @@ def check_season_every(every: str) -> SeasonEvery | None:
     if every not in SEASON_EVERY:
         raise TableError("bad_season_every", choices=", ".join(SEASON_EVERY))
     return SeasonEvery(every)
+
+
+def check_time_zone(name: str) -> str:
+    """A time zone of the IANA database, by its exact name (``Europe/Bucharest``)."""
+    if name not in time_zones():
+        raise TableError("bad_time_zone")
+    return name
+
+
+def time_zone_names(typed: str) -> list[str]:
+    """The time zones whose name holds what was typed (a space is an underscore, case is
+    ignored), those with a part that starts with it first (``teh``: ``Asia/Tehran``), in
+    alphabetical order, at most as many as Discord offers."""
+    wanted = "_".join(typed.lower().split())
+    found = [name for name in time_zones() if wanted in name.lower()]
+
+    def order(name: str) -> tuple[bool, str]:
+        parts = name.lower().split("/")
+        return (not any(part.startswith(wanted) for part in parts), name)
+
+    return sorted(found, key=order)[:MAX_CHOICES]

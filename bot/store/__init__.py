@@ -65,7 +65,7 @@ from bot.store.reports import (
     Standing,
 )
 from bot.store.repository import DEFAULT_MIN_HANDS, MAX_GUILD_HANDS, MAX_PER_PAGE, Store
-from bot.store.schedule import SeasonEvery, next_start
+from bot.store.schedule import UTC_ZONE, SeasonEvery, next_start, time_zones
 
 __all__ = [
     "DEFAULT_MIN_HANDS",
@@ -73,6 +73,7 @@ __all__ = [
     "FORGOTTEN_NAME",
     "MAX_GUILD_HANDS",
     "MAX_PER_PAGE",
+    "UTC_ZONE",
     "BrokenTable",
     "CorruptRow",
     "DatabaseUnreachable",
@@ -119,4 +120,5 @@ __all__ = [
     "UnknownSeason",
     "UnknownTable",
     "next_start",
+    "time_zones",
 ]

@@ -60,11 +60,13 @@ class GuildSettings(SQLModel, table=True):
     seats``). Where revision 0012 added it."""
     season_every: str | None = None
     """How often the server's seasons start by themselves (a ``SeasonEvery``); None: only
-    when a manager starts one. This and the next two: where revision 0015 added them."""
+    when a manager starts one. This and the next three: where revision 0015 added them."""
     season_channel_id: int | None = Field(default=None, sa_type=BigInteger)
     """Where a season that starts by itself is announced."""
     season_next_at: float | None = None
     """When the next season starts by itself (Unix time)."""
+    season_time_zone: str | None = None
+    """The time zone of its midnight (an IANA name)."""
 
 
 class TableRow(SQLModel, table=True):

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any, TypedDict
 
 from bot.store.hands import HandResult
-from bot.store.schedule import SeasonEvery
+from bot.store.schedule import UTC_ZONE, SeasonEvery
 
 
 class TableStatus(StrEnum):
@@ -39,11 +39,14 @@ class Season:
 @dataclass(frozen=True, slots=True)
 class SeasonSchedule:
     """A server's seasons start by themselves ``every`` week or month (``/tonk config season
-    every:``), the next at ``next_at`` (Unix time), each announced in ``channel_id``."""
+    every:``) at midnight in ``time_zone``, the next at ``next_at`` (Unix time), each
+    announced in ``channel_id``."""
 
     every: SeasonEvery
     channel_id: int
     next_at: float
+    time_zone: str = UTC_ZONE
+    """An IANA time zone name (``bot.store.schedule.time_zones``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,14 +1,19 @@
 """When a server's seasons start by themselves (``/tonk config season every:``): every week,
-on Monday at 00:00 UTC, or every month, on the 1st at 00:00 UTC. UTC because a Discord
-server has no time zone of its own; each reader sees the moment in theirs."""
+on Monday at 00:00, or every month, on the 1st at 00:00, in the server's chosen time zone
+(an IANA name such as ``Europe/Bucharest``; UTC unless chosen: a Discord server has no time
+zone of its own). Each reader sees the moment in their own time zone."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from enum import StrEnum
+from functools import cache
 from typing import assert_never
+from zoneinfo import ZoneInfo, available_timezones
 
 DAYS_IN_WEEK = 7
+UTC_ZONE = "UTC"
+"""The time zone of a schedule that names none."""
 
 
 class SeasonEvery(StrEnum):
@@ -18,15 +23,23 @@ class SeasonEvery(StrEnum):
     MONTH = "monthly"
 
 
-def next_start(every: SeasonEvery, after: float) -> float:
+@cache
+def time_zones() -> frozenset[str]:
+    """Every time zone a schedule may name (the IANA database's names)."""
+    return frozenset(available_timezones())
+
+
+def next_start(every: SeasonEvery, after: float, time_zone: str) -> float:
     """The first moment strictly after ``after`` (Unix seconds) at which a season that
-    starts ``every`` week or month starts: Monday 00:00 UTC, or the 1st at 00:00 UTC."""
-    day = datetime.fromtimestamp(after, UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    starts ``every`` week or month starts: Monday, or the 1st, at 00:00 in ``time_zone``
+    (one of :func:`time_zones`), summer time included."""
+    zone = ZoneInfo(time_zone)
+    today = datetime.fromtimestamp(after, zone).date()
     match every:
         case SeasonEvery.WEEK:
-            start = day + timedelta(days=DAYS_IN_WEEK - day.weekday())
+            start = today + timedelta(days=DAYS_IN_WEEK - today.weekday())
         case SeasonEvery.MONTH:
-            start = day.replace(year=day.year + day.month // 12, month=day.month % 12 + 1, day=1)
+            start = date(today.year + today.month // 12, today.month % 12 + 1, 1)
         case _:
             assert_never(every)
-    return start.timestamp()
+    return datetime.combine(start, time(), tzinfo=zone).timestamp()

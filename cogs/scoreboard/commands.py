@@ -39,6 +39,7 @@ from cogs.inputs import (
     check_page,
     check_period,
     parse_timeout,
+    time_zone_names,
 )
 from cogs.scoreboard.ledger import ledger_file
 from cogs.scoreboard.paging import PER_PAGE, history_message, leaderboard_message
@@ -290,14 +291,15 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         interaction: discord.Interaction,
         every: str | None = None,
         channel: discord.abc.GuildChannel | None = None,
+        time_zone: str | None = None,
     ) -> None:
         """Start the server's next season now, or with ``every`` make seasons start by
         themselves (``cogs.scoreboard.seasons``), Manage Server."""
         if not await self._may_configure(interaction):
             return
         if every is not None:
-            await schedule_seasons(self.bot, self.store, interaction, every, channel)
-        elif channel is not None:
+            await schedule_seasons(self.bot, self.store, interaction, every, channel, time_zone)
+        elif channel is not None or time_zone is not None:
             refused = text("scoreboard.refusal.season_channel_alone", locale_of(interaction))
             await answer(interaction, refused)
         else:
@@ -505,6 +507,7 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
     @app_commands.describe(
         every=text("scoreboard.command.config.season.every"),
         channel=text("scoreboard.command.config.season.channel"),
+        time_zone=text("scoreboard.command.config.season.time_zone"),
     )
     @app_commands.choices(
         every=[
@@ -516,8 +519,15 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         interaction: discord.Interaction,
         every: str | None = None,
         channel: discord.TextChannel | None = None,
+        time_zone: str | None = None,
     ) -> None:
-        await cog.config_season(interaction, every, channel)
+        await cog.config_season(interaction, every, channel, time_zone)
+
+    @config_season.autocomplete("time_zone")
+    async def time_zones_typed(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=name, value=name) for name in time_zone_names(current)]
 
     @config.command(name="option", description=text("scoreboard.command.config.option"))
     @app_commands.describe(

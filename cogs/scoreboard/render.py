@@ -160,12 +160,13 @@ def season_started_text(opening: str, final: LeaderboardPage, locale: str) -> st
 
 
 def schedule_text(schedule: SeasonSchedule, locale: str) -> str:
-    """When the server's seasons start by themselves, where they are announced, and when
-    the next one starts (in each reader's time zone, and from now)."""
+    """When the server's seasons start by themselves (at midnight in which time zone), where
+    they are announced, and when the next one starts (in each reader's time zone, and from now)."""
     return text(
         f"scoreboard.schedule.{schedule.every}",
         locale,
         channel=f"<#{schedule.channel_id}>",
+        zone=schedule.time_zone,
         next=date_time_of(schedule.next_at),
         when=relative_time(schedule.next_at),
     )

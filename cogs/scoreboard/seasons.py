@@ -17,9 +17,9 @@ from bot.client import Defer, answer, command_id, defer_as, locale_of, refusal_t
 from bot.i18n import text
 from bot.i18n.mentions import command_mentions
 from bot.render.words import names_text
-from bot.store import SeasonSchedule, SeasonWithoutHands, Store, next_start
+from bot.store import UTC_ZONE, SeasonSchedule, SeasonWithoutHands, Store, next_start
 from bot.tables.errors import TableError
-from cogs.inputs import check_season_every
+from cogs.inputs import check_season_every, check_time_zone
 from cogs.scoreboard.render import (
     schedule_text,
     season_started_text,
@@ -69,26 +69,29 @@ async def schedule_seasons(
     interaction: discord.Interaction,
     every: str,
     channel: discord.abc.GuildChannel | None,
+    time_zone: str | None,
 ) -> None:
-    """Make the server's seasons start by themselves ``every`` week or month, announced in
-    ``channel`` (the channel of the command, or its parent for a thread, if None), or, with
-    ``off``, only when a manager starts one. A channel where the bot cannot post is refused,
-    changing nothing. The channel reads the new schedule."""
+    """Make the server's seasons start by themselves ``every`` week or month at midnight in
+    ``time_zone`` (the schedule's until now, or UTC, if None), announced in ``channel`` (the
+    channel of the command, or its parent for a thread, if None), or, with ``off``, only
+    when a manager starts one. A time zone that does not exist, or a channel where the bot
+    cannot post, is refused, changing nothing. The channel reads the new schedule."""
     locale = locale_of(interaction)
+    guild_id = interaction.guild_id or 0
     try:
         chosen = check_season_every(every)
+        zone = None if time_zone is None else check_time_zone(time_zone)
     except TableError as refusal:
         await answer(interaction, refusal_text(refusal, interaction))
         return
-    guild_id = interaction.guild_id or 0
     if chosen is None:
-        if channel is not None:
+        if channel is not None or zone is not None:
             await answer(interaction, text("scoreboard.refusal.season_channel_alone", locale))
             return
         await store.update_guild_settings(guild_id, season_schedule=None)
         said = text(
             "scoreboard.config.schedule_off",
-            await server_language(interaction.client, interaction),  # type: ignore[arg-type]
+            await server_language(bot, interaction),
             **command_mentions(command_id(interaction)),
         )
         await answer(interaction, said, ephemeral=False)
@@ -104,7 +107,10 @@ async def schedule_seasons(
         )
         await answer(interaction, said)
         return
-    schedule = SeasonSchedule(chosen, where, next_start(chosen, time.time()))
+    if zone is None:
+        current = (await store.get_guild_settings(guild_id)).season_schedule
+        zone = UTC_ZONE if current is None else current.time_zone
+    schedule = SeasonSchedule(chosen, where, next_start(chosen, time.time(), zone), zone)
     await store.update_guild_settings(guild_id, season_schedule=schedule)
     public = await server_language(bot, interaction)
     said = text("scoreboard.config.schedule_set", public, schedule=schedule_text(schedule, public))

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 import time
+from datetime import datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import discord
 
@@ -38,8 +40,8 @@ async def test_a_manager_makes_seasons_start_every_month_and_each_is_announced(
         alone = await boss.slash("tonk", "config", "season", channel=news)
         assert alone.ephemeral
         assert lines_of(alone) == [
-            "channel: says where the seasons that start by themselves are announced: choose "
-            "every week or every month with it."
+            "channel: and time_zone: say where and at which midnight the seasons that start "
+            "by themselves start: choose every week or every month with them."
         ]
         forged = await boss.forge_slash("tonk", "config", "season", every="daily")
         assert lines_of(forged) == [
@@ -56,19 +58,19 @@ async def test_a_manager_makes_seasons_start_every_month_and_each_is_announced(
         (said,) = lines_of(scheduled)
         found = re.fullmatch(
             rf"From now on a new season starts by itself on the 1st of every month at 00:00 "
-            rf"UTC, announced in <#{news.id}>: the next {WHEN}\. A season in which no hand "
-            r"has finished goes on until the start after\.",
+            rf"\(UTC time\), announced in <#{news.id}>: the next {WHEN}\. A season in which no "
+            r"hand has finished goes on until the start after\.",
             said,
         )
         assert found is not None
         first = float(found[1])
-        assert first in {next_start(SeasonEvery.MONTH, moment) for moment in (before, after)}
+        assert first in {next_start(SeasonEvery.MONTH, moment, "UTC") for moment in (before, after)}
         config = await bot.store.get_guild_settings(guild.id)
         assert config.season_schedule == SeasonSchedule(SeasonEvery.MONTH, news.id, first)
         shown = lines_of(await boss.slash("tonk", "config", "show"))
         assert re.search(
             rf"· no season started, and a new season starts by itself on the 1st of every "
-            rf"month at 00:00 UTC, announced in <#{news.id}>: the next {WHEN}$",
+            rf"month at 00:00 \(UTC time\), announced in <#{news.id}>: the next {WHEN}$",
             shown[0],
         )
 
@@ -78,7 +80,7 @@ async def test_a_manager_makes_seasons_start_every_month_and_each_is_announced(
         assert fake.messages_in(news) == []
         await clock.tick(first + 20)
         (announced,) = fake.messages_in(news)
-        second = next_start(SeasonEvery.MONTH, first + 20)
+        second = next_start(SeasonEvery.MONTH, first + 20, "UTC")
         lines = announced.content.splitlines()
         assert re.fullmatch(
             r"\*\*Season 1 starts now\*\*, as on the 1st of every month: </tonk "
@@ -104,7 +106,7 @@ async def test_a_manager_makes_seasons_start_every_month_and_each_is_announced(
         config = await bot.store.get_guild_settings(guild.id)
         assert config.season == Season(1, first + 20)
         assert config.season_schedule is not None
-        assert config.season_schedule.next_at == next_start(SeasonEvery.MONTH, second + 20)
+        assert config.season_schedule.next_at == next_start(SeasonEvery.MONTH, second + 20, "UTC")
 
         stopped = await boss.slash("tonk", "config", "season", every="off")
         assert not stopped.ephemeral
@@ -141,7 +143,9 @@ async def test_a_season_due_while_the_bot_was_down_starts_and_is_announced_when_
         config = await bot.store.get_guild_settings(guild.id)
         assert config.season is not None and config.season.started_at > was_due
         assert config.season_schedule == SeasonSchedule(
-            SeasonEvery.WEEK, tonk.id, next_start(SeasonEvery.WEEK, config.season.started_at)
+            SeasonEvery.WEEK,
+            tonk.id,
+            next_start(SeasonEvery.WEEK, config.season.started_at, "UTC"),
         )
         assert announced.content.endswith(
             f"Următorul sezon începe pe <t:{int(config.season_schedule.next_at)}:f>."
@@ -178,3 +182,67 @@ async def test_a_channel_where_the_bot_cannot_post_is_refused_and_a_thread_annou
         config = await bot.store.get_guild_settings(guild.id)
         assert config.season_schedule is not None
         assert config.season_schedule.channel_id == tonk.id
+
+
+async def test_seasons_start_at_midnight_in_the_time_zone_chosen_from_the_list(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """Typing a city lists the time zones that hold it, those with a part that starts with
+    it first; the schedule then starts at midnight there, and a new ``every:`` without a
+    time zone keeps it. A name that is no time zone is refused, changing nothing; so is a
+    time zone without ``every:``."""
+    fake = fake_discord
+    guild, _ann, _bob = casino(fake)
+    boss = manager(fake, guild)
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        assert bot.store is not None
+        offered = await boss.autocomplete(
+            "tonk", "config", "season", focused="time_zone", every="weekly", time_zone="teh"
+        )
+        assert [choice["value"] for choice in offered] == ["Asia/Tehran", "America/Whitehorse"]
+        offered = await boss.autocomplete(
+            "tonk", "config", "season", focused="time_zone", every="weekly", time_zone="ho chi"
+        )
+        assert [choice["value"] for choice in offered] == ["Asia/Ho_Chi_Minh"]
+        many = await boss.autocomplete(
+            "tonk", "config", "season", focused="time_zone", every="weekly", time_zone="a"
+        )
+        assert len(many) == 25
+
+        unknown = await boss.slash(
+            "tonk", "config", "season", every="weekly", time_zone="Mars/Olympus"
+        )
+        assert unknown.ephemeral
+        assert lines_of(unknown) == [
+            "That is not a time zone I know: start typing a city (Bucharest, Tehran, Ho Chi "
+            "Minh) and choose one from the list."
+        ]
+        alone = await boss.slash("tonk", "config", "season", time_zone="Asia/Tehran")
+        assert alone.ephemeral and lines_of(alone)[0].startswith("channel: and time_zone: ")
+        assert (await bot.store.get_guild_settings(guild.id)).season_schedule is None
+
+        before = time.time()
+        said = lines_of(
+            await boss.slash("tonk", "config", "season", every="weekly", time_zone="Asia/Tehran")
+        )[0]
+        assert "every Monday at 00:00 (Asia/Tehran time)" in said
+        schedule = (await bot.store.get_guild_settings(guild.id)).season_schedule
+        assert schedule is not None and schedule.time_zone == "Asia/Tehran"
+        assert schedule.next_at in {
+            next_start(SeasonEvery.WEEK, moment, "Asia/Tehran") for moment in (before, time.time())
+        }
+        assert (
+            datetime.fromtimestamp(schedule.next_at, ZoneInfo("Asia/Tehran")).strftime("%a %H:%M")
+            == "Mon 00:00"
+        )
+
+        await boss.slash("tonk", "config", "season", every="monthly")
+        kept = (await bot.store.get_guild_settings(guild.id)).season_schedule
+        assert kept is not None and (kept.every, kept.time_zone) == (
+            SeasonEvery.MONTH,
+            "Asia/Tehran",
+        )
+        assert (
+            datetime.fromtimestamp(kept.next_at, ZoneInfo("Asia/Tehran")).strftime("%d %H:%M")
+            == "01 00:00"
+        )

@@ -44,8 +44,46 @@ def test_the_next_start_is_the_next_monday_or_first_of_the_month_at_midnight_utc
 ) -> None:
     """``next_start`` is strictly after the moment it is given: a season that starts at a
     start does not start again at once."""
-    assert next_start(SeasonEvery.WEEK, moment(after)) == moment(weekly)
-    assert next_start(SeasonEvery.MONTH, moment(after)) == moment(monthly)
+    assert next_start(SeasonEvery.WEEK, moment(after), "UTC") == moment(weekly)
+    assert next_start(SeasonEvery.MONTH, moment(after), "UTC") == moment(monthly)
+
+
+@pytest.mark.parametrize(
+    ("zone", "after", "weekly", "monthly"),
+    [
+        # Tehran, UTC+3:30 all year: Monday 00:00 there is Sunday 20:30 UTC.
+        ("Asia/Tehran", "2026-12-06T20:29:00", "2026-12-06T20:30:00", "2026-12-31T20:30:00"),
+        ("Asia/Tehran", "2026-12-06T20:30:00", "2026-12-13T20:30:00", "2026-12-31T20:30:00"),
+        # Ho Chi Minh City, UTC+7: already Tuesday 1 December there at 18:00 UTC on the 30th.
+        (
+            "Asia/Ho_Chi_Minh",
+            "2026-11-30T18:00:00",
+            "2026-12-06T17:00:00",
+            "2026-12-31T17:00:00",
+        ),
+        # Bucharest moves to summer time (UTC+3) on 28 March 2027: Monday 29 March starts
+        # at 21:00 UTC, the Monday before at 22:00 UTC; April too starts in summer time.
+        (
+            "Europe/Bucharest",
+            "2027-03-22T10:00:00",
+            "2027-03-28T21:00:00",
+            "2027-03-31T21:00:00",
+        ),
+        (
+            "Europe/Bucharest",
+            "2027-03-21T21:59:00",
+            "2027-03-21T22:00:00",
+            "2027-03-31T21:00:00",
+        ),
+    ],
+)
+def test_the_next_start_is_at_midnight_in_the_schedules_time_zone(
+    zone: str, after: str, weekly: str, monthly: str
+) -> None:
+    """Monday and the 1st are those of the time zone, at its midnight, summer time
+    included."""
+    assert next_start(SeasonEvery.WEEK, moment(after), zone) == moment(weekly)
+    assert next_start(SeasonEvery.MONTH, moment(after), zone) == moment(monthly)
 
 
 MONTHLY = SeasonSchedule(SeasonEvery.MONTH, 555, moment("2027-01-01T00:00:00"))
@@ -73,6 +111,9 @@ async def test_a_schedule_is_kept_with_the_settings_and_other_changes_keep_it(
         assert (await reopened.get_guild_settings(1)).season_schedule == MONTHLY
     finally:
         await reopened.close()
+    tehran = SeasonSchedule(SeasonEvery.WEEK, 556, moment("2026-12-06T20:30:00"), "Asia/Tehran")
+    assert (await store.update_guild_settings(1, season_schedule=tehran)).season_schedule == tehran
+    assert (await store.get_guild_settings(1)).season_schedule == tehran
     assert (await store.update_guild_settings(1, season_schedule=None)).season_schedule is None
     assert (await store.get_guild_settings(1)).season_schedule is None
 
@@ -177,3 +218,24 @@ async def test_an_unreadable_schedule_is_a_corrupt_row_and_is_never_due(
     with pytest.raises(CorruptRow, match="unknown season schedule 'daily'"):
         await store.get_guild_settings(1)
     assert await store.due_seasons(MONTHLY.next_at) == []
+    execute(
+        store_url,
+        "UPDATE guild_settings SET season_every = 'monthly', season_time_zone = 'Mars/Olympus'",
+    )
+    with pytest.raises(CorruptRow, match="unknown time zone 'Mars/Olympus'"):
+        await store.get_guild_settings(1)
+
+
+async def test_a_season_started_by_a_schedule_in_a_time_zone_moves_to_its_next_midnight(
+    store: Store,
+) -> None:
+    """Weekly in Ho Chi Minh City (UTC+7): the season due at Monday 00:00 there (Sunday 17:00
+    UTC) starts, and the next start is the Monday after, at 00:00 there, not in UTC."""
+    due = moment("2026-12-06T17:00:00")
+    saigon = SeasonSchedule(SeasonEvery.WEEK, 555, due, "Asia/Ho_Chi_Minh")
+    await store.update_guild_settings(1, season_schedule=saigon)
+    started = await store.start_scheduled_season(1, now=due + 15)
+    assert started is not None and started.season == Season(1, due + 15)
+    assert started.schedule == SeasonSchedule(
+        SeasonEvery.WEEK, 555, moment("2026-12-13T17:00:00"), "Asia/Ho_Chi_Minh"
+    )

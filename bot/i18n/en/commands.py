@@ -65,6 +65,7 @@ MESSAGES: dict[str, Message] = {
     "command.option.versus": "versus",
     "command.option.season": "season",
     "command.option.every": "every",
+    "command.option.time_zone": "time_zone",
     "command.choice.chips": "chips",
     "command.choice.wins": "wins",
     "command.choice.win_rate": "win rate",
@@ -73,8 +74,8 @@ MESSAGES: dict[str, Message] = {
     "command.choice.week": "last 7 days",
     "command.choice.month": "last 30 days",
     "command.choice.season": "this season",
-    "command.choice.weekly": "week (Monday, 00:00 UTC)",
-    "command.choice.monthly": "month (the 1st, 00:00 UTC)",
+    "command.choice.weekly": "week (Mondays at midnight)",
+    "command.choice.monthly": "month (the 1st at midnight)",
     "command.choice.off": "off: only when a manager starts one",
 }
 

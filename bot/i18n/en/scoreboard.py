@@ -205,7 +205,10 @@ MESSAGES: dict[str, Message] = {
         "Start a new season now, or every week or month: all time is kept (Manage Server)."
     ),
     "scoreboard.command.config.season.every": (
-        "Start seasons by themselves every week or every month (at 00:00 UTC), or stop."
+        "Start seasons by themselves every week or every month, at midnight, or stop."
+    ),
+    "scoreboard.command.config.season.time_zone": (
+        "The time zone of that midnight, as Europe/Bucharest (UTC unless chosen)."
     ),
     "scoreboard.command.config.season.channel": (
         "Where those seasons are announced (this channel, if left out)."
@@ -221,12 +224,12 @@ MESSAGES: dict[str, Message] = {
         "before). The next season starts {next}."
     ),
     "scoreboard.schedule.weekly": (
-        "a new season starts by itself every Monday at 00:00 UTC, announced in {channel}: "
-        "the next {next} ({when})"
+        "a new season starts by itself every Monday at 00:00 ({zone} time), announced in "
+        "{channel}: the next {next} ({when})"
     ),
     "scoreboard.schedule.monthly": (
-        "a new season starts by itself on the 1st of every month at 00:00 UTC, announced in "
-        "{channel}: the next {next} ({when})"
+        "a new season starts by itself on the 1st of every month at 00:00 ({zone} time), "
+        "announced in {channel}: the next {next} ({when})"
     ),
     "scoreboard.config.schedule_set": (
         "From now on {schedule}. A season in which no hand has finished goes on until the "
@@ -243,8 +246,8 @@ MESSAGES: dict[str, Message] = {
         "choose another channel."
     ),
     "scoreboard.refusal.season_channel_alone": (
-        "channel: says where the seasons that start by themselves are announced: choose "
-        "every week or every month with it."
+        "channel: and time_zone: say where and at which midnight the seasons that start by "
+        "themselves start: choose every week or every month with them."
     ),
     "scoreboard.season.started": (
         "**Season {season} starts now**, started by {name}: {leaderboard_command} and "

@@ -9,6 +9,10 @@ MESSAGES: dict[str, Message] = {
     "table.refusal.bad_page": "Pages are numbered from 1 to {high}.",
     "table.refusal.bad_order": "The leaderboard ranks by one of {orders}.",
     "table.refusal.bad_period": "The leaderboard counts the hands of one of {periods}.",
+    "table.refusal.bad_time_zone": (
+        "That is not a time zone I know: start typing a city (Bucharest, Tehran, Ho Chi Minh) "
+        "and choose one from the list."
+    ),
     "table.refusal.bad_season_every": (
         "Seasons start by themselves every week or every month, or not at all: choose one "
         "of {choices}."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Connection, insert, update
@@ -14,7 +15,7 @@ from bot.store import jsontext
 from bot.store.errors import CorruptRow, SeasonWithoutHands, UnknownSeason
 from bot.store.models import GuildSettings, HandRow, SeasonRow
 from bot.store.records import GuildConfig, ScheduledSeason, Season, SeasonSchedule
-from bot.store.schedule import SeasonEvery, next_start
+from bot.store.schedule import UTC_ZONE, SeasonEvery, next_start, time_zones
 from bot.store.sql.dialect import upsert
 
 
@@ -40,11 +41,16 @@ def _schedule(row: Any, what: str) -> SeasonSchedule | None:
     """The row's season schedule; None if it has none."""
     if row.season_every is None:
         return None
-    if row.season_every not in SeasonEvery.__members__.values():
+    if row.season_every not in list(SeasonEvery):
         raise CorruptRow(what, f"unknown season schedule {row.season_every!r}")
     if row.season_channel_id is None or row.season_next_at is None:
         raise CorruptRow(what, "a season schedule needs its channel and its next start")
-    return SeasonSchedule(SeasonEvery(row.season_every), row.season_channel_id, row.season_next_at)
+    zone = row.season_time_zone or UTC_ZONE
+    if zone not in time_zones():
+        raise CorruptRow(what, f"unknown time zone {zone!r}")
+    return SeasonSchedule(
+        SeasonEvery(row.season_every), row.season_channel_id, row.season_next_at, zone
+    )
 
 
 def _decode(guild_id: int, row: Any, season: Season | None) -> GuildConfig:
@@ -183,6 +189,7 @@ def update_guild_config(
         "season_every": None if schedule is None else schedule.every.value,
         "season_channel_id": None if schedule is None else schedule.channel_id,
         "season_next_at": None if schedule is None else schedule.next_at,
+        "season_time_zone": None if schedule is None else schedule.time_zone,
         "updated_at": time.time(),
     }
     statement = upsert(connection.dialect.name, GuildSettings).values(values)
@@ -252,7 +259,7 @@ def start_scheduled_season(
     schedule = None if row is None else _schedule(row, what)
     if schedule is None or schedule.next_at > now:
         return None
-    following = SeasonSchedule(schedule.every, schedule.channel_id, next_start(schedule.every, now))
+    following = replace(schedule, next_at=next_start(schedule.every, now, schedule.time_zone))
     moved = connection.execute(
         update(GuildSettings)
         .where(

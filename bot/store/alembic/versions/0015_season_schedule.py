@@ -3,9 +3,10 @@
 Revision ID: 0015
 Revises: 0014
 
-``guild_settings.season_every`` (``weekly`` or ``monthly``), ``season_channel_id`` and
-``season_next_at``: how often a server's seasons start by themselves (``/tonk config season
-every:``), where each is announced, and when the next starts. No server had asked: all None.
+``guild_settings.season_every`` (``weekly`` or ``monthly``), ``season_channel_id``,
+``season_next_at`` and ``season_time_zone``: how often a server's seasons start by themselves
+(``/tonk config season every:``), where each is announced, when the next starts, and the time
+zone of its midnight. No server had asked: all None.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ def upgrade() -> None:
     op.add_column("guild_settings", sa.Column("season_every", sa.String(), nullable=True))
     op.add_column("guild_settings", sa.Column("season_channel_id", sa.BigInteger(), nullable=True))
     op.add_column("guild_settings", sa.Column("season_next_at", sa.Float(), nullable=True))
+    op.add_column("guild_settings", sa.Column("season_time_zone", sa.String(), nullable=True))
 
 
 def downgrade() -> None:
     with op.batch_alter_table("guild_settings") as table:
+        table.drop_column("season_time_zone")
         table.drop_column("season_next_at")
         table.drop_column("season_channel_id")
         table.drop_column("season_every")
