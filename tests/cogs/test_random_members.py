@@ -84,6 +84,8 @@ SETTINGS: tuple[dict[str, Any], ...] = (
 """What members ask ``/tonk settings``: a house rule, a preset, the stake, seats, timer;
 some of it refused (an unknown rule, half a rule, fewer seats than players, nothing)."""
 WAITS = (5, 50, 130, 400, 2000)
+TIME_ZONES = ("Asia/Tehran", "Europe/Bucharest", "Asia/Ho_Chi_Minh", "UTC", "Mars/Olympus")
+"""Time zones a manager gives scheduled seasons: the last is none, and refused."""
 """Seconds the clock jumps: under a turn's reminder, past it and the turn timer, past the
 pause between hands and past the idle close."""
 
@@ -183,6 +185,7 @@ class Crowd:
             ("show", {}),
             ("season", {}),
             ("season", {"every": self.rng.choice(["weekly", "monthly", "off"])}),
+            ("season", {"every": "weekly", "time_zone": self.rng.choice(TIME_ZONES)}),
             ("option", {"option": "spread_bonus", "value": "true"}),
         ]
         sub, options = self.rng.choice(settings)
