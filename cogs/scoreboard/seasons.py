@@ -149,10 +149,10 @@ class SeasonClock:
     process has, each announced in its channel. Another process (shard) has the others; a
     season two processes both find due starts once (``Store.start_scheduled_season``)."""
 
-    def __init__(self, bot: TonkBot, store: Store, every: float = CLOCK_SECONDS) -> None:
+    def __init__(self, bot: TonkBot, store: Store, interval: float = CLOCK_SECONDS) -> None:
         self.bot = bot
         self.store = store
-        self.every = every
+        self.interval = interval
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -172,7 +172,7 @@ class SeasonClock:
                 await self.tick()
             except Exception:
                 log.exception("the season clock could not look for seasons due to start")
-            await asyncio.sleep(self.every)
+            await asyncio.sleep(self.interval)
 
     async def tick(self, now: float | None = None) -> None:
         """Start every season due by ``now`` (default: the current time) in a server of

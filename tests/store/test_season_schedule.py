@@ -212,18 +212,22 @@ async def test_an_unreadable_schedule_is_a_corrupt_row_and_is_never_due(
     store: Store, store_url: str
 ) -> None:
     """A schedule the code does not know (written by hand, or by a later release) makes the
-    settings unreadable, as any corrupt setting does, and is never started by itself."""
+    settings unreadable, as any corrupt setting does, and is never started by itself;
+    another server's schedule, due at the same time, is still due."""
     await store.update_guild_settings(1, season_schedule=MONTHLY)
-    execute(store_url, "UPDATE guild_settings SET season_every = 'daily'")
+    await store.update_guild_settings(2, season_schedule=MONTHLY)
+    execute(store_url, "UPDATE guild_settings SET season_every = 'daily' WHERE guild_id = 1")
     with pytest.raises(CorruptRow, match="unknown season schedule 'daily'"):
         await store.get_guild_settings(1)
-    assert await store.due_seasons(MONTHLY.next_at) == []
+    assert await store.due_seasons(MONTHLY.next_at) == [(2, MONTHLY)]
     execute(
         store_url,
-        "UPDATE guild_settings SET season_every = 'monthly', season_time_zone = 'Mars/Olympus'",
+        "UPDATE guild_settings SET season_every = 'monthly', season_time_zone = 'Mars/Olympus'"
+        " WHERE guild_id = 1",
     )
     with pytest.raises(CorruptRow, match="unknown time zone 'Mars/Olympus'"):
         await store.get_guild_settings(1)
+    assert await store.due_seasons(MONTHLY.next_at) == [(2, MONTHLY)]
 
 
 async def test_a_season_started_by_a_schedule_in_a_time_zone_moves_to_its_next_midnight(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Collection, Mapping
 from dataclasses import replace
@@ -17,6 +18,8 @@ from bot.store.models import GuildSettings, HandRow, SeasonRow
 from bot.store.records import GuildConfig, ScheduledSeason, Season, SeasonSchedule
 from bot.store.schedule import UTC_ZONE, SeasonEvery, next_start, time_zones
 from bot.store.sql.dialect import upsert
+
+log = logging.getLogger(__name__)
 
 
 def _select(guild_id: int) -> Any:
@@ -229,7 +232,8 @@ async def read_due_schedules(
     connection: AsyncConnection, now: float
 ) -> list[tuple[int, SeasonSchedule]]:
     """The guilds whose next season was due to start by itself at ``now`` or before, with
-    their schedules, the longest due first."""
+    their schedules, the longest due first; an unreadable schedule is logged and left out,
+    so that it holds up no other guild's."""
     rows = await connection.execute(
         select(GuildSettings)
         .where(
@@ -240,7 +244,11 @@ async def read_due_schedules(
     )
     due: list[tuple[int, SeasonSchedule]] = []
     for row in rows:
-        schedule = _schedule(row, f"guild {row.guild_id} settings")
+        try:
+            schedule = _schedule(row, f"guild {row.guild_id} settings")
+        except CorruptRow as corrupt:
+            log.warning("a season schedule is left out: %s", corrupt)
+            continue
         if schedule is not None:
             due.append((row.guild_id, schedule))
     return due
