@@ -22,11 +22,14 @@ CONFIRM_DROP_ABOVE = 15
 default), and on Discord from the table message's **Drop**, which shows no count."""
 
 
-def advise(view: SeatView, seed: str) -> Action:
+def advise(view: SeatView, seed: str) -> Action | None:
     """The move ``ADVISER`` would make for ``view.seat``, which must act now (its turn, or a
-    slap's extra discard): a slap first, where the seat may slap the card just discarded
-    and the adviser would (O43), else its move. It takes the adviser up to tens of
-    milliseconds: call it from a worker thread in an event loop."""
+    slap's extra discard) or may slap the card just discarded (O43): a slap first, where
+    the adviser would slap it, else the seat's move; None for a seat that need not act and
+    would let the card go (its own discard, which earns no extra discard). It takes the
+    adviser up to tens of milliseconds: call it from a worker thread in an event loop."""
     adviser = make_player(ADVISER, random.Random(seed))
     slap = adviser.slap(view) if view.legal.slaps else None
-    return slap or adviser.choose(view)
+    if slap is not None or len(view.legal) == len(view.legal.slaps):
+        return slap
+    return adviser.choose(view)

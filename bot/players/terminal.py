@@ -233,7 +233,7 @@ class TerminalPlayer:
             text("players.play.slap_offer", self.locale, card=card_markup(view.top_discard or 0))
         )
         slaps = [Action(SLAP, view.seat, 0, s) for s in view.legal.slaps]
-        return self.pick(view, slaps, text("players.choice.pass", self.locale))
+        return self.pick(view, slaps, text("players.choice.pass", self.locale), hints=True)
 
     def new_moves(self, view: SeatView) -> list[str]:
         """The moves made since this seat last looked, in words."""
@@ -308,8 +308,13 @@ class TerminalPlayer:
                 raise Quit
             if hints and answer in HINT:
                 advice = advise(view, f"{len(view.moves)}:{view.hand:x}")
-                number = actions.index(advice) + 1
-                move = action_words(view, advice, self.locale)
+                if advice is None:  # let the card go: the "0" entry
+                    number, move = 0, none_label
+                else:
+                    number, move = (
+                        actions.index(advice) + 1,
+                        action_words(view, advice, self.locale),
+                    )
                 console.print(text("players.play.hint", self.locale, number=number, move=move))
                 continue
             if answer.isdecimal() and low <= int(answer) <= len(actions):

@@ -130,6 +130,12 @@ def hint_text(advice: Action, count: int, locale: str = "en") -> str:
             assert_never(unhandled)
 
 
+def let_go_text(card: int, locale: str = "en") -> str:
+    """The advice to let the discard ``card`` go rather than slap it (O43: the adviser's
+    ``None`` for a seat that need not act)."""
+    return text("table.hint.let_go", locale, card=cards_text(1 << card))
+
+
 def _status(hand: PrivateHand, locale: str) -> str:
     legal = hand.legal
     if legal.phase == OVER:

@@ -4,12 +4,13 @@ A hint is the move the strongest computer player would make in the asker's seat
 (``bot.players.advice``). It is offered only to a person who plays alone against computer
 players: every other player of the hand in play is one. Where another person plays, advice
 would help one person against another, so none is offered. A hint is for the move the
-person must make now (their turn, or a slap's extra discard); it changes nothing at the
-table.
+person must make now (their turn, or a slap's extra discard), or for a discard they may slap
+(O43) while another player is to move; it changes nothing at the table.
 """
 
 from __future__ import annotations
 
+from bot.engine.actions import LegalMoves
 from bot.tables.errors import TableError
 from bot.tables.table import PLAYING, Table
 
@@ -25,9 +26,15 @@ def hints_offered(table: Table, user_id: int) -> bool:
     )
 
 
+def advisable(table: Table, user_id: int, legal: LegalMoves) -> bool:
+    """Whether a hint is for ``user_id`` now, whose legal moves are ``legal``: on their
+    move, or while they may slap the card just discarded (O43)."""
+    return table.to_act_id == user_id or bool(legal.slaps)
+
+
 def hint_seat(table: Table, user_id: int) -> int:
     """The seat to advise: ``user_id``'s, when hints are offered to them and they must act
-    now. Raises ``TableError`` saying why not (nothing is changed)."""
+    now or may slap. Raises ``TableError`` saying why not (nothing is changed)."""
     if table.status != PLAYING or table.hand is None or table.hand.over:
         raise TableError("no_hand")
     seat = table.hand_seat(user_id)
@@ -37,7 +44,7 @@ def hint_seat(table: Table, user_id: int) -> int:
         raise TableError("you_left")
     if not hints_offered(table, user_id):
         raise TableError("hint_not_alone")
-    if table.to_act_id != user_id:
+    if not advisable(table, user_id, table.hand.legal_moves(seat)):
         raise TableError("hint_not_your_move")
     return seat
 

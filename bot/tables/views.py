@@ -16,7 +16,7 @@ from bot.engine.hand import OVER, START, Hand
 from bot.engine.rules import Rules
 from bot.engine.settle import Result
 from bot.engine.view import SeatView, seat_view
-from bot.tables.hints import hints_offered
+from bot.tables.hints import advisable, hints_offered
 from bot.tables.table import PLAYING, Status, Table
 
 RECENT_MOVES = 5
@@ -199,7 +199,7 @@ def private_hand(
         can_discard=single and hand.can(Action(DISCARD, seat, selection)),
         can_slap_discard=single and hand.can(Action(SLAP_DISCARD, seat, selection)),
         hit_targets=tuple(hand.hit_targets(seat, selection)),
-        hint=table.to_act_id == user_id and hints_offered(table, user_id),
+        hint=hints_offered(table, user_id) and advisable(table, user_id, view.legal),
     )
 
 

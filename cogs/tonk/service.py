@@ -39,7 +39,7 @@ from bot.i18n.refusal import Refusal
 from bot.players.advice import CONFIRM_DROP_ABOVE, advise
 from bot.render.links import message_link
 from bot.render.open_tables import listed, open_tables_embed
-from bot.render.panel import HINT, REFRESH, hint_text
+from bot.render.panel import HINT, REFRESH, hint_text, let_go_text
 from bot.render.rules import rules_embed
 from bot.render.table import AGAIN, JOIN, LEAVE, MY_HAND, NEXT, START
 from bot.render.words import names_text
@@ -787,6 +787,12 @@ class TableService:
         assert table.hand is not None
         view = seat_view(table.hand, seat)
         advice = await asyncio.to_thread(advise, view, hint_seed(table))
+        if advice is None:
+            assert view.top_discard is not None  # a card that may be slapped
+            await self._update_panel(
+                interaction, runtime, selection, let_go_text(view.top_discard, locale)
+            )
+            return
         notice = hint_text(advice, view.count, locale)
         await self._update_panel(interaction, runtime, advice.cards, notice)
 

@@ -24,8 +24,10 @@ from tests.cogs.helpers import (
     make_bot,
     my_hand,
     open_table,
+    play_cards,
     quiet,
     service,
+    stack_table,
     table_in,
     table_message,
 )
@@ -110,3 +112,47 @@ async def test_no_hint_is_offered_where_another_person_plays(fake_discord: FakeD
         panel = await my_hand(person, table_message(fake_discord, bot, channel))
         labels = button_labels(panel)
         assert labels["Draw"] and HINT not in labels
+
+
+async def test_a_member_who_may_slap_while_the_computer_thinks_is_told_to_let_it_go(
+    fake_discord: FakeDiscord,
+) -> None:
+    """O43 race: ann plays first, spreads 5♥ 6♥ 7♥ and discards 8♥. While the computer
+    player takes its time, she may slap her own 8♥: the panel offers the Hint, and it
+    advises letting the card go (her own discard earns no extra discard). Nothing at the
+    table changes."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann")
+    channel = guild.channel("tonk")
+    thinking = replace(FAST, bot_pause=3600.0)  # the computer does not move in this test
+    async with run_bot(fake_discord, make_bot(timing=thinking)) as bot:
+        await open_table(ann, [])
+        await ann.slash("tonk", "addbot", level="hard")
+        await ann.slash("tonk", "settings", option="slap", value="race")
+        stack_table(
+            bot,
+            channel,
+            cuts=["2C", "KS"],  # the computer cuts highest and deals: ann plays first
+            hands={
+                "ann": ["5H", "6H", "7H", "8H", "KD"],
+                "Hard bot 1": ["QC", "QD", "9S", "JC", "3D"],
+            },
+            dealer="Hard bot 1",
+            stock=["4S"],
+        )
+        await ann.slash("tonk", "start")
+        await quiet(fake_discord, bot)
+        table = table_in(bot, channel)
+        assert table.to_act_id == ann.id
+        message = table_message(fake_discord, bot, channel)
+        await ann.click(message, "Draw")
+        panel = await my_hand(ann, message)
+        await play_cards(ann, panel, "5♥ 6♥ 7♥", "Spread")
+        await play_cards(ann, panel, "8♥", "Discard 8♥")
+        await quiet(fake_discord, bot)
+        assert table.to_act_id != ann.id
+        assert button_labels(panel).get(HINT) and button_labels(panel).get("Slap 8♥ on 1")
+        before = table.to_json()
+        await ann.click(panel, HINT)
+        assert panel.content == "💡 Hint: let 8♥ go: slapping it would earn you no extra discard."
+        assert table.to_json() == before

@@ -12,12 +12,13 @@ from rich.console import Console
 
 from bot.engine import PRESETS, Hand, build_rules
 from bot.engine.actions import SLAP, Action
+from bot.engine.cards import parse_card
 from bot.engine.view import seat_view
 from bot.i18n import text
 from bot.players import make_player
 from bot.players.advice import ADVISER, advise
 from bot.players.terminal import TerminalPlayer, menu
-from bot.render.panel import hint_text
+from bot.render.panel import hint_text, let_go_text
 from tests.players.helpers import dealt
 
 ADVICES_PER_PRESET = 8
@@ -82,3 +83,38 @@ def test_on_a_move_that_may_slap_the_advice_is_the_slap_the_adviser_would_make()
     advice = advise(view, "table 1")
     assert advice == Action(SLAP, 1, 0, 0) and advice in menu(view)
     assert hint_text(advice, view.count) == text("table.hint.slap", spread=1)
+
+
+def test_a_seat_that_need_not_act_is_advised_to_slap_or_to_let_the_card_go() -> None:
+    """O43 race, three seats: ann discarded 8♥ beside her 5♥ 6♥ 7♥ and bob is to move. cat,
+    who need not act, may slap it for an extra discard: that is the advice. ann may slap
+    her own discard but would earn no extra discard: the advice is to let it go (None), and
+    at the terminal ``h`` names the "0" entry that passes."""
+    hand = dealt(
+        {
+            "ann": ["5H", "6H", "7H", "8H", "KD"],
+            "bob": ["QC", "QD", "9S", "JC", "3D"],
+            "cat": ["2C", "4D", "6S", "10C", "KS"],
+        },
+        upcard="2S",
+        stock=["4S"],
+        options={"slap": "race"},
+        moves=[(0, "draw", ""), (0, "spread", "5H 6H 7H"), (0, "discard", "8H")],
+    )
+    assert hand.actor == 1
+    cat = seat_view(hand, 2)
+    assert cat.legal.slaps == (0,) and len(cat.legal) == 1
+    assert advise(cat, "table 1") == Action(SLAP, 2, 0, 0)
+    ann = seat_view(hand, 0)
+    assert ann.legal.slaps == (0,) and len(ann.legal) == 1
+    assert advise(ann, "table 1") is None
+    said = let_go_text(parse_card("8H"))
+    assert said == "💡 Hint: let 8♥ go: slapping it would earn you no extra discard."
+
+    output = io.StringIO()
+    answers = iter(["h", "0"])
+    person = TerminalPlayer(
+        Console(file=output, width=200), lambda _: next(answers), [0] * 3, 50, "en"
+    )
+    assert person.slap(ann) is None
+    assert "💡 Hint: 0. " in output.getvalue()

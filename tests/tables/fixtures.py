@@ -24,14 +24,20 @@ def set_option(table: Table, by: int, name: str, value: str) -> Setup:
     return table.change_setup(by, lambda s: s.with_rules(s.rules.with_option(name, value)), 0.0)
 
 
-def lobby(*names: str, preset: str = "standard", **options: object) -> Table:
-    """A table in its lobby: the first name hosts, the others joined in order."""
+def lobby(
+    *names: str,
+    preset: str = "standard",
+    house: dict[str, object] | None = None,
+    **options: object,
+) -> Table:
+    """A table in its lobby (``preset`` with the ``house`` rules): the first name hosts, the
+    others joined in order."""
     table = Table.open(
         1,
         10,
         20,
         seat(names[0]),
-        build_rules(preset),
+        build_rules(preset, house or {}),
         now=0.0,
         shuffler=Shuffler(random.Random(0)),
         **options,

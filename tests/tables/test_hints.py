@@ -10,18 +10,24 @@ from bot.tables.errors import TableError
 from bot.tables.hints import hint_seat, hint_seed, hints_offered
 from bot.tables.table import Table
 from bot.tables.views import private_hand
+from tests.players.helpers import mask
 from tests.tables.fixtures import IDS, lobby, stack_deal
 
 ANN, BOB = IDS["ann"], IDS["bob"]
 BOT = -1
 HANDS = {"ann": ["KC", "QD", "9S", "8C", "2D"], "Hard bot 1": ["4H", "5H", "6H", "7S", "7D"]}
+SLAPPER = {"ann": ["5H", "6H", "7H", "8H", "KD"], "Hard bot 1": ["QC", "QD", "9S", "JC", "3D"]}
+"""ann holds a run and the card after it: spread, then discard that card, she may slap it."""
 
 
-def against_a_computer_player(*people: str) -> Table:
-    """ann (and ``people``) with a hard computer player, dealt; the computer plays first."""
-    table = lobby("ann", *people)
+def against_a_computer_player(
+    *people: str, hands: dict[str, list[str]] = HANDS, house: dict[str, object] | None = None
+) -> Table:
+    """ann (and ``people``) with a hard computer player, dealt ``hands``; the computer plays
+    first."""
+    table = lobby("ann", *people, house=house)
     table.add_bot(ANN, "hard", now=1.0)
-    hands = dict(HANDS, **{name: ["AS", "AD", "AH", "2S", "2H"] for name in people})
+    hands = dict(hands, **{name: ["AS", "AD", "AH", "2S", "2H"] for name in people})
     stack_deal(table, hands, "ann", cuts=["KS", "2C", *("3C" for _ in people)])
     table.start(ANN, now=2.0)
     return table
@@ -99,3 +105,28 @@ def test_the_advisers_seed_follows_the_table_state() -> None:
     assert seed == hint_seed(table) == f"{table.id}:1:{table.version}"
     computer_moves(table)
     assert hint_seed(table) != seed
+
+
+def test_a_person_who_may_slap_is_offered_a_hint_while_the_computer_is_to_move() -> None:
+    """O43 race: ann spread 5♥ 6♥ 7♥ and discarded 8♥; the computer player is to move, and
+    ann may still slap the 8♥. A hint is for that slap (her seat); once the computer's turn
+    has begun the card is dead, and a hint waits for her turn again."""
+    table = against_a_computer_player(hands=SLAPPER, house={"slap": "race"})
+    computer_moves(table)
+    seat = table.hand_seat(ANN)
+    for kind, cards in (("draw", ""), ("spread", "5H 6H 7H"), ("discard", "8H")):
+        table.act(ANN, kind, 4.0, mask(*cards.split()))
+    assert table.to_act_id == BOT
+    hand = table.hand
+    assert hand is not None and hand.legal_moves(seat).slaps == (0,)
+    before = table.to_json()
+    assert hint_seat(table, ANN) == seat
+    assert table.to_json() == before
+    panel = private_hand(table, ANN)
+    assert panel is not None and panel.hint and not panel.my_turn
+    table.act(BOT, "draw", 5.0)
+    with pytest.raises(TableError) as refused:
+        hint_seat(table, ANN)
+    assert refused.value.reason == "hint_not_your_move"
+    panel = private_hand(table, ANN)
+    assert panel is not None and not panel.hint

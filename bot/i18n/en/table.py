@@ -221,6 +221,7 @@ MESSAGES: dict[str, Message] = {
     "table.hint.drop": "💡 Hint: drop with your count of {count}.",
     "table.hint.claim": "💡 Hint: claim your dealt 49.",
     "table.hint.slap": "💡 Hint: slap the discard onto spread {spread}.",
+    "table.hint.let_go": ("💡 Hint: let {card} go: slapping it would earn you no extra discard."),
     # Direct messages (bot.render.dm).
     "table.dm.heading": "**Tonk** · {guild} · #{channel} · hand {number}",
     "table.dm.hand": "Your hand: {cards} (count {count})",
