@@ -42,6 +42,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "config language",
             "config announce",
             "config season",
+            "config champion",
             "export",
         ),
     ),

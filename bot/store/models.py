@@ -67,6 +67,13 @@ class GuildSettings(SQLModel, table=True):
     """When the next season starts by itself (Unix time)."""
     season_time_zone: str | None = None
     """The time zone of its midnight (an IANA name)."""
+    champion_role_id: int | None = Field(default=None, sa_type=BigInteger)
+    """The role the winner of each season that ends gets (``/tonk config champion``); None:
+    no role. Where revision 0015 added it, and the next."""
+    champion_ids_json: str = Field(
+        default="[]", sa_type=Text, sa_column_kwargs={"server_default": text("'[]'")}
+    )
+    """The members the bot gave that role, who lose it when the next season ends."""
 
 
 class TableRow(SQLModel, table=True):

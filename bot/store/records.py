@@ -85,6 +85,10 @@ class GuildConfig:
     season_schedule: SeasonSchedule | None = None
     """When the next season starts by itself, and how often; None: only when a manager
     starts one."""
+    champion_role: int | None = None
+    """The role the winner of each season that ends gets; None: no role."""
+    champions: tuple[int, ...] = ()
+    """Who holds that role by the bot's doing, until the next season ends."""
 
     def __post_init__(self) -> None:
         if self.stake < 1:
@@ -116,6 +120,8 @@ class GuildSettingsUpdate(TypedDict, total=False):
     computer_hands: bool
     seats: int
     season_schedule: SeasonSchedule | None
+    champion_role: int | None
+    champions: Sequence[int]
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,7 @@ from cogs.inputs import (
     parse_timeout,
     time_zone_names,
 )
+from cogs.scoreboard.champions import set_champion_role
 from cogs.scoreboard.ledger import ledger_file
 from cogs.scoreboard.paging import PER_PAGE, history_message, leaderboard_message
 from cogs.scoreboard.render import config_text, season_choice, stats_text
@@ -82,11 +83,16 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
     @commands.Cog.listener()
     async def on_guild_role_delete(self, role: discord.Role) -> None:
         """A server that deletes its announce role (``/tonk config announce``) opens its
-        tables without one, rather than mentioning a role that is gone."""
+        tables without one, rather than mentioning a role that is gone; one that deletes its
+        champion role (``/tonk config champion``) crowns nobody."""
         guild_id = role.guild.id
-        if (await self.store.get_guild_settings(guild_id)).announce_role == role.id:
+        config = await self.store.get_guild_settings(guild_id)
+        if config.announce_role == role.id:
             await self.store.update_guild_settings(guild_id, announce_role=None)
             log.info("server %d deleted its announce role: tables open without one", guild_id)
+        if config.champion_role == role.id:
+            await self.store.update_guild_settings(guild_id, champion_role=None, champions=())
+            log.info("server %d deleted its champion role: seasons crown nobody", guild_id)
 
     async def cog_unload(self) -> None:
         await self.clock.stop()
@@ -304,6 +310,13 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             await answer(interaction, refused)
         else:
             await start_season_now(self.bot, self.store, interaction)
+
+    async def config_champion(
+        self, interaction: discord.Interaction, role: discord.Role | None
+    ) -> None:
+        """The role of each season's winner (``cogs.scoreboard.champions``), Manage Server."""
+        if await self._may_configure(interaction):
+            await set_champion_role(self.bot, self.store, interaction, role)
 
     async def config_language(self, interaction: discord.Interaction, value: str) -> None:
         """The language of the server's new tables and its scoreboard (Manage Server)."""
@@ -528,6 +541,13 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=name, value=name) for name in time_zone_names(current)]
+
+    @config.command(name="champion", description=text("scoreboard.command.config.champion"))
+    @app_commands.describe(role=text("scoreboard.command.config.champion.role"))
+    async def config_champion(
+        interaction: discord.Interaction, role: discord.Role | None = None
+    ) -> None:
+        await cog.config_champion(interaction, role)
 
     @config.command(name="option", description=text("scoreboard.command.config.option"))
     @app_commands.describe(

@@ -4,11 +4,12 @@ Endings are in words and amounts are written as on the table message (``+4``, ``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bot.i18n import amount_text, day_text, has_text, text
 from bot.i18n.mentions import command_mentions
 from bot.render.links import date_of, date_time_of, relative_time
+from bot.render.words import names_text
 from bot.store import (
     GuildConfig,
     HandSummary,
@@ -157,6 +158,31 @@ def season_started_text(opening: str, final: LeaderboardPage, locale: str) -> st
             lines.append(text("scoreboard.season.final", locale, season=final.season.number))
         lines.extend(_lines(final, locale))
     return "\n".join(lines)
+
+
+def champion_lines(
+    final: LeaderboardPage,
+    winners: Sequence[Standing],
+    failed: Sequence[int],
+    role: str,
+    locale: str,
+) -> list[str]:
+    """Who holds the champion ``role`` (its mention) now that the season of ``final`` ended
+    (its ``winners``, or nobody), then the members for whom it could not be given or taken
+    back (``failed``, by user id)."""
+    before = "_before" if final.season is None else ""
+    season = None if final.season is None else final.season.number
+    said = {"role": role, "season": season}
+    if winners:
+        names = names_text([f"**{winner.display_name}**" for winner in winners], locale)
+        key = f"scoreboard.season.champion{before}"
+        lines = [text(key, locale, names=names, winners=len(winners), **said)]
+    else:
+        lines = [text(f"scoreboard.season.no_champion{before}", locale, **said)]
+    if failed:
+        mentions = names_text([f"<@{user_id}>" for user_id in failed], locale)
+        lines.append(text("scoreboard.season.champion_failed", locale, names=mentions, **said))
+    return lines
 
 
 def schedule_text(schedule: SeasonSchedule, locale: str) -> str:
@@ -344,13 +370,19 @@ def config_text(config: GuildConfig, locale: str, command_id: int | None = None)
 
 
 def _season_config(config: GuildConfig, locale: str) -> str:
-    """The server's season in ``/tonk config show``, and when the next starts by itself."""
+    """The server's season in ``/tonk config show``, when the next starts by itself, and the
+    role its winner gets."""
     season = (
         text("scoreboard.config.no_season", locale)
         if config.season is None
         else text("scoreboard.config.season", locale, **season_fields(config.season, locale))
     )
-    if config.season_schedule is None:
+    if config.season_schedule is not None:
+        schedule = schedule_text(config.season_schedule, locale)
+        season = text(
+            "scoreboard.config.season_and_schedule", locale, season=season, schedule=schedule
+        )
+    if config.champion_role is None:
         return season
-    schedule = schedule_text(config.season_schedule, locale)
-    return text("scoreboard.config.season_and_schedule", locale, season=season, schedule=schedule)
+    role = f"<@&{config.champion_role}>"
+    return text("scoreboard.config.with_champion", locale, season=season, role=role)

@@ -20,6 +20,7 @@ from bot.render.words import names_text
 from bot.store import UTC_ZONE, SeasonSchedule, SeasonWithoutHands, Store, next_start
 from bot.tables.errors import TableError
 from cogs.inputs import check_season_every, check_time_zone
+from cogs.scoreboard.champions import crown
 from cogs.scoreboard.render import (
     schedule_text,
     season_started_text,
@@ -60,7 +61,10 @@ async def start_season_now(bot: TonkBot, store: Store, interaction: discord.Inte
     opening = started_by_text(
         season, interaction.user.display_name, locale, command_id(interaction)
     )
-    await answer(interaction, season_started_text(opening, final, locale), ephemeral=False)
+    assert interaction.guild is not None  # a command of a server
+    crowned = await crown(bot, store, interaction.guild, final, locale)
+    said = "\n".join([season_started_text(opening, final, locale), *crowned])
+    await answer(interaction, said, ephemeral=False)
 
 
 async def schedule_seasons(
@@ -193,6 +197,8 @@ class SeasonClock:
         if scheduled is None or scheduled.season is None:
             return
         season, schedule = scheduled.season, scheduled.schedule
+        locale = await guild_language(self.bot, guild)
+        crowned = await crown(self.bot, self.store, guild, final, locale)
         channel = guild.get_channel_or_thread(schedule.channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             log.warning(
@@ -202,13 +208,9 @@ class SeasonClock:
                 schedule.channel_id,
             )
             return
-        locale = await guild_language(self.bot, guild)
         opening = started_by_schedule_text(season, schedule, locale, self.bot.command_id)
         try:
-            await channel.send(
-                season_started_text(opening, final, locale),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            await channel.send("\n".join([season_started_text(opening, final, locale), *crowned]))
         except discord.HTTPException as error:
             log.warning(
                 "server %d started season %d, but could not announce it in channel %d: %s",

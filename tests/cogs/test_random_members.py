@@ -186,6 +186,8 @@ class Crowd:
             ("season", {}),
             ("season", {"every": self.rng.choice(["weekly", "monthly", "off"])}),
             ("season", {"every": "weekly", "time_zone": self.rng.choice(TIME_ZONES)}),
+            ("champion", {"role": self.role}),
+            ("champion", {}),
             ("option", {"option": "spread_bonus", "value": "true"}),
         ]
         sub, options = self.rng.choice(settings)
@@ -201,6 +203,9 @@ async def test_members_doing_random_things_crash_nothing_and_see_no_hand(
     guild = fake_discord.add_guild("Casino", channels=["tonk"])
     channel = guild.channel("tonk")
     role = fake_discord.add_role(guild, "tonk players", discord.Permissions.none())
+    bot_role = fake_discord.bot_role(guild)  # may give "tonk players" as the champion role
+    bot_role.permissions |= discord.Permissions(manage_roles=True).value
+    bot_role.position = 99
     names = ("ann", "bob", "cat")
     members = [fake_discord.add_member(guild, name, roles=[role]).at(channel) for name in names]
     manager = discord.Permissions(manage_guild=True)

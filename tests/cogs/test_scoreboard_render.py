@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.i18n import LOCALES
 from bot.store import LeaderboardEntry, LeaderboardPage, PlayerRecord, Season
-from cogs.scoreboard.render import leaderboard_text, season_started_text, started_by_text
+from cogs.scoreboard.champions import season_winners
+from cogs.scoreboard.render import (
+    champion_lines,
+    leaderboard_text,
+    season_started_text,
+    started_by_text,
+)
 
 STARTED = 1_764_806_400.0
 """1 December 2025, 00:00 UTC."""
@@ -62,3 +70,34 @@ def test_the_season_board_of_a_server_without_seasons_is_all_time_and_says_so() 
         "This server has not started a season, so this counts every hand. A member with "
         "Manage Server starts one with </tonk config season:42>."
     )
+
+
+def test_a_season_nobody_ended_ahead_crowns_nobody_and_a_failure_names_the_members() -> None:
+    """The champion lines: nobody with more than no chips is nobody's win (a board of
+    losses and evens); ties crown each of the leaders; a role the bot could not give or
+    take back names those members, in the reader's language."""
+    even = PlayerRecord(1, 7, "ann", 0, 4, 2, 1, 0, 0, 0, 0, 0, 0.0)
+    down = PlayerRecord(1, 8, "bob", -3, 4, 2, 1, 0, 0, 0, 0, 0, 0.0)
+    ended = Season(3, STARTED, STARTED + 86_400)
+    board = LeaderboardPage(
+        "chips",
+        0,
+        3,
+        [LeaderboardEntry(1, even), LeaderboardEntry(2, down)],
+        False,
+        "season",
+        ended,
+    )
+    assert season_winners(board) == []
+    assert champion_lines(board, [], [8], "<@&5>", "en") == [
+        "Nobody ended season 3 ahead, so nobody holds <@&5> until the next one ends.",
+        "I could not give or take back <@&5> for <@8>: I need Manage Roles, and my own role "
+        "above <@&5>.",
+    ]
+    ahead = [replace(even, net_chips=4), replace(down, user_id=9, net_chips=4)]
+    tied = replace(board, entries=[LeaderboardEntry(1, player) for player in ahead])
+    assert season_winners(tied) == ahead
+    assert champion_lines(tied, ahead, [], "<@&5>", "ro") == [
+        "👑 **ann** și **bob** au împărțit câștigul sezonului 3 și au <@&5> până se încheie "
+        "sezonul următor."
+    ]

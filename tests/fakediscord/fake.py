@@ -352,6 +352,15 @@ class FakeDiscord:
         guild.roles[role.id] = role
         return role
 
+    def bot_role(self, guild: FakeGuild) -> FakeRole:
+        """The bot's own role in ``guild`` (managed: it came with the bot); change its
+        ``permissions`` or ``position`` before the bot starts."""
+        return next(
+            role
+            for role in guild.roles.values()
+            if role.managed and role.name == self.bot_user.name
+        )
+
     def add_member(
         self,
         guild: FakeGuild,

@@ -254,6 +254,12 @@ class FakeGuild:
         permissions = discord.Permissions(value)
         return discord.Permissions.all() if permissions.administrator else permissions
 
+    def top_position(self, user_id: int) -> int:
+        """The position of the member's highest role (0: @everyone's)."""
+        return max(
+            (self.roles[role_id].position for role_id in self.members[user_id].role_ids), default=0
+        )
+
     def permissions_in(self, channel: FakeChannel, user_id: int) -> discord.Permissions:
         """Permissions in ``channel``: the guild's, less what its overwrites deny the member
         (the owner and administrators keep them all)."""

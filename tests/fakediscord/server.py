@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 API = "/api/v10"
 # Routes Discord authenticates by the token in the URL instead of the Authorization header.
 TOKEN_IN_URL_PREFIXES = (f"{API}/webhooks/", f"{API}/interactions/")
+MEMBER_ROLE = "/guilds/{guild_id}/members/{user_id}/roles/{role_id}"
 WEBHOOK_MESSAGE = "/webhooks/{app_id}/{token}/messages/{message}"  # {message}: an id or @original
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -120,6 +121,8 @@ class FakeServer:
             ("POST", "/channels/{channel_id}/messages/{message_id}/threads", self.start_thread),
             ("PUT", "/channels/{channel_id}/thread-members/{user_id}", self.add_thread_member),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
+            ("PUT", MEMBER_ROLE, self.add_member_role),
+            ("DELETE", MEMBER_ROLE, self.remove_member_role),
         ]
         for method, path, handler in routes:
             app.router.add_route(method, API + path, handler)
@@ -394,6 +397,37 @@ class FakeServer:
         if not self._bot_permissions(thread).send_messages_in_threads:
             raise ApiError(403, 50013, "Missing Permissions")
         thread.thread_members.add(snowflake(request, "user_id"))
+        return no_content()
+
+    async def add_member_role(self, request: web.Request) -> web.Response:
+        return self._member_role(request, give=True)
+
+    async def remove_member_role(self, request: web.Request) -> web.Response:
+        return self._member_role(request, give=False)
+
+    def _member_role(self, request: web.Request, *, give: bool) -> web.Response:
+        """Give a member a role, or (``give`` False) take it back, as Discord does: 404 /
+        10011 for a role and 10007 for a member the guild does not have; 403 / 50013 unless
+        the bot has Manage Roles and the role is not managed and below the bot's highest."""
+        guild = self._fake.guilds[snowflake(request, "guild_id")]
+        role = guild.roles.get(snowflake(request, "role_id"))
+        if role is None:
+            raise ApiError(404, 10011, "Unknown Role")
+        member = guild.members.get(snowflake(request, "user_id"))
+        if member is None:
+            raise ApiError(404, 10007, "Unknown Member")
+        bot_id = self._fake.bot_user.id
+        if (
+            not guild.permissions_of(bot_id).manage_roles
+            or role.managed
+            or role.position >= guild.top_position(bot_id)
+        ):
+            raise ApiError(403, 50013, "Missing Permissions")
+        if give and role.id not in member.role_ids:
+            member.role_ids.append(role.id)
+        elif not give and role.id in member.role_ids:
+            member.role_ids.remove(role.id)
+        self._fake.notify()
         return no_content()
 
     async def typing(self, request: web.Request) -> web.Response:

@@ -850,3 +850,33 @@ async def test_a_mentionable_role_is_notified_without_mention_everyone(
     assert open_role.payload()["mentionable"] and not closed_role.payload()["mentionable"]
     assert notified == [{dan.user.id}, set()]
     assert eve.user.id not in notified[0]
+
+
+async def test_giving_and_taking_back_a_role_as_discord_checks_it(
+    fake_discord: FakeDiscord, guild: FakeGuild, alice: SimulatedMember
+) -> None:
+    """PUT and DELETE …/members/{user}/roles/{role}: 403 / 50013 without Manage Roles or for
+    a role not below the bot's highest; 404 / 10011 for an unknown role, 10007 for an
+    unknown member; else 204, and the member has (or no longer has) the role."""
+    champion = fake_discord.add_role(guild, "Champion", discord.Permissions.none())
+    route = f"{fake_discord.api_url}/guilds/{guild.id}/members/{{user}}/roles/{{role}}"
+    headers = {"Authorization": f"Bot {fake_discord.token}"}
+
+    async def call(method: str, user: int, role: int) -> tuple[int, int | None]:
+        url = route.format(user=user, role=role)
+        async with session.request(method, url) as response:
+            body = None if response.status == 204 else (await response.json())["code"]
+            return response.status, body
+
+    async with aiohttp.ClientSession(headers=headers) as session:
+        assert await call("PUT", alice.id, champion.id) == (403, 50013)
+        bot_role = fake_discord.bot_role(guild)
+        bot_role.permissions |= discord.Permissions(manage_roles=True).value
+        assert await call("PUT", alice.id, champion.id) == (403, 50013)  # not below the bot's
+        bot_role.position = champion.position + 1
+        assert await call("PUT", alice.id, 12345) == (404, 10011)
+        assert await call("PUT", 12345, champion.id) == (404, 10007)
+        assert await call("PUT", alice.id, champion.id) == (204, None)
+        assert champion.id in guild.members[alice.id].role_ids
+        assert await call("DELETE", alice.id, champion.id) == (204, None)
+        assert champion.id not in guild.members[alice.id].role_ids

@@ -280,8 +280,10 @@ async def test_revision_0015_gives_every_server_no_season_schedule_and_can_go_ba
     async with await Store.open(db_url) as store:
         config = await store.get_guild_settings(1)
         assert (config.stake, config.locale, config.season) == (2, "ro", Season(1, 1000.0))
-        assert config.season_schedule is None
-        await store.update_guild_settings(1, season_schedule=schedule)
+        assert (config.season_schedule, config.champion_role, config.champions) == (None, None, ())
+        await store.update_guild_settings(
+            1, season_schedule=schedule, champion_role=5, champions=[7]
+        )
     await _upgrade_to(db_url, "0014", move=command.downgrade)
     assert fetch(db_url, "SELECT guild_id, stake, locale FROM guild_settings") == [(1, 2, "ro")]
     assert fetch(db_url, "SELECT guild_id, number, started_at FROM season") == [(1, 1, 1000.0)]

@@ -243,3 +243,18 @@ async def test_a_season_started_by_a_schedule_in_a_time_zone_moves_to_its_next_m
     assert started.schedule == SeasonSchedule(
         SeasonEvery.WEEK, 555, moment("2026-12-13T17:00:00"), "Asia/Ho_Chi_Minh"
     )
+
+
+async def test_the_champion_role_and_its_holders_are_kept_with_the_settings(
+    store: Store, store_url: str
+) -> None:
+    """``/tonk config champion``'s role and the members the bot gave it are stored, kept by
+    other changes, and read back after the store is opened again."""
+    config = await store.update_guild_settings(1, champion_role=55, champions=[7, 8])
+    assert (config.champion_role, config.champions) == (55, (7, 8))
+    await store.update_guild_settings(1, stake=2, season_schedule=MONTHLY)
+    async with await Store.open(store_url) as reopened:
+        kept = await reopened.get_guild_settings(1)
+    assert (kept.champion_role, kept.champions, kept.stake) == (55, (7, 8), 2)
+    cleared = await store.update_guild_settings(1, champion_role=None, champions=())
+    assert (cleared.champion_role, cleared.champions) == (None, ())

@@ -35,6 +35,7 @@ MESSAGES: dict[str, Message] = {
     "command.name.option": "option",
     "command.name.announce": "announce",
     "command.name.season": "season",
+    "command.name.champion": "champion",
     "command.name.export": "export",
     "command.name.forget": "forget",
     "command.name.me": "me",

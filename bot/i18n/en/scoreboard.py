@@ -245,6 +245,52 @@ MESSAGES: dict[str, Message] = {
         "Manage Server or Manage Channels can allow me that in the channel's settings, or "
         "choose another channel."
     ),
+    "scoreboard.command.config.champion": (
+        "A role for the winner of each season that ends; none if left out (Manage Server)."
+    ),
+    "scoreboard.command.config.champion.role": "The role (none, if left out).",
+    "scoreboard.config.champion_on": (
+        "From now on the winner of each season that ends gets {role} (the most chips in that "
+        "season; each of them, on a tie) and keeps it until the next season ends."
+    ),
+    "scoreboard.config.champion_off": "Season winners no longer get a role.",
+    "scoreboard.config.with_champion": "{season} · the winner of each season gets {role}",
+    "scoreboard.refusal.champion_everyone": (
+        "Everyone has @everyone: choose a role of its own for the winner of a season."
+    ),
+    "scoreboard.refusal.champion_managed": (
+        "{role} belongs to an integration, which alone gives it: choose another role."
+    ),
+    "scoreboard.refusal.champion_no_permission": (
+        "I cannot give {role} without Manage Roles: a member with Manage Server can give me "
+        "that permission in Server Settings, Roles."
+    ),
+    "scoreboard.refusal.champion_above": (
+        "I cannot give {role}: it is not below my own role. Move my role above it in Server "
+        "Settings, Roles, or choose a lower role."
+    ),
+    "scoreboard.season.champion": Plural(
+        "👑 {names} won season {season} and holds {role} until the next season ends.",
+        "👑 {names} shared the win of season {season} and hold {role} until the next season ends.",
+        "winners",
+    ),
+    "scoreboard.season.champion_before": Plural(
+        "👑 {names} led the board before the first season and holds {role} until the next "
+        "season ends.",
+        "👑 {names} shared the lead before the first season and hold {role} until the next "
+        "season ends.",
+        "winners",
+    ),
+    "scoreboard.season.no_champion": (
+        "Nobody ended season {season} ahead, so nobody holds {role} until the next one ends."
+    ),
+    "scoreboard.season.no_champion_before": (
+        "Nobody was ahead before the first season, so nobody holds {role} until the next one ends."
+    ),
+    "scoreboard.season.champion_failed": (
+        "I could not give or take back {role} for {names}: I need Manage Roles, and my own "
+        "role above {role}."
+    ),
     "scoreboard.refusal.season_channel_alone": (
         "channel: and time_zone: say where and at which midnight the seasons that start by "
         "themselves start: choose every week or every month with them."

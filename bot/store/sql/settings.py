@@ -62,6 +62,9 @@ def _decode(guild_id: int, row: Any, season: Season | None) -> GuildConfig:
     channel_ids = jsontext.loads_list(source.allowed_channel_ids_json, what)
     if not all(type(channel_id) is int for channel_id in channel_ids):
         raise CorruptRow(what, "allowed channel ids must be integers")
+    champions = jsontext.loads_list(source.champion_ids_json, what)
+    if not all(type(user_id) is int for user_id in champions):
+        raise CorruptRow(what, "champion ids must be integers")
     return GuildConfig(
         guild_id=guild_id,
         default_preset=source.default_preset,
@@ -77,6 +80,8 @@ def _decode(guild_id: int, row: Any, season: Season | None) -> GuildConfig:
         seats=source.seats,
         season=season,
         season_schedule=_schedule(source, what),
+        champion_role=source.champion_role_id,
+        champions=tuple(champions),
     )
 
 
@@ -174,6 +179,8 @@ def update_guild_config(
         seats=changes.get("seats", current.seats),
         season=current.season,
         season_schedule=changes.get("season_schedule", current.season_schedule),
+        champion_role=changes.get("champion_role", current.champion_role),
+        champions=tuple(changes.get("champions", current.champions)),
     )
     schedule = updated.season_schedule
     values = {
@@ -193,6 +200,8 @@ def update_guild_config(
         "season_channel_id": None if schedule is None else schedule.channel_id,
         "season_next_at": None if schedule is None else schedule.next_at,
         "season_time_zone": None if schedule is None else schedule.time_zone,
+        "champion_role_id": updated.champion_role,
+        "champion_ids_json": jsontext.dumps(list(updated.champions)),
         "updated_at": time.time(),
     }
     statement = upsert(connection.dialect.name, GuildSettings).values(values)

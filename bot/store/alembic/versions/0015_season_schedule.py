@@ -1,4 +1,4 @@
-"""A server's seasons can start by themselves.
+"""A server's seasons can start by themselves, and crown their winners.
 
 Revision ID: 0015
 Revises: 0014
@@ -6,7 +6,9 @@ Revises: 0014
 ``guild_settings.season_every`` (``weekly`` or ``monthly``), ``season_channel_id``,
 ``season_next_at`` and ``season_time_zone``: how often a server's seasons start by themselves
 (``/tonk config season every:``), where each is announced, when the next starts, and the time
-zone of its midnight. No server had asked: all None.
+zone of its midnight; ``champion_role_id`` and ``champion_ids_json``: the role the winner of
+each season that ends gets (``/tonk config champion``) and who holds it by the bot's doing. No
+server had asked: all None, and nobody holds a role.
 """
 
 from __future__ import annotations
@@ -25,10 +27,17 @@ def upgrade() -> None:
     op.add_column("guild_settings", sa.Column("season_channel_id", sa.BigInteger(), nullable=True))
     op.add_column("guild_settings", sa.Column("season_next_at", sa.Float(), nullable=True))
     op.add_column("guild_settings", sa.Column("season_time_zone", sa.String(), nullable=True))
+    op.add_column("guild_settings", sa.Column("champion_role_id", sa.BigInteger(), nullable=True))
+    op.add_column(
+        "guild_settings",
+        sa.Column("champion_ids_json", sa.Text(), server_default=sa.text("'[]'"), nullable=False),
+    )
 
 
 def downgrade() -> None:
     with op.batch_alter_table("guild_settings") as table:
+        table.drop_column("champion_ids_json")
+        table.drop_column("champion_role_id")
         table.drop_column("season_time_zone")
         table.drop_column("season_next_at")
         table.drop_column("season_channel_id")

@@ -1,0 +1,157 @@
+"""The champion role through the fake Discord: ``/tonk config champion role`` (Manage Server)
+names the role the winner of each season that ends gets; at each season's start the bot
+gives it to the winners and takes it back from the last ones, and says so in the
+announcement. A role the bot could not give is refused in words, changing nothing; one it
+cannot give when the season ends is said in the announcement."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import discord
+
+from tests.cogs.helpers import db_bot, season_clock
+from tests.cogs.test_scoreboard import casino, manager, play_three, record
+from tests.cogs.test_seasons import lines_of
+from tests.fakediscord import FakeDiscord, run_bot
+from tests.fakediscord.models import FakeGuild, FakeRole
+
+
+def roles_to_give(fake: FakeDiscord, guild: FakeGuild) -> FakeRole:
+    """The bot may give roles (Manage Roles, its role above the others): the role
+    "Champion", below the bot's."""
+    bot_role = fake.bot_role(guild)
+    bot_role.permissions |= discord.Permissions(manage_roles=True).value
+    bot_role.position = 99
+    return fake.add_role(guild, "Champion", discord.Permissions.none())
+
+
+def holders(guild: FakeGuild, role: FakeRole) -> set[str]:
+    return {m.user.name for m in guild.members.values() if role.id in m.role_ids}
+
+
+async def test_each_seasons_winner_gets_the_role_and_the_last_one_gives_it_back(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    fake = fake_discord
+    guild, ann, bob = casino(fake)
+    boss = manager(fake, guild)
+    champion = roles_to_give(fake, guild)
+    high = fake.add_role(guild, "Admins", discord.Permissions.none())
+    high.position = 100
+    channel = guild.channel("tonk")
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        assert bot.store is not None
+        refused = await boss.slash("tonk", "config", "champion", role=high)
+        assert refused.ephemeral
+        assert lines_of(refused) == [
+            f"I cannot give <@&{high.id}>: it is not below my own role. Move my role above it "
+            "in Server Settings, Roles, or choose a lower role."
+        ]
+        everyone = await boss.slash("tonk", "config", "champion", role=guild.roles[guild.id])
+        assert lines_of(everyone) == [
+            "Everyone has @everyone: choose a role of its own for the winner of a season."
+        ]
+        assert (await bot.store.get_guild_settings(guild.id)).champion_role is None
+        member = await ann.slash("tonk", "config", "champion", role=champion)
+        assert lines_of(member) == ["Only a member with Manage Server can change settings."]
+
+        chosen = await boss.slash("tonk", "config", "champion", role=champion)
+        assert lines_of(chosen) == [
+            f"From now on the winner of each season that ends gets <@&{champion.id}> (the most "
+            "chips in that season; each of them, on a tie) and keeps it until the next season "
+            "ends."
+        ]
+        shown = lines_of(await boss.slash("tonk", "config", "show"))
+        assert shown[0].endswith(
+            f"· no season started · the winner of each season gets <@&{champion.id}>"
+        )
+
+        await play_three(bot, guild, ann, bob)  # bob +2, ann −2
+        first = lines_of(await boss.slash("tonk", "config", "season"))
+        assert first[-1] == (
+            f"👑 **bob** led the board before the first season and holds <@&{champion.id}> "
+            "until the next season ends."
+        )
+        assert holders(guild, champion) == {"bob"}
+
+        await record(bot, guild.id, channel.id, 4, (ann.id, "ann"), (bob.id, "bob"))
+        second = lines_of(await boss.slash("tonk", "config", "season"))
+        assert second[1:] == [
+            "How season 1 ended:",
+            "1. **ann**: +2 chips · 1 won of 1 (100%)",
+            "2. **bob**: −2 chips · 0 won of 1 (0%)",
+            f"👑 **ann** won season 1 and holds <@&{champion.id}> until the next season ends.",
+        ]
+        assert holders(guild, champion) == {"ann"}
+        config = await bot.store.get_guild_settings(guild.id)
+        assert config.champions == (ann.id,)
+
+        # Season 2 ends in a tie: both winners hold the role.
+        for number, winner in enumerate((bob, bob, boss, boss), start=5):  # +4 each
+            await record(
+                bot, guild.id, channel.id, number, (winner.id, winner.name), (ann.id, "ann")
+            )
+        third = lines_of(await boss.slash("tonk", "config", "season"))
+        assert third[-1] == (
+            f"👑 **bob** and **boss** shared the win of season 2 and hold <@&{champion.id}> "
+            "until the next season ends."
+        )
+        assert holders(guild, champion) == {"bob", "boss"}
+
+        off = await boss.slash("tonk", "config", "champion")
+        assert lines_of(off) == ["Season winners no longer get a role."]
+        assert holders(guild, champion) == set()
+        config = await bot.store.get_guild_settings(guild.id)
+        assert (config.champion_role, config.champions) == (None, ())
+
+
+async def test_a_role_the_bot_cannot_give_when_the_season_ends_is_said_in_the_announcement(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """The role was moved above the bot's after it was chosen: the season still starts by
+    itself, the announcement names the winner and says the role could not be given, and the
+    next season's start tries again."""
+    fake = fake_discord
+    guild, ann, bob = casino(fake)
+    boss = manager(fake, guild)
+    champion = roles_to_give(fake, guild)
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        assert bot.store is not None
+        await boss.slash("tonk", "config", "champion", role=champion)
+        await play_three(bot, guild, ann, bob)
+        await boss.slash("tonk", "config", "season", every="weekly")
+        champion.position = 200  # a manager moved it above the bot's role
+        schedule = (await bot.store.get_guild_settings(guild.id)).season_schedule
+        assert schedule is not None
+        await season_clock(bot).tick(schedule.next_at + 1)
+        announced = fake.latest(channel=guild.channel("tonk"), contains="Season 1 starts now")
+        assert announced is not None
+        assert announced.content.splitlines()[-2:] == [
+            f"👑 **bob** led the board before the first season and holds <@&{champion.id}> "
+            "until the next season ends.",
+            f"I could not give or take back <@&{champion.id}> for <@{bob.id}>: I need Manage "
+            f"Roles, and my own role above <@&{champion.id}>.",
+        ]
+        assert holders(guild, champion) == set()
+        assert (await bot.store.get_guild_settings(guild.id)).champions == (bob.id,)
+
+
+async def test_without_manage_roles_the_role_is_refused(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    fake = fake_discord
+    guild, _ann, _bob = casino(fake)
+    boss = manager(fake, guild)
+    champion = fake.add_role(guild, "Champion", discord.Permissions.none())
+    fake.bot_role(guild).position = 99
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        refused = await boss.slash("tonk", "config", "champion", role=champion)
+        assert re.fullmatch(
+            rf"I cannot give <@&{champion.id}> without Manage Roles: a member with Manage "
+            r"Server can give me that permission in Server Settings, Roles\.",
+            lines_of(refused)[0],
+        )
+        assert bot.store is not None
+        assert (await bot.store.get_guild_settings(guild.id)).champion_role is None
