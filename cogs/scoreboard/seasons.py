@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
@@ -17,7 +18,14 @@ from bot.client import Defer, answer, command_id, defer_as, locale_of, refusal_t
 from bot.i18n import text
 from bot.i18n.mentions import command_mentions
 from bot.render.words import names_text
-from bot.store import UTC_ZONE, SeasonSchedule, SeasonWithoutHands, Store, next_start
+from bot.store import (
+    UTC_ZONE,
+    LeaderboardPage,
+    SeasonSchedule,
+    SeasonWithoutHands,
+    Store,
+    next_start,
+)
 from bot.tables.errors import TableError
 from cogs.inputs import check_season_every, check_time_zone
 from cogs.scoreboard.champions import crown
@@ -35,6 +43,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 FINAL_PLACES = 3
 """How many members of the season that ended the channel reads when a new one starts."""
+WINNERS_READ = 25
+"""How many members of the season that ended are read to find its winners (a tie for the
+most chips may run past the top three shown)."""
 CLOCK_SECONDS = 60.0
 """How often the season clock looks for seasons due to start."""
 ANNOUNCE_PERMISSIONS = (("view_channel", "View Channel"), ("send_messages", "Send Messages"))
@@ -48,7 +59,7 @@ async def start_season_now(bot: TonkBot, store: Store, interaction: discord.Inte
     hand is not started again (the member is told why)."""
     defer_as(interaction, Defer.PUBLIC)
     guild_id = interaction.guild_id or 0
-    final = await store.leaderboard(guild_id, "chips", 0, FINAL_PLACES, period="season")
+    final = await _final_board(store, guild_id)
     try:
         season = await store.start_season(guild_id)
     except SeasonWithoutHands as empty:
@@ -63,8 +74,20 @@ async def start_season_now(bot: TonkBot, store: Store, interaction: discord.Inte
     )
     assert interaction.guild is not None  # a command of a server
     crowned = await crown(bot, store, interaction.guild, final, locale)
-    said = "\n".join([season_started_text(opening, final, locale), *crowned])
-    await answer(interaction, said, ephemeral=False)
+    await answer(interaction, _announcement(opening, final, crowned, locale), ephemeral=False)
+
+
+async def _final_board(store: Store, guild_id: int) -> LeaderboardPage:
+    """The chips board of the season about to end (of all time, before the first season),
+    as far as its winners could reach."""
+    return await store.leaderboard(guild_id, "chips", 0, WINNERS_READ, period="season")
+
+
+def _announcement(opening: str, final: LeaderboardPage, crowned: list[str], locale: str) -> str:
+    """What the channel reads when a season starts: ``opening``, the top of ``final`` (the
+    season that ended) and who holds the champion role now (``crowned``)."""
+    top = replace(final, entries=final.entries[:FINAL_PLACES])
+    return "\n".join([season_started_text(opening, top, locale), *crowned])
 
 
 async def schedule_seasons(
@@ -192,7 +215,7 @@ class SeasonClock:
                 log.exception("server %d: the season due to start could not start", guild_id)
 
     async def _start(self, guild: discord.Guild, moment: float) -> None:
-        final = await self.store.leaderboard(guild.id, "chips", 0, FINAL_PLACES, period="season")
+        final = await _final_board(self.store, guild.id)
         scheduled = await self.store.start_scheduled_season(guild.id, now=moment)
         if scheduled is None or scheduled.season is None:
             return
@@ -210,7 +233,7 @@ class SeasonClock:
             return
         opening = started_by_schedule_text(season, schedule, locale, self.bot.command_id)
         try:
-            await channel.send("\n".join([season_started_text(opening, final, locale), *crowned]))
+            await channel.send(_announcement(opening, final, crowned, locale))
         except discord.HTTPException as error:
             log.warning(
                 "server %d started season %d, but could not announce it in channel %d: %s",

@@ -155,3 +155,35 @@ async def test_without_manage_roles_the_role_is_refused(
         )
         assert bot.store is not None
         assert (await bot.store.get_guild_settings(guild.id)).champion_role is None
+
+
+async def test_a_tie_past_the_top_three_crowns_every_winner(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """Four members end level at the top: the announcement shows the top three as always,
+    and all four get the role."""
+    fake = fake_discord
+    guild, ann, bob = casino(fake)
+    boss = manager(fake, guild)
+    cat, dan = (fake.add_member(guild, name) for name in ("cat", "dan"))
+    champion = roles_to_give(fake, guild)
+    channel = guild.channel("tonk")
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        await boss.slash("tonk", "config", "champion", role=champion)
+        await ann.slash("tonk", "new")
+        for number, winner in enumerate((bob, boss, cat, dan), start=1):
+            await record(
+                bot, guild.id, channel.id, number, (winner.id, winner.name), (ann.id, "ann")
+            )
+        said = lines_of(await boss.slash("tonk", "config", "season"))
+        assert said[1] == "The board before the first season:"
+        assert [line.split(":")[0] for line in said[2:5]] == [
+            "1. **bob**",
+            "2. **boss**",
+            "3. **cat**",
+        ]
+        assert said[5] == (
+            "👑 **bob**, **boss**, **cat** and **dan** shared the lead before the first season "
+            f"and hold <@&{champion.id}> until the next season ends."
+        )
+        assert holders(guild, champion) == {"bob", "boss", "cat", "dan"}
