@@ -34,6 +34,9 @@ class Season:
     started_at: float
     ended_at: float | None = None
     """When the next season started; None for the current season."""
+    next_start: float | None = None
+    """When the next season is due to start by itself (the current season of a server with
+    ``/tonk config season every:``, as a scoreboard counts it); None otherwise."""
 
 
 @dataclass(frozen=True, slots=True)

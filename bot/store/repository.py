@@ -31,6 +31,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from functools import partial
 from types import TracebackType
 from typing import Any, Self, Unpack
@@ -677,7 +678,7 @@ async def _span(
     ``season``, or the guild's current one (None, and all time, before its first)."""
     if period == "season":
         counted = (
-            (await settings.read_guild_config(connection, guild_id)).season
+            _with_next_start(await settings.read_guild_config(connection, guild_id))
             if season is None
             else await settings.read_season(connection, guild_id, season)
         )
@@ -690,6 +691,14 @@ async def _span(
     if days is None:
         return None, None
     return Span((time.time() if now is None else now) - days * SECONDS_PER_DAY), None
+
+
+def _with_next_start(config: GuildConfig) -> Season | None:
+    """The guild's current season, with when the next is due to start by itself."""
+    schedule = config.season_schedule
+    if config.season is None or schedule is None:
+        return config.season
+    return replace(config.season, next_start=schedule.next_at)
 
 
 def _check_page(page: int, per_page: int) -> None:

@@ -53,9 +53,12 @@ def season_fields(season: Season | None, locale: str) -> dict[str, object]:
 
 
 def _dates(season: Season, locale: str, date: Callable[[float], str]) -> str:
-    """When ``season`` ran, its days written by ``date``: since its start, or from its
-    start to its end."""
+    """When ``season`` ran, its days written by ``date``: since its start (and when the next
+    is due to start by itself), or from its start to its end."""
     since = date(season.started_at)
+    if season.ended_at is None and season.next_start is not None:
+        upcoming = relative_time(season.next_start)
+        return text("scoreboard.season.since_next", locale, since=since, next=upcoming)
     if season.ended_at is None:
         return text("scoreboard.season.since", locale, since=since)
     return text("scoreboard.season.between", locale, since=since, until=date(season.ended_at))

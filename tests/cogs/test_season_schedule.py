@@ -99,6 +99,11 @@ async def test_a_manager_makes_seasons_start_every_month_and_each_is_announced(
         assert config.season_schedule == SeasonSchedule(SeasonEvery.MONTH, news.id, second)
         await clock.tick(first + 80)
         assert len(fake.messages_in(news)) == 1
+        board = lines_of(await ann.slash("tonk", "leaderboard"))
+        assert board[0] == (
+            f"**Leaderboard: chips, season 1** (since <t:{int(first + 20)}:D>, the next starts "
+            f"<t:{int(second)}:R>, page 1)"
+        )
 
         # A month without a finished hand: season 1 goes on, and the schedule moves on.
         await clock.tick(second + 20)

@@ -6,6 +6,7 @@ without a finished hand goes on, and the schedule moves on all the same."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -258,3 +259,16 @@ async def test_the_champion_role_and_its_holders_are_kept_with_the_settings(
     assert (kept.champion_role, kept.champions, kept.stake) == (55, (7, 8), 2)
     cleared = await store.update_guild_settings(1, champion_role=None, champions=())
     assert (cleared.champion_role, cleared.champions) == (None, ())
+
+
+async def test_the_current_seasons_boards_say_when_the_next_is_due(store: Store) -> None:
+    """With a schedule, the current season as the leaderboard and stats count it carries
+    the next start; a season asked for by number, or a server without a schedule, not."""
+    season = await store.start_season(1, now=moment("2026-12-01T00:00:00"))
+    assert (await store.leaderboard(1, "chips", period="season")).season == season
+    await store.update_guild_settings(1, season_schedule=MONTHLY)
+    board = await store.leaderboard(1, "chips", period="season")
+    assert board.season == replace(season, next_start=MONTHLY.next_at)
+    stats = await store.stats(1, 7, period="season")
+    assert stats.season == board.season
+    assert (await store.leaderboard(1, "chips", period="season", season=1)).season == season

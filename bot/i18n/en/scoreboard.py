@@ -302,6 +302,7 @@ MESSAGES: dict[str, Message] = {
     ),
     "scoreboard.season.final": "How season {season} ended:",
     "scoreboard.season.since": "since {since}",
+    "scoreboard.season.since_next": "since {since}, the next starts {next}",
     "scoreboard.season.between": "{since} to {until}",
     "scoreboard.season.choice": "Season {season} ({dates})",
     "scoreboard.refusal.season_and_period": (
