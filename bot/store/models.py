@@ -291,6 +291,11 @@ class SeasonRow(SQLModel, table=True):
     )
     number: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     started_at: float
+    winners_json: str = Field(
+        default="[]", sa_type=Text, sa_column_kwargs={"server_default": text("'[]'")}
+    )
+    """Who won the season (the most chips in it), recorded when the next one started; empty
+    for the current season, or one nobody ended ahead. Where revision 0015 added it."""
 
 
 METADATA = SQLModel.metadata

@@ -132,6 +132,9 @@ class PlayerStats:
     """The most chips the member won in one hand (of the period), 0 if they won none."""
     season: Season | None = None
     """The season counted (``period`` ``season``; None before the server's first)."""
+    seasons_won: tuple[int, ...] = ()
+    """The numbers of the server's seasons the member won, oldest first (whatever the
+    period)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,3 +211,5 @@ class ForgetReport:
     totals_deleted: bool
     hands_anonymised: int
     tables_scrubbed: int
+    seasons_scrubbed: int = 0
+    """Seasons whose winners named the member."""

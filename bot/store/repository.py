@@ -199,17 +199,20 @@ class Store:
             partial(settings.update_guild_config, guild_id=guild_id, changes=dict(changes))
         )
 
-    async def start_season(self, guild_id: int, *, now: float | None = None) -> Season:
+    async def start_season(
+        self, guild_id: int, *, now: float | None = None, winners: Sequence[int] = ()
+    ) -> Season:
         """Start the guild's next season (its first, if it has none) at ``now`` (default: the
         current time) and return it; from then on the ``season`` period counts the hands
-        finished since. The hands and totals of all time are untouched.
+        finished since. ``winners`` (user ids) are recorded as the winners of the season that
+        ends (``PlayerStats.seasons_won``). The hands and totals of all time are untouched.
 
         Raises :class:`~bot.store.SeasonWithoutHands`, changing nothing, while the current
         season has no finished hand.
         """
         started = time.time() if now is None else now
         season = await self._writer.run(
-            partial(settings.start_season, guild_id=guild_id, now=started)
+            partial(settings.start_season, guild_id=guild_id, now=started, winners=winners)
         )
         logger.info("guild %d started season %d", guild_id, season.number)
         return season
@@ -223,15 +226,18 @@ class Store:
             )
 
     async def start_scheduled_season(
-        self, guild_id: int, *, now: float | None = None
+        self, guild_id: int, *, now: float | None = None, winners: Sequence[int] = ()
     ) -> ScheduledSeason | None:
         """Start the guild's season that was due to start by itself by ``now`` (default: the
         current time) and move its schedule to the next start, in one unit of work; None,
         changing nothing, if none is due (the schedule changed, or another process started
-        it). A current season without a finished hand goes on, and the schedule moves on."""
+        it). A current season without a finished hand goes on, and the schedule moves on.
+        ``winners`` as for :meth:`start_season`."""
         started = time.time() if now is None else now
         scheduled = await self._writer.run(
-            partial(settings.start_scheduled_season, guild_id=guild_id, now=started)
+            partial(
+                settings.start_scheduled_season, guild_id=guild_id, now=started, winners=winners
+            )
         )
         if scheduled is not None:
             number = None if scheduled.season is None else scheduled.season.number
@@ -567,21 +573,24 @@ class Store:
         async with self._read() as connection:
             span, counted = await _span(connection, guild_id, period, season, now)
             player = await totals.player_totals(connection, guild_id, user_id)
+            won = await settings.read_seasons_won(connection, guild_id, user_id)
             if span is None:
                 rank = None if player is None else await totals.chips_rank(connection, player)
                 recent_hands = await hands.recent_hands(connection, guild_id, user_id, recent)
                 biggest = await hands.biggest_win(connection, guild_id, user_id)
-                return PlayerStats(player, rank, recent_hands, period, biggest)
+                return PlayerStats(player, rank, recent_hands, period, biggest, seasons_won=won)
             played = []
             if player is not None:
                 played = await hands.recent_hands(connection, guild_id, user_id, None, span)
             ranked = [hand for hand in played if hand.ranked]
             if not ranked or player is None:
-                return PlayerStats(None, None, played[:recent], period, season=counted)
+                return PlayerStats(
+                    None, None, played[:recent], period, season=counted, seasons_won=won
+                )
             record = standings.period_record(guild_id, user_id, player.display_name, ranked)
             rank = await standings.period_chips_rank(connection, span, record)
         biggest = max(0, *(hand.payout for hand in ranked))
-        return PlayerStats(record, rank, played[:recent], period, biggest, counted)
+        return PlayerStats(record, rank, played[:recent], period, biggest, counted, won)
 
     async def head_to_head(
         self,
@@ -649,7 +658,8 @@ class Store:
 
         Their seats in the guild's hands get ``user_id`` NULL and the name
         ``"forgotten player"``; their id is scrubbed from those hands' winners and action
-        logs and from the guild's closed tables (see ``jsontext.scrub_user``). Open tables
+        logs and from the guild's closed tables (see ``jsontext.scrub_user``), and taken out
+        of its season winners and champion role holders. Open tables
         are left alone: the game in progress must drop the member first. Other guilds are
         untouched.
         """
@@ -728,4 +738,5 @@ def _forget_member(connection: Connection, guild_id: int, user_id: int) -> Forge
         totals_deleted=forget.delete_totals(connection, guild_id, user_id),
         hands_anonymised=forget.anonymise_hands(connection, guild_id, user_id),
         tables_scrubbed=forget.scrub_closed_tables(connection, guild_id, user_id),
+        seasons_scrubbed=forget.scrub_seasons(connection, guild_id, user_id),
     )

@@ -208,19 +208,20 @@ def stats_text(
     rival: tuple[str, HeadToHead] | None = None,
     command_id: int | None = None,
 ) -> str:
-    """A member's totals, the hands played with ``rival`` (their name and record), and
-    recent hands (of all time or of the period), or a sentence saying they have none (and
-    the hands they played that the scoreboard leaves out, if any); under the season stats
-    of a server without seasons, a line saying so (its command clickable with
+    """A member's totals, the seasons they won, the hands played with ``rival`` (their name
+    and record), and recent hands (of all time or of the period), or a sentence saying they
+    have none (and the hands they played that the scoreboard leaves out, if any); under the
+    season stats of a server without seasons, a line saying so (its command clickable with
     ``command_id``)."""
     player = stats.player
     season = season_fields(stats.season, locale)
     note = no_season_note(stats.period, stats.season, locale, command_id)
+    trophies = _trophy_lines(stats, locale)
     if player is None and not stats.recent_hands:
         none = of_period("scoreboard.stats.none", stats.period, stats.season)
-        return "\n".join([text(none, locale, name=name, **season), *note])
+        return "\n".join([text(none, locale, name=name, **season), *trophies, *note])
     if player is None:
-        lines = [text("scoreboard.stats.unranked_only", locale, name=name)]
+        lines = [text("scoreboard.stats.unranked_only", locale, name=name), *trophies]
         return "\n".join([*lines, *_recent_lines(stats, locale), *note])
     lines = [
         text(
@@ -244,6 +245,7 @@ def stats_text(
             biggest=amount_text(stats.biggest_win, locale),
         ),
     ]
+    lines.extend(trophies)
     if rival is not None:
         lines.append(versus_text(name, *rival, locale))
     return "\n".join([*lines, *_recent_lines(stats, locale), *note])
@@ -268,6 +270,15 @@ def _recent_lines(stats: PlayerStats, locale: str) -> list[str]:
             for hand in stats.recent_hands
         ),
     ]
+
+
+def _trophy_lines(stats: PlayerStats, locale: str) -> list[str]:
+    """The seasons the member won, in a line (none if they won none)."""
+    if not stats.seasons_won:
+        return []
+    seasons = names_text([str(number) for number in stats.seasons_won], locale)
+    won = len(stats.seasons_won)
+    return [text("scoreboard.stats.seasons_won", locale, seasons=seasons, won=won)]
 
 
 def versus_text(name: str, rival: str, record: HeadToHead, locale: str) -> str:

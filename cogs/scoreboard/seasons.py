@@ -23,12 +23,13 @@ from bot.store import (
     LeaderboardPage,
     SeasonSchedule,
     SeasonWithoutHands,
+    Standing,
     Store,
     next_start,
 )
 from bot.tables.errors import TableError
 from cogs.inputs import check_season_every, check_time_zone
-from cogs.scoreboard.champions import crown
+from cogs.scoreboard.champions import crown, season_winners
 from cogs.scoreboard.render import (
     schedule_text,
     season_started_text,
@@ -61,7 +62,7 @@ async def start_season_now(bot: TonkBot, store: Store, interaction: discord.Inte
     guild_id = interaction.guild_id or 0
     final = await _final_board(store, guild_id)
     try:
-        season = await store.start_season(guild_id)
+        season = await store.start_season(guild_id, winners=_ids(season_winners(final)))
     except SeasonWithoutHands as empty:
         said = text(
             "scoreboard.refusal.season_without_hands", locale_of(interaction), season=empty.season
@@ -81,6 +82,10 @@ async def _final_board(store: Store, guild_id: int) -> LeaderboardPage:
     """The chips board of the season about to end (of all time, before the first season),
     as far as its winners could reach."""
     return await store.leaderboard(guild_id, "chips", 0, WINNERS_READ, period="season")
+
+
+def _ids(members: list[Standing]) -> list[int]:
+    return [member.user_id for member in members]
 
 
 def _announcement(opening: str, final: LeaderboardPage, crowned: list[str], locale: str) -> str:
@@ -216,7 +221,8 @@ class SeasonClock:
 
     async def _start(self, guild: discord.Guild, moment: float) -> None:
         final = await _final_board(self.store, guild.id)
-        scheduled = await self.store.start_scheduled_season(guild.id, now=moment)
+        winners = _ids(season_winners(final))
+        scheduled = await self.store.start_scheduled_season(guild.id, now=moment, winners=winners)
         if scheduled is None or scheduled.season is None:
             return
         season, schedule = scheduled.season, scheduled.schedule

@@ -87,6 +87,11 @@ async def test_each_seasons_winner_gets_the_role_and_the_last_one_gives_it_back(
         assert holders(guild, champion) == {"ann"}
         config = await bot.store.get_guild_settings(guild.id)
         assert config.champions == (ann.id,)
+        stats = lines_of(await ann.slash("tonk", "stats"))  # season 2: no hand of hers yet
+        assert stats == [
+            "ann has not finished a hand on this server in season 2.",
+            "👑 Won season 1.",
+        ]
 
         # Season 2 ends in a tie: both winners hold the role.
         for number, winner in enumerate((bob, bob, boss, boss), start=5):  # +4 each
@@ -99,6 +104,8 @@ async def test_each_seasons_winner_gets_the_role_and_the_last_one_gives_it_back(
             "until the next season ends."
         )
         assert holders(guild, champion) == {"bob", "boss"}
+        bob_stats = lines_of(await bob.slash("tonk", "stats", period="all"))
+        assert bob_stats[2] == "👑 Won season 2."
 
         off = await boss.slash("tonk", "config", "champion")
         assert lines_of(off) == ["Season winners no longer get a role."]

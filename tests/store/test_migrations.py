@@ -270,9 +270,9 @@ INSERT INTO season (guild_id, number, started_at) VALUES (1, 1, 1000.0);
 async def test_revision_0015_gives_every_server_no_season_schedule_and_can_go_back(
     db_url: str,
 ) -> None:
-    """After 0015 a server's settings and season are as they were, and its seasons start
-    only when a manager starts one; a schedule set afterwards goes with a downgrade to 0014,
-    the rest stays."""
+    """After 0015 a server's settings and season are as they were, its seasons start only
+    when a manager starts one, no role crowns their winners and no season has recorded
+    winners; a schedule set afterwards goes with a downgrade to 0014, the rest stays."""
     await _upgrade_to(db_url, "0014")
     execute(db_url, _SETTINGS_OF_0014)
     await upgrade(db_url)
@@ -281,6 +281,8 @@ async def test_revision_0015_gives_every_server_no_season_schedule_and_can_go_ba
         config = await store.get_guild_settings(1)
         assert (config.stake, config.locale, config.season) == (2, "ro", Season(1, 1000.0))
         assert (config.season_schedule, config.champion_role, config.champions) == (None, None, ())
+        assert (await store.stats(1, 7)).seasons_won == ()
+        assert fetch(db_url, "SELECT winners_json FROM season") == [("[]",)]
         await store.update_guild_settings(
             1, season_schedule=schedule, champion_role=5, champions=[7]
         )

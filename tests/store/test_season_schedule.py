@@ -272,3 +272,16 @@ async def test_the_current_seasons_boards_say_when_the_next_is_due(store: Store)
     stats = await store.stats(1, 7, period="season")
     assert stats.season == board.season
     assert (await store.leaderboard(1, "chips", period="season", season=1)).season == season
+
+
+async def test_a_season_started_by_its_schedule_records_its_winners(
+    store: Store, store_url: str
+) -> None:
+    """The winners the clock read are recorded as the ended season's, as for a start by a
+    manager."""
+    await store.start_season(1, now=moment("2026-12-01T00:00:00"))
+    await _hand_at(store, 1, moment("2026-12-10T00:00:00"), store_url)
+    await store.update_guild_settings(1, season_schedule=MONTHLY)
+    started = await store.start_scheduled_season(1, now=MONTHLY.next_at, winners=[1])
+    assert started is not None and started.season is not None
+    assert (await store.stats(1, 1)).seasons_won == (1,)

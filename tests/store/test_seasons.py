@@ -191,3 +191,27 @@ async def test_a_season_the_server_never_started_is_refused_with_the_ones_it_has
     assert (beyond.value.season, beyond.value.known) == (3, (1, 2))
     with pytest.raises(ValueError, match="period 'week'"):
         await store.leaderboard(1, "chips", period="week", season=1)
+
+
+async def test_each_seasons_winners_are_kept_and_a_forgotten_member_leaves_them(
+    store: Store,
+) -> None:
+    """The winners given when a season starts are recorded as the ended season's; a
+    member's stats list the seasons they won (whatever the period), and ``forget me`` takes
+    them out of the winners and of the champion role's holders."""
+    table = await open_table(store)
+    await store.start_season(1, winners=[5])  # nothing ended: no season to record
+    await _play(store, table, 1, [(1, 4, True), (2, 4, True)])
+    await store.start_season(1, winners=[1, 2])
+    await _play(store, table, 3, [(1, 3, True)])
+    await store.start_season(1, winners=[1])
+    assert (await store.stats(1, 1)).seasons_won == (1, 2)
+    assert (await store.stats(1, 1, period="season", season=2)).seasons_won == (1, 2)
+    assert (await store.stats(1, 2)).seasons_won == (1,)
+    assert (await store.stats(1, 5)).seasons_won == ()
+    await store.update_guild_settings(1, champion_role=77, champions=[1, 2])
+    report = await store.forget_member(1, 1)
+    assert report.seasons_scrubbed == 2
+    assert (await store.stats(1, 2)).seasons_won == (1,)
+    assert (await store.stats(1, 1)).seasons_won == ()
+    assert (await store.get_guild_settings(1)).champions == (2,)

@@ -171,6 +171,11 @@ MESSAGES: dict[str, Message] = {
         "{rival_won} · chips in them: {name} {chips}, {rival} {rival_chips}",
         "hands",
     ),
+    "scoreboard.stats.seasons_won": Plural(
+        "👑 Won season {seasons}.",
+        "👑 Won {won} seasons: {seasons}.",
+        "won",
+    ),
     "scoreboard.stats.versus_none": "Against **{rival}**: no hand played together.",
     "scoreboard.refusal.versus_self": "Choose another member to compare {name} with.",
     "scoreboard.stats.recent": "Recent hands:",

@@ -6,7 +6,14 @@ from sqlalchemy import Connection, bindparam, delete, select, update
 from sqlmodel import col
 
 from bot.store import jsontext
-from bot.store.models import HandPlayerRow, HandRow, PlayerTotals, TableRow
+from bot.store.models import (
+    GuildSettings,
+    HandPlayerRow,
+    HandRow,
+    PlayerTotals,
+    SeasonRow,
+    TableRow,
+)
 from bot.store.records import TableStatus
 
 
@@ -91,3 +98,36 @@ def scrub_closed_tables(connection: Connection, guild_id: int, user_id: int) -> 
             )
         )
     return len(tables)
+
+
+def scrub_seasons(connection: Connection, guild_id: int, user_id: int) -> int:
+    """Take the member out of the guild's season winners and of the holders of its
+    champion role (lists of ids: the id goes, where other ids become null); return how many
+    seasons named them."""
+    mention = f"%{user_id}%"
+    seasons = connection.execute(
+        select(col(SeasonRow.number), col(SeasonRow.winners_json)).where(
+            col(SeasonRow.guild_id) == guild_id, col(SeasonRow.winners_json).like(mention)
+        )
+    ).all()
+    named = 0
+    for number, winners_json in seasons:
+        winners = jsontext.loads_list(winners_json, f"guild {guild_id} season {number}")
+        if user_id in winners:
+            named += 1
+            connection.execute(
+                update(SeasonRow)
+                .where(col(SeasonRow.guild_id) == guild_id, col(SeasonRow.number) == number)
+                .values(winners_json=jsontext.dumps([w for w in winners if w != user_id]))
+            )
+    holders_json = connection.execute(
+        select(col(GuildSettings.champion_ids_json)).where(col(GuildSettings.guild_id) == guild_id)
+    ).scalar()
+    holders = [] if holders_json is None else jsontext.loads_list(holders_json, "champions")
+    if user_id in holders:
+        connection.execute(
+            update(GuildSettings)
+            .where(col(GuildSettings.guild_id) == guild_id)
+            .values(champion_ids_json=jsontext.dumps([h for h in holders if h != user_id]))
+        )
+    return named

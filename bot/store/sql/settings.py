@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -211,13 +211,22 @@ def update_guild_config(
     return updated
 
 
-def start_season(connection: Connection, guild_id: int, now: float) -> Season:
-    """Start the guild's next season at ``now`` and return it. Raises
-    :class:`SeasonWithoutHands`, writing nothing, while the current season has no finished
-    hand: a second start by mistake would lose nothing, but tells nobody anything new."""
+def start_season(
+    connection: Connection, guild_id: int, now: float, winners: Sequence[int] = ()
+) -> Season:
+    """Start the guild's next season at ``now`` and return it, recording ``winners`` as the
+    winners of the one that ends. Raises :class:`SeasonWithoutHands`, writing nothing,
+    while the current season has no finished hand: a second start by mistake would lose
+    nothing, but tells nobody anything new."""
     current = _current(connection.execute(_latest_season(guild_id)).first())
     if current is not None and not _hand_since(connection, guild_id, current.started_at):
         raise SeasonWithoutHands(guild_id, current.number)
+    if current is not None:
+        connection.execute(
+            update(SeasonRow)
+            .where(col(SeasonRow.guild_id) == guild_id, col(SeasonRow.number) == current.number)
+            .values(winners_json=jsontext.dumps(list(winners)))
+        )
     season = Season(1 if current is None else current.number + 1, now)
     connection.execute(
         insert(SeasonRow).values(
@@ -264,13 +273,14 @@ async def read_due_schedules(
 
 
 def start_scheduled_season(
-    connection: Connection, guild_id: int, now: float
+    connection: Connection, guild_id: int, now: float, winners: Sequence[int] = ()
 ) -> ScheduledSeason | None:
     """Start the guild's season that was due to start by itself at ``now`` or before, and
     set its next start; None, writing nothing, if none is due (the schedule changed, or
     another process started it: the schedule moves on in the same statement that finds it
     due, so two processes never both start it). A current season without a finished hand
-    goes on (``ScheduledSeason.season`` None): the schedule moves on all the same."""
+    goes on (``ScheduledSeason.season`` None): the schedule moves on all the same.
+    ``winners`` are recorded as the ended season's, as :func:`start_season` does."""
     what = f"guild {guild_id} settings"
     row = connection.execute(_select(guild_id)).first()
     schedule = None if row is None else _schedule(row, what)
@@ -289,7 +299,24 @@ def start_scheduled_season(
     if moved.rowcount != 1:
         return None
     try:
-        season: Season | None = start_season(connection, guild_id, now)
+        season: Season | None = start_season(connection, guild_id, now, winners)
     except SeasonWithoutHands:
         season = None
     return ScheduledSeason(season, following)
+
+
+async def read_seasons_won(
+    connection: AsyncConnection, guild_id: int, user_id: int
+) -> tuple[int, ...]:
+    """The numbers of the guild's seasons that ``user_id`` won (alone or on a tie), oldest
+    first."""
+    rows = await connection.execute(
+        select(SeasonRow.number, SeasonRow.winners_json)
+        .where(col(SeasonRow.guild_id) == guild_id, col(SeasonRow.winners_json) != "[]")
+        .order_by(col(SeasonRow.number))
+    )
+    return tuple(
+        number
+        for number, winners in rows
+        if user_id in jsontext.loads_list(winners, f"guild {guild_id} season {number}")
+    )

@@ -8,7 +8,8 @@ Revises: 0014
 (``/tonk config season every:``), where each is announced, when the next starts, and the time
 zone of its midnight; ``champion_role_id`` and ``champion_ids_json``: the role the winner of
 each season that ends gets (``/tonk config champion``) and who holds it by the bot's doing. No
-server had asked: all None, and nobody holds a role.
+server had asked: all None, and nobody holds a role. ``season.winners_json``: who won each
+season, recorded when the next starts; empty for the seasons before.
 """
 
 from __future__ import annotations
@@ -32,9 +33,15 @@ def upgrade() -> None:
         "guild_settings",
         sa.Column("champion_ids_json", sa.Text(), server_default=sa.text("'[]'"), nullable=False),
     )
+    op.add_column(
+        "season",
+        sa.Column("winners_json", sa.Text(), server_default=sa.text("'[]'"), nullable=False),
+    )
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("season") as table:
+        table.drop_column("winners_json")
     with op.batch_alter_table("guild_settings") as table:
         table.drop_column("champion_ids_json")
         table.drop_column("champion_role_id")
