@@ -64,12 +64,18 @@ async def set_champion_role(
 
 
 async def crown(
-    bot: TonkBot, store: Store, guild: discord.Guild, final: LeaderboardPage, locale: str
+    bot: TonkBot,
+    store: Store,
+    guild: discord.Guild,
+    final: LeaderboardPage,
+    winners: list[Standing],
+    locale: str,
 ) -> list[str]:
-    """A season just started: give the server's champion role to the winners of the one
-    that ended (``final``, its chips board; before the first season, all time's) and take
-    it back from the last winners. The lines the announcement adds, in ``locale``: who
-    holds the role now, and for whom it could not be given or taken back."""
+    """A season just started: give the server's champion role to the ``winners`` of the one
+    that ended (:func:`season_winners` of ``final``, its chips board; before the first
+    season, all time's) and take it back from the last winners. The lines the announcement
+    adds, in ``locale``: who holds the role now, and for whom it could not be given or
+    taken back."""
     config = await store.get_guild_settings(guild.id)
     if config.champion_role is None:
         return []
@@ -78,7 +84,6 @@ async def crown(
         log.info("server %d deleted its champion role: seasons crown nobody", guild.id)
         await store.update_guild_settings(guild.id, champion_role=None, champions=())
         return []
-    winners = season_winners(final)
     winner_ids = {winner.user_id for winner in winners}
     failed = [
         user_id

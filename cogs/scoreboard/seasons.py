@@ -61,8 +61,9 @@ async def start_season_now(bot: TonkBot, store: Store, interaction: discord.Inte
     defer_as(interaction, Defer.PUBLIC)
     guild_id = interaction.guild_id or 0
     final = await _final_board(store, guild_id)
+    winners = season_winners(final)
     try:
-        season = await store.start_season(guild_id, winners=_ids(season_winners(final)))
+        season = await store.start_season(guild_id, winners=_ids(winners))
     except SeasonWithoutHands as empty:
         said = text(
             "scoreboard.refusal.season_without_hands", locale_of(interaction), season=empty.season
@@ -74,7 +75,7 @@ async def start_season_now(bot: TonkBot, store: Store, interaction: discord.Inte
         season, interaction.user.display_name, locale, command_id(interaction)
     )
     assert interaction.guild is not None  # a command of a server
-    crowned = await crown(bot, store, interaction.guild, final, locale)
+    crowned = await crown(bot, store, interaction.guild, final, winners, locale)
     await answer(interaction, _announcement(opening, final, crowned, locale), ephemeral=False)
 
 
@@ -221,13 +222,15 @@ class SeasonClock:
 
     async def _start(self, guild: discord.Guild, moment: float) -> None:
         final = await _final_board(self.store, guild.id)
-        winners = _ids(season_winners(final))
-        scheduled = await self.store.start_scheduled_season(guild.id, now=moment, winners=winners)
+        winners = season_winners(final)
+        scheduled = await self.store.start_scheduled_season(
+            guild.id, now=moment, winners=_ids(winners)
+        )
         if scheduled is None or scheduled.season is None:
             return
         season, schedule = scheduled.season, scheduled.schedule
         locale = await guild_language(self.bot, guild)
-        crowned = await crown(self.bot, self.store, guild, final, locale)
+        crowned = await crown(self.bot, self.store, guild, final, winners, locale)
         channel = guild.get_channel_or_thread(schedule.channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             log.warning(
