@@ -84,6 +84,9 @@ NOTES: dict[str, str] = {
     "command.name.tonk": "The game's name: keep it as it is.",
     "command.name.bigone": "The Big One: the session's last hands at double stakes.",
     "command.option.turn_timeout": "Seconds a player has for a turn.",
+    "command.option.every": "How often the server's seasons start by themselves.",
+    "command.option.time_zone": "The time zone whose midnight a season starts at.",
+    "command.name.champion": "The role given to the winner of each season.",
     "command.option.turn_reminders": (
         "Whether a member the table waits for is reminded with a mention that notifies them."
     ),
