@@ -65,7 +65,7 @@ from bot.store.reports import (
     Standing,
 )
 from bot.store.repository import DEFAULT_MIN_HANDS, MAX_GUILD_HANDS, MAX_PER_PAGE, Store
-from bot.store.schedule import UTC_ZONE, SeasonEvery, next_start, time_zones
+from bot.store.schedule import UTC_ZONE, SeasonEvery, next_start, notice_at, time_zones
 
 __all__ = [
     "DEFAULT_MIN_HANDS",
@@ -120,5 +120,6 @@ __all__ = [
     "UnknownSeason",
     "UnknownTable",
     "next_start",
+    "notice_at",
     "time_zones",
 ]

@@ -74,6 +74,9 @@ class GuildSettings(SQLModel, table=True):
         default="[]", sa_type=Text, sa_column_kwargs={"server_default": text("'[]'")}
     )
     """The members the bot gave that role, who lose it when the next season ends."""
+    season_notice_at: float | None = None
+    """When the channel is told that the current season ends, a day before the next starts
+    (Unix time); None: told already, or not to be told. Where revision 0016 added it."""
 
 
 class TableRow(SQLModel, table=True):

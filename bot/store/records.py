@@ -50,6 +50,9 @@ class SeasonSchedule:
     next_at: float
     time_zone: str = UTC_ZONE
     """An IANA time zone name (``bot.store.schedule.time_zones``)."""
+    notice_at: float | None = None
+    """When the channel is told that the current season ends at ``next_at``, with the board
+    so far (``bot.store.schedule.notice_at``); None: told already, or not to be told."""
 
 
 @dataclass(frozen=True, slots=True)

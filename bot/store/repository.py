@@ -225,6 +225,27 @@ class Store:
                 connection, time.time() if now is None else now
             )
 
+    async def due_season_notices(
+        self, now: float | None = None
+    ) -> list[tuple[int, SeasonSchedule]]:
+        """The guilds whose announcement channel was due to be told by ``now`` (default: the
+        current time) that the current season ends, a day before the next starts by itself,
+        with their schedules."""
+        async with self._read() as connection:
+            return await settings.read_due_notices(connection, time.time() if now is None else now)
+
+    async def claim_season_notice(
+        self, guild_id: int, *, now: float | None = None
+    ) -> SeasonSchedule | None:
+        """Take the guild's notice that the current season ends, due by ``now`` (default:
+        the current time), and return the schedule it is for; None, changing nothing, if
+        none is due (told already, by this process or another): whoever takes it tells the
+        channel, once."""
+        moment = time.time() if now is None else now
+        return await self._writer.run(
+            partial(settings.claim_season_notice, guild_id=guild_id, now=moment)
+        )
+
     async def start_scheduled_season(
         self, guild_id: int, *, now: float | None = None, winners: Sequence[int] = ()
     ) -> ScheduledSeason | None:

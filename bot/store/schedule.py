@@ -14,6 +14,9 @@ from zoneinfo import ZoneInfo, available_timezones
 DAYS_IN_WEEK = 7
 UTC_ZONE = "UTC"
 """The time zone of a schedule that names none."""
+NOTICE_BEFORE = 24 * 60 * 60
+"""How long before a season starts by itself its announcement channel is told that the
+current one ends, with the board so far (seconds)."""
 
 
 class SeasonEvery(StrEnum):
@@ -43,3 +46,11 @@ def next_start(every: SeasonEvery, after: float, time_zone: str) -> float:
         case _:
             assert_never(every)
     return datetime.combine(start, time(), tzinfo=zone).timestamp()
+
+
+def notice_at(next_at: float, now: float) -> float | None:
+    """When the channel is to be told that the season ends at ``next_at``: a day before;
+    None if that moment is already past at ``now`` (a schedule set within the last day
+    before a start: what the channel read on setting it says when)."""
+    moment = next_at - NOTICE_BEFORE
+    return moment if moment > now else None

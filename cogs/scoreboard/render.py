@@ -163,6 +163,31 @@ def season_started_text(opening: str, final: LeaderboardPage, locale: str) -> st
     return "\n".join(lines)
 
 
+def ends_soon_text(
+    board: LeaderboardPage,
+    schedule: SeasonSchedule,
+    champion_role: int | None,
+    locale: str,
+    command_id: int | None,
+) -> str:
+    """What the announcement channel reads a day before ``schedule``'s next start: that the
+    current season (``board``'s, the top of its chips board so far; of all time before the
+    first season) ends then, its board, and who gets ``champion_role`` (a role id) if set."""
+    when = {"when": relative_time(schedule.next_at), "date": date_time_of(schedule.next_at)}
+    if board.season is None:
+        opening = text("scoreboard.season.ends_soon_before", locale, **when)
+    else:
+        number = board.season.number
+        said = {"season": number, "following": number + 1, **when}
+        opening = text("scoreboard.season.ends_soon", locale, **said)
+    lines = [opening, *_lines(board, locale)]
+    lines.append(text("scoreboard.season.ends_soon_more", locale, **command_mentions(command_id)))
+    if champion_role is not None:
+        role = f"<@&{champion_role}>"
+        lines.append(text("scoreboard.season.ends_soon_champion", locale, role=role))
+    return "\n".join(lines)
+
+
 def champion_lines(
     final: LeaderboardPage,
     winners: Sequence[Standing],

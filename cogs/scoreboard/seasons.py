@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -26,11 +27,13 @@ from bot.store import (
     Standing,
     Store,
     next_start,
+    notice_at,
 )
 from bot.tables.errors import TableError
 from cogs.inputs import check_season_every, check_time_zone
 from cogs.scoreboard.champions import crown, season_winners
 from cogs.scoreboard.render import (
+    ends_soon_text,
     schedule_text,
     season_started_text,
     started_by_schedule_text,
@@ -143,7 +146,9 @@ async def schedule_seasons(
     if zone is None:
         current = (await store.get_guild_settings(guild_id)).season_schedule
         zone = UTC_ZONE if current is None else current.time_zone
-    schedule = SeasonSchedule(chosen, where, next_start(chosen, time.time(), zone), zone)
+    now = time.time()
+    upcoming = next_start(chosen, now, zone)
+    schedule = SeasonSchedule(chosen, where, upcoming, zone, notice_at(upcoming, now))
     await store.update_guild_settings(guild_id, season_schedule=schedule)
     public = await server_language(bot, interaction)
     said = text("scoreboard.config.schedule_set", public, schedule=schedule_text(schedule, public))
@@ -179,8 +184,11 @@ def _missing_permissions(interaction: discord.Interaction, channel_id: int) -> l
 
 class SeasonClock:
     """Once a minute, starts the seasons due by their servers' schedules in the servers this
-    process has, each announced in its channel. Another process (shard) has the others; a
-    season two processes both find due starts once (``Store.start_scheduled_season``)."""
+    process has, each announced in its channel, and a day before each such start tells that
+    channel the current season ends, with the board so far. Another process (shard) has the
+    other servers; a season two processes both find due starts once
+    (``Store.start_scheduled_season``), and its channel is told once that it ends
+    (``Store.claim_season_notice``)."""
 
     def __init__(self, bot: TonkBot, store: Store, interval: float = CLOCK_SECONDS) -> None:
         self.bot = bot
@@ -209,18 +217,25 @@ class SeasonClock:
 
     async def tick(self, now: float | None = None) -> None:
         """Start every season due by ``now`` (default: the current time) in a server of
-        this process; one server's failure is logged and leaves the others to start."""
+        this process, then tell the channels due to be told that a season ends; one
+        server's failure is logged and leaves the others to go on."""
         moment = time.time() if now is None else now
         for guild_id, _ in await self.store.due_seasons(moment):
-            guild = self.bot.get_guild(guild_id)
-            if guild is None:
-                continue
-            try:
-                await self._start(guild, moment)
-            except Exception:
-                log.exception("server %d: the season due to start could not start", guild_id)
+            await self._in_guild(guild_id, self._start(guild_id, moment), "start its season")
+        for guild_id, _ in await self.store.due_season_notices(moment):
+            await self._in_guild(guild_id, self._notify(guild_id, moment), "say its season ends")
 
-    async def _start(self, guild: discord.Guild, moment: float) -> None:
+    async def _in_guild(self, guild_id: int, work: Awaitable[None], what: str) -> None:
+        """Run ``work`` for a server; its failure is logged, saying it could not do ``what``."""
+        try:
+            await work
+        except Exception:
+            log.exception("server %d: the season clock could not %s", guild_id, what)
+
+    async def _start(self, guild_id: int, moment: float) -> None:
+        guild = self.bot.get_guild(guild_id)
+        if guild is None:
+            return
         final = await _final_board(self.store, guild.id)
         winners = season_winners(final)
         scheduled = await self.store.start_scheduled_season(
@@ -231,23 +246,47 @@ class SeasonClock:
         season, schedule = scheduled.season, scheduled.schedule
         locale = await guild_language(self.bot, guild)
         crowned = await crown(self.bot, self.store, guild, final, winners, locale)
-        channel = guild.get_channel_or_thread(schedule.channel_id)
-        if not isinstance(channel, discord.abc.Messageable):
-            log.warning(
-                "server %d started season %d, but its announcement channel %d is gone",
-                guild.id,
-                season.number,
-                schedule.channel_id,
-            )
-            return
         opening = started_by_schedule_text(season, schedule, locale, self.bot.command_id)
-        try:
-            await channel.send(_announcement(opening, final, crowned, locale))
-        except discord.HTTPException as error:
-            log.warning(
-                "server %d started season %d, but could not announce it in channel %d: %s",
-                guild.id,
-                season.number,
-                schedule.channel_id,
-                error,
-            )
+        said = _announcement(opening, final, crowned, locale)
+        await _post(guild, schedule.channel_id, said, f"started season {season.number}")
+
+    async def _notify(self, guild_id: int, moment: float) -> None:
+        """Tell the server's announcement channel that the current season ends at the
+        next start, with the top of its board so far, and who gets the champion role. A
+        season nobody is ranked in yet is not told (without a finished hand it does not
+        end): the clock looks again, until the start."""
+        guild = self.bot.get_guild(guild_id)
+        if guild is None:
+            return
+        board = await self.store.leaderboard(guild_id, "chips", 0, FINAL_PLACES, period="season")
+        if not board.entries:
+            return
+        schedule = await self.store.claim_season_notice(guild_id, now=moment)
+        if schedule is None:
+            return
+        config = await self.store.get_guild_settings(guild_id)
+        locale = await guild_language(self.bot, guild)
+        said = ends_soon_text(board, schedule, config.champion_role, locale, self.bot.command_id)
+        await _post(guild, schedule.channel_id, said, "was to say its season ends")
+
+
+async def _post(guild: discord.Guild, channel_id: int, said: str, done: str) -> None:
+    """Send ``said`` to the server's announcement channel; a channel that is gone, or where
+    sending fails, is logged (saying what the clock ``done`` in that server), and nothing
+    else happens."""
+    channel = guild.get_channel_or_thread(channel_id)
+    if not isinstance(channel, discord.abc.Messageable):
+        log.warning(
+            "server %d %s, but its announcement channel %d is gone", guild.id, done, channel_id
+        )
+        return
+    try:
+        await channel.send(said)
+    except discord.HTTPException as error:
+        log.warning(
+            "server %d %s, but could not post in its announcement channel %d: %s",
+            guild.id,
+            done,
+            channel_id,
+            error,
+        )

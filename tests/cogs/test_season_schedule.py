@@ -2,7 +2,8 @@
 (Manage Server) sets when and where, the season clock starts each season when it is due and
 announces it with the board of the season that ended, a season without a finished hand goes
 on, a season missed while the bot was down starts when it is back, and ``every:off`` stops
-it. Wrong input is refused in words, changing nothing."""
+it; a day before each start, the channel reads the board so far. Wrong input is refused in
+words, changing nothing."""
 
 from __future__ import annotations
 
@@ -14,14 +15,15 @@ from zoneinfo import ZoneInfo
 
 import discord
 
-from bot.store import Season, SeasonEvery, SeasonSchedule, Store, next_start
+from bot.store import Season, SeasonEvery, SeasonSchedule, Store, next_start, notice_at
 from tests.cogs.helpers import db_bot, season_clock
-from tests.cogs.test_scoreboard import casino, manager, play_three
+from tests.cogs.test_scoreboard import casino, manager, play_three, record
 from tests.cogs.test_seasons import lines_of
 from tests.fakediscord import FakeDiscord, run_bot
 
 WHEN = r"<t:(\d+):f> \(<t:\1:R>\)"
 """A start as the bot writes it: date and time, then how far off, in each reader's way."""
+DAY = 86_400.0
 
 
 async def test_a_manager_makes_seasons_start_every_month_and_each_is_announced(
@@ -58,15 +60,18 @@ async def test_a_manager_makes_seasons_start_every_month_and_each_is_announced(
         (said,) = lines_of(scheduled)
         found = re.fullmatch(
             rf"From now on a new season starts by itself on the 1st of every month at 00:00 "
-            rf"\(UTC time\), announced in <#{news.id}>: the next {WHEN}\. A season in which no "
-            r"hand has finished goes on until the start after\.",
+            rf"\(UTC time\), announced in <#{news.id}>: the next {WHEN}\. A day before each "
+            r"start, that channel reads the board so far\. A season in which no hand has "
+            r"finished goes on until the start after\.",
             said,
         )
         assert found is not None
         first = float(found[1])
         assert first in {next_start(SeasonEvery.MONTH, moment, "UTC") for moment in (before, after)}
         config = await bot.store.get_guild_settings(guild.id)
-        assert config.season_schedule == SeasonSchedule(SeasonEvery.MONTH, news.id, first)
+        assert config.season_schedule == SeasonSchedule(
+            SeasonEvery.MONTH, news.id, first, "UTC", notice_at(first, after)
+        )
         shown = lines_of(await boss.slash("tonk", "config", "show"))
         assert re.search(
             rf"· no season started, and a new season starts by itself on the 1st of every "
@@ -77,9 +82,13 @@ async def test_a_manager_makes_seasons_start_every_month_and_each_is_announced(
         # Not yet due: nothing starts. Due (the clock looks once a minute): season 1.
         clock = season_clock(bot)
         await clock.tick(first - 1)
-        assert fake.messages_in(news) == []
+        # A day before, the channel read the board so far (see the last test), unless
+        # the schedule was set within that day (as on the last day of a month).
+        told = 0 if notice_at(first, after) is None else 1
+        assert [m.content[:1] for m in fake.messages_in(news)] == ["⏳"] * told
         await clock.tick(first + 20)
-        (announced,) = fake.messages_in(news)
+        assert len(fake.messages_in(news)) == told + 1
+        announced = fake.messages_in(news)[-1]
         second = next_start(SeasonEvery.MONTH, first + 20, "UTC")
         lines = announced.content.splitlines()
         assert re.fullmatch(
@@ -96,9 +105,11 @@ async def test_a_manager_makes_seasons_start_every_month_and_each_is_announced(
         ]
         config = await bot.store.get_guild_settings(guild.id)
         assert config.season == Season(1, first + 20)
-        assert config.season_schedule == SeasonSchedule(SeasonEvery.MONTH, news.id, second)
+        assert config.season_schedule == SeasonSchedule(
+            SeasonEvery.MONTH, news.id, second, "UTC", second - DAY
+        )
         await clock.tick(first + 80)
-        assert len(fake.messages_in(news)) == 1
+        assert len(fake.messages_in(news)) == told + 1
         board = lines_of(await ann.slash("tonk", "leaderboard"))
         assert board[0] == (
             f"**Leaderboard: chips, season 1** (since <t:{int(first + 20)}:D>, the next starts "
@@ -107,7 +118,7 @@ async def test_a_manager_makes_seasons_start_every_month_and_each_is_announced(
 
         # A month without a finished hand: season 1 goes on, and the schedule moves on.
         await clock.tick(second + 20)
-        assert len(fake.messages_in(news)) == 1
+        assert len(fake.messages_in(news)) == told + 1
         config = await bot.store.get_guild_settings(guild.id)
         assert config.season == Season(1, first + 20)
         assert config.season_schedule is not None
@@ -147,10 +158,9 @@ async def test_a_season_due_while_the_bot_was_down_starts_and_is_announced_when_
         assert bot.store is not None
         config = await bot.store.get_guild_settings(guild.id)
         assert config.season is not None and config.season.started_at > was_due
+        following = next_start(SeasonEvery.WEEK, config.season.started_at, "UTC")
         assert config.season_schedule == SeasonSchedule(
-            SeasonEvery.WEEK,
-            tonk.id,
-            next_start(SeasonEvery.WEEK, config.season.started_at, "UTC"),
+            SeasonEvery.WEEK, tonk.id, following, "UTC", following - DAY
         )
         assert announced.content.endswith(
             f"Următorul sezon începe pe <t:{int(config.season_schedule.next_at)}:f>."
@@ -251,3 +261,66 @@ async def test_seasons_start_at_midnight_in_the_time_zone_chosen_from_the_list(
             datetime.fromtimestamp(kept.next_at, ZoneInfo("Asia/Tehran")).strftime("%d %H:%M")
             == "01 00:00"
         )
+
+
+async def test_a_day_before_a_season_starts_by_itself_its_channel_reads_the_board_so_far(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """A day before the start the clock posts, once, that the season ends (before the
+    first season: that it starts), the top of the board so far, and who gets the champion
+    role. A season nobody has finished a hand in does not end, so it is not told until
+    someone has."""
+    fake = fake_discord
+    guild, ann, bob = casino(fake)
+    boss = manager(fake, guild)
+    news = fake.add_text_channel(guild, "news")
+    champion = fake.add_role(guild, "Champion", discord.Permissions.none())
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        assert bot.store is not None
+        await play_three(bot, guild, ann, bob)
+        start = time.time() + 10 * DAY
+        schedule = SeasonSchedule(SeasonEvery.MONTH, news.id, start, "UTC", start - DAY)
+        await bot.store.update_guild_settings(
+            guild.id, season_schedule=schedule, champion_role=champion.id
+        )
+        clock = season_clock(bot)
+        await clock.tick(start - DAY - 1)
+        assert fake.messages_in(news) == []
+        await clock.tick(start - DAY + 10)
+        (notice,) = fake.messages_in(news)
+        lines = notice.content.splitlines()
+        assert lines[0] == (
+            f"⏳ **The first season starts <t:{int(start)}:R>** (<t:{int(start)}:f>). The "
+            "board so far, of all time:"
+        )
+        assert lines[1:3] == [
+            "1. **bob**: +2 chips · 2 won of 3 (67%)",
+            "2. **ann**: −2 chips · 1 won of 3 (33%)",
+        ]
+        assert re.fullmatch(
+            r"A hand finished before then still counts: </tonk leaderboard:\d+> shows the "
+            r"whole board\.",
+            lines[3],
+        )
+        assert lines[4:] == [f"👑 Whoever leads then gets <@&{champion.id}>."]
+        await clock.tick(start - DAY + 70)
+        assert len(fake.messages_in(news)) == 1
+
+        # Season 1, started by a manager, has no finished hand when it was due: it goes
+        # on, and a day before the next start nothing is said until a hand finishes.
+        await boss.slash("tonk", "config", "season")
+        await clock.tick(start + 20)
+        following = next_start(SeasonEvery.MONTH, start + 20, "UTC")
+        await clock.tick(following - DAY + 10)
+        assert len(fake.messages_in(news)) == 1
+        tonk = guild.channel("tonk").id
+        await record(bot, guild.id, tonk, 4, (ann.id, ann.name), (bob.id, bob.name))
+        await clock.tick(following - DAY + 70)
+        assert len(fake.messages_in(news)) == 2
+        lines = fake.messages_in(news)[-1].content.splitlines()
+        assert lines[:3] == [
+            f"⏳ **Season 1 ends <t:{int(following)}:R>** (<t:{int(following)}:f>), as season "
+            "2 starts. The board so far:",
+            "1. **ann**: +2 chips · 1 won of 1 (100%)",
+            "2. **bob**: −2 chips · 0 won of 1 (0%)",
+        ]

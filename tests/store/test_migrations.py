@@ -291,6 +291,39 @@ async def test_revision_0015_gives_every_server_no_season_schedule_and_can_go_ba
     assert fetch(db_url, "SELECT guild_id, number, started_at FROM season") == [(1, 1, 1000.0)]
 
 
+_SCHEDULES_OF_0015 = """
+INSERT INTO guild_settings (guild_id, default_preset, default_options_json, stake,
+    turn_timeout, allowed_channel_ids_json, locale, updated_at, season_every,
+    season_channel_id, season_next_at, season_time_zone)
+VALUES (1, 'standard', '{}', 2, 120, '[]', '', 5.0, 'weekly', 10, 900000.0, 'Asia/Tehran'),
+    (2, 'standard', '{}', 1, 120, '[]', '', 5.0, NULL, NULL, NULL, NULL);
+"""
+"""Two servers as revision 0015 kept them: one whose seasons start every week, one whose
+seasons start only when a manager starts one."""
+
+
+async def test_revision_0016_tells_a_scheduled_server_a_day_before_its_next_start(
+    db_url: str,
+) -> None:
+    """After 0016 a server whose seasons start by themselves is due the notice that its
+    season ends a day before its next start, its schedule otherwise as it was; a server
+    without a schedule has none. Going back to 0015 keeps the schedules."""
+    await _upgrade_to(db_url, "0015")
+    execute(db_url, _SCHEDULES_OF_0015)
+    await upgrade(db_url)
+    async with await Store.open(db_url) as store:
+        assert (await store.get_guild_settings(1)).season_schedule == SeasonSchedule(
+            SeasonEvery.WEEK, 10, 900_000.0, "Asia/Tehran", 900_000.0 - 86_400
+        )
+        assert (await store.get_guild_settings(2)).season_schedule is None
+        assert await store.due_season_notices(900_000.0 - 86_400) == [
+            (1, (await store.get_guild_settings(1)).season_schedule)
+        ]
+    await _upgrade_to(db_url, "0015", move=command.downgrade)
+    kept = "SELECT guild_id, season_every, season_next_at FROM guild_settings ORDER BY 1"
+    assert fetch(db_url, kept) == [(1, "weekly", 900_000.0), (2, None, None)]
+
+
 def _release_0_1(path: Path) -> None:
     with sqlite3.connect(path) as raw:
         raw.executescript(FIXTURE.read_text())

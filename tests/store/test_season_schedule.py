@@ -1,7 +1,8 @@
 """Seasons that start by themselves: a server's schedule (every week, on Monday at 00:00 UTC,
 or every month, on the 1st) is kept with its settings; a season due by it starts once, even
 with two processes asking at once, and the schedule moves on to the next start; a season
-without a finished hand goes on, and the schedule moves on all the same."""
+without a finished hand goes on, and the schedule moves on all the same. A day before each
+start, the notice that the season ends is due, and taken once."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from bot.store import (
     SeasonSchedule,
     Store,
     next_start,
+    notice_at,
 )
 
 from .conftest import hand, open_table, player
@@ -87,8 +89,12 @@ def test_the_next_start_is_at_midnight_in_the_schedules_time_zone(
     assert next_start(SeasonEvery.MONTH, moment(after), zone) == moment(monthly)
 
 
-MONTHLY = SeasonSchedule(SeasonEvery.MONTH, 555, moment("2027-01-01T00:00:00"))
-"""A schedule as ``/tonk config season every:monthly`` sets it on 4 December 2026."""
+DAY = 86_400.0
+MONTHLY = SeasonSchedule(
+    SeasonEvery.MONTH, 555, moment("2027-01-01T00:00:00"), "UTC", moment("2026-12-31T00:00:00")
+)
+"""A schedule as ``/tonk config season every:monthly`` sets it on 4 December 2026: the
+notice that the season ends is due a day before the start."""
 
 
 async def _hand_at(store: Store, number: int, finished_at: float, store_url: str) -> None:
@@ -131,7 +137,8 @@ async def test_a_due_season_starts_once_and_the_schedule_moves_to_the_next_start
 
     at = MONTHLY.next_at + 30  # the clock looks once a minute
     assert await store.due_seasons(at) == [(1, MONTHLY)]
-    following = SeasonSchedule(SeasonEvery.MONTH, 555, moment("2027-02-01T00:00:00"))
+    february = moment("2027-02-01T00:00:00")
+    following = SeasonSchedule(SeasonEvery.MONTH, 555, february, "UTC", february - DAY)
     started = await store.start_scheduled_season(1, now=at)
     assert started == ScheduledSeason(Season(1, at), following)
     config = await store.get_guild_settings(1)
@@ -241,8 +248,9 @@ async def test_a_season_started_by_a_schedule_in_a_time_zone_moves_to_its_next_m
     await store.update_guild_settings(1, season_schedule=saigon)
     started = await store.start_scheduled_season(1, now=due + 15)
     assert started is not None and started.season == Season(1, due + 15)
+    following = moment("2026-12-13T17:00:00")
     assert started.schedule == SeasonSchedule(
-        SeasonEvery.WEEK, 555, moment("2026-12-13T17:00:00"), "Asia/Ho_Chi_Minh"
+        SeasonEvery.WEEK, 555, following, "Asia/Ho_Chi_Minh", following - DAY
     )
 
 
@@ -285,3 +293,62 @@ async def test_a_season_started_by_its_schedule_records_its_winners(
     started = await store.start_scheduled_season(1, now=MONTHLY.next_at, winners=[1])
     assert started is not None and started.season is not None
     assert (await store.stats(1, 1)).seasons_won == (1,)
+
+
+def test_the_notice_is_due_a_day_before_a_start_unless_that_moment_is_past() -> None:
+    """A schedule set more than a day before its start tells the channel a day before; one
+    set within that day does not (its own message says when)."""
+    start = moment("2027-01-01T00:00:00")
+    assert notice_at(start, moment("2026-12-04T15:00:00")) == moment("2026-12-31T00:00:00")
+    assert notice_at(start, moment("2026-12-31T00:00:00")) is None
+    assert notice_at(start, moment("2026-12-31T18:00:00")) is None
+
+
+async def test_the_notice_that_a_season_ends_is_due_a_day_before_and_taken_once(
+    store: Store, store_url: str
+) -> None:
+    """Before its moment the notice is not due; from then until the start it is, and once
+    taken it is not again; the season that starts moves it to a day before the next start."""
+    await store.update_guild_settings(1, season_schedule=MONTHLY)
+    assert MONTHLY.notice_at is not None
+    early = MONTHLY.notice_at - 1
+    assert await store.due_season_notices(early) == []
+    assert await store.claim_season_notice(1, now=early) is None
+
+    at = MONTHLY.notice_at + 40
+    assert await store.due_season_notices(at) == [(1, MONTHLY)]
+    assert await store.claim_season_notice(1, now=at) == MONTHLY
+    assert await store.due_season_notices(at + 60) == []
+    assert await store.claim_season_notice(1, now=at + 60) is None
+    told = (await store.get_guild_settings(1)).season_schedule
+    assert told == replace(MONTHLY, notice_at=None)
+
+    started = await store.start_scheduled_season(1, now=MONTHLY.next_at + 20)
+    assert started is not None and started.schedule.notice_at == moment("2027-01-31T00:00:00")
+    assert await store.due_season_notices(MONTHLY.next_at + 20) == []
+    assert await store.due_season_notices(moment("2027-01-31T00:00:30")) == [(1, started.schedule)]
+
+
+async def test_a_notice_not_taken_before_the_start_is_not_due_after_it(store: Store) -> None:
+    """The bot was down from before the notice until after the start: the season starts
+    when it is back, and no notice says it will end."""
+    await store.update_guild_settings(1, season_schedule=MONTHLY)
+    after = MONTHLY.next_at + 3 * DAY
+    assert await store.due_season_notices(after) == []
+    assert await store.claim_season_notice(1, now=after) is None
+    assert await store.due_seasons(after) == [(1, MONTHLY)]
+
+
+async def test_two_processes_asking_at_once_take_the_notice_once(
+    store: Store, store_url: str
+) -> None:
+    """Two stores on one database both find the notice due and ask for it at the same
+    moment: one takes it, the other is told none is due."""
+    await store.update_guild_settings(1, season_schedule=MONTHLY)
+    assert MONTHLY.notice_at is not None
+    at = MONTHLY.notice_at + 5
+    async with await Store.open(store_url) as other:
+        results = await asyncio.gather(
+            store.claim_season_notice(1, now=at), other.claim_season_notice(1, now=at)
+        )
+    assert sorted(results, key=lambda taken: taken is None) == [MONTHLY, None]

@@ -237,9 +237,20 @@ MESSAGES: dict[str, Message] = {
         "announced in {channel}: the next {next} ({when})"
     ),
     "scoreboard.config.schedule_set": (
-        "From now on {schedule}. A season in which no hand has finished goes on until the "
-        "start after."
+        "From now on {schedule}. A day before each start, that channel reads the board so "
+        "far. A season in which no hand has finished goes on until the start after."
     ),
+    "scoreboard.season.ends_soon": (
+        "⏳ **Season {season} ends {when}** ({date}), as season {following} starts. The "
+        "board so far:"
+    ),
+    "scoreboard.season.ends_soon_before": (
+        "⏳ **The first season starts {when}** ({date}). The board so far, of all time:"
+    ),
+    "scoreboard.season.ends_soon_more": (
+        "A hand finished before then still counts: {leaderboard_command} shows the whole board."
+    ),
+    "scoreboard.season.ends_soon_champion": "👑 Whoever leads then gets {role}.",
     "scoreboard.config.schedule_off": (
         "Seasons no longer start by themselves: a member with Manage Server starts one with "
         "{config_season_command}."

@@ -16,7 +16,7 @@ from bot.store import jsontext
 from bot.store.errors import CorruptRow, SeasonWithoutHands, UnknownSeason
 from bot.store.models import GuildSettings, HandRow, SeasonRow
 from bot.store.records import GuildConfig, ScheduledSeason, Season, SeasonSchedule
-from bot.store.schedule import UTC_ZONE, SeasonEvery, next_start, time_zones
+from bot.store.schedule import UTC_ZONE, SeasonEvery, next_start, notice_at, time_zones
 from bot.store.sql.dialect import upsert
 
 log = logging.getLogger(__name__)
@@ -52,7 +52,11 @@ def _schedule(row: Any, what: str) -> SeasonSchedule | None:
     if zone not in time_zones():
         raise CorruptRow(what, f"unknown time zone {zone!r}")
     return SeasonSchedule(
-        SeasonEvery(row.season_every), row.season_channel_id, row.season_next_at, zone
+        SeasonEvery(row.season_every),
+        row.season_channel_id,
+        row.season_next_at,
+        zone,
+        row.season_notice_at,
     )
 
 
@@ -200,6 +204,7 @@ def update_guild_config(
         "season_channel_id": None if schedule is None else schedule.channel_id,
         "season_next_at": None if schedule is None else schedule.next_at,
         "season_time_zone": None if schedule is None else schedule.time_zone,
+        "season_notice_at": None if schedule is None else schedule.notice_at,
         "champion_role_id": updated.champion_role,
         "champion_ids_json": jsontext.dumps(list(updated.champions)),
         "updated_at": time.time(),
@@ -252,14 +257,42 @@ async def read_due_schedules(
     """The guilds whose next season was due to start by itself at ``now`` or before, with
     their schedules, the longest due first; an unreadable schedule is logged and left out,
     so that it holds up no other guild's."""
-    rows = await connection.execute(
+    return await _read_schedules(
+        connection,
         select(GuildSettings)
         .where(
             col(GuildSettings.season_every).in_(list(SeasonEvery)),
             col(GuildSettings.season_next_at) <= now,
         )
-        .order_by(col(GuildSettings.season_next_at))
+        .order_by(col(GuildSettings.season_next_at)),
     )
+
+
+async def read_due_notices(
+    connection: AsyncConnection, now: float
+) -> list[tuple[int, SeasonSchedule]]:
+    """The guilds whose channel was due to be told at ``now`` or before that the current
+    season ends (a day before the next starts by itself, which it has not yet), with their
+    schedules, the longest due first; an unreadable schedule is left out, as by
+    :func:`read_due_schedules`."""
+    return await _read_schedules(
+        connection,
+        select(GuildSettings)
+        .where(
+            col(GuildSettings.season_every).in_(list(SeasonEvery)),
+            col(GuildSettings.season_notice_at) <= now,
+            col(GuildSettings.season_next_at) > now,
+        )
+        .order_by(col(GuildSettings.season_notice_at)),
+    )
+
+
+async def _read_schedules(
+    connection: AsyncConnection, statement: Any
+) -> list[tuple[int, SeasonSchedule]]:
+    """The guild ids and schedules of the ``guild_settings`` rows ``statement`` selects;
+    an unreadable schedule is logged and left out."""
+    rows = await connection.execute(statement)
     due: list[tuple[int, SeasonSchedule]] = []
     for row in rows:
         try:
@@ -286,7 +319,8 @@ def start_scheduled_season(
     schedule = None if row is None else _schedule(row, what)
     if schedule is None or schedule.next_at > now:
         return None
-    following = replace(schedule, next_at=next_start(schedule.every, now, schedule.time_zone))
+    upcoming = next_start(schedule.every, now, schedule.time_zone)
+    following = replace(schedule, next_at=upcoming, notice_at=notice_at(upcoming, now))
     moved = connection.execute(
         update(GuildSettings)
         .where(
@@ -294,7 +328,7 @@ def start_scheduled_season(
             col(GuildSettings.season_every) == schedule.every.value,
             col(GuildSettings.season_next_at) <= now,
         )
-        .values(season_next_at=following.next_at)
+        .values(season_next_at=following.next_at, season_notice_at=following.notice_at)
     )
     if moved.rowcount != 1:
         return None
@@ -303,6 +337,29 @@ def start_scheduled_season(
     except SeasonWithoutHands:
         season = None
     return ScheduledSeason(season, following)
+
+
+def claim_season_notice(connection: Connection, guild_id: int, now: float) -> SeasonSchedule | None:
+    """Take the guild's notice that the current season ends, due at ``now`` or before, and
+    return the schedule it is for (with ``notice_at`` as it was); None, writing nothing, if
+    none is due (told already, by this process or another: the notice is taken in the same
+    statement that finds it due, so the channel is told once)."""
+    row = connection.execute(_select(guild_id)).first()
+    schedule = None if row is None else _schedule(row, f"guild {guild_id} settings")
+    if schedule is None or schedule.notice_at is None:
+        return None
+    if schedule.notice_at > now or schedule.next_at <= now:
+        return None
+    taken = connection.execute(
+        update(GuildSettings)
+        .where(
+            col(GuildSettings.guild_id) == guild_id,
+            col(GuildSettings.season_notice_at) == schedule.notice_at,
+            col(GuildSettings.season_next_at) == schedule.next_at,
+        )
+        .values(season_notice_at=None)
+    )
+    return schedule if taken.rowcount == 1 else None
 
 
 async def read_seasons_won(
