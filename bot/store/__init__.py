@@ -62,6 +62,7 @@ from bot.store.reports import (
     PlayerRecord,
     PlayerStats,
     RecentHand,
+    SeasonWinners,
     Standing,
 )
 from bot.store.repository import DEFAULT_MIN_HANDS, MAX_GUILD_HANDS, MAX_PER_PAGE, Store
@@ -103,6 +104,7 @@ __all__ = [
     "Season",
     "SeasonEvery",
     "SeasonSchedule",
+    "SeasonWinners",
     "SeasonWithoutHands",
     "Seat",
     "StaleVersion",

@@ -74,6 +74,15 @@ class LeaderboardEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class SeasonWinners:
+    """The members who won ``season`` (the most chips in it; more than one on a tie), as
+    recorded when the next season started; none if nobody was ranked in it."""
+
+    season: int
+    user_ids: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
 class LeaderboardPage:
     """One page of the leaderboard, and whether a page follows it.
 
@@ -91,6 +100,9 @@ class LeaderboardPage:
     period: LeaderboardPeriod = "all"
     season: Season | None = None
     """The season counted (``period`` ``season``; None before the server's first)."""
+    crowned: SeasonWinners | None = None
+    """Who won the season the board counts, if it ended; else the season that ended last
+    (the server's reigning champions); None before any season ended."""
 
 
 @dataclass(frozen=True, slots=True)

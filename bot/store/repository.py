@@ -529,6 +529,7 @@ class Store:
         found: tuple[Sequence[Standing], bool] | None
         async with self._read() as connection:
             span, counted = await _span(connection, guild_id, period, season, now)
+            crowned = await settings.read_crowned(connection, guild_id, counted)
             if span is not None:
                 found = await standings.period_rows(
                     connection, guild_id, by, min_hands, span, per_page, page * per_page
@@ -563,6 +564,7 @@ class Store:
             has_next=has_next,
             period=period,
             season=counted,
+            crowned=crowned,
         )
 
     async def seasons(self, guild_id: int) -> list[Season]:

@@ -98,11 +98,16 @@ def leaderboard_text(
     if not board.entries:
         empty = of_period("scoreboard.leaderboard.empty", board.period, board.season)
         return "\n".join([title, text(empty, locale, **season), *note])
-    return "\n".join([title, *_lines(board, locale), *note])
+    crowned = frozenset() if board.crowned is None else board.crowned.user_ids
+    lines = _lines(board, locale, crowned)
+    if board.crowned is not None and any(e.player.user_id in crowned for e in board.entries):
+        lines.append(text("scoreboard.leaderboard.crowned", locale, season=board.crowned.season))
+    return "\n".join([title, *lines, *note])
 
 
-def _lines(board: LeaderboardPage, locale: str) -> list[str]:
-    """One line per ranked member of the page."""
+def _lines(board: LeaderboardPage, locale: str, crowned: frozenset[int] = frozenset()) -> list[str]:
+    """One line per ranked member of the page, a crown by the name of each of ``crowned``
+    (user ids)."""
     line = (
         "scoreboard.leaderboard.line.tonks"
         if board.by == "tonks"
@@ -113,7 +118,7 @@ def _lines(board: LeaderboardPage, locale: str) -> list[str]:
             line,
             locale,
             rank=entry.rank,
-            name=entry.player.display_name,
+            name=_crowned_name(entry.player, crowned),
             chips=amount_text(entry.player.net_chips, locale),
             won=entry.player.hands_won,
             played=entry.player.hands_played,
@@ -122,6 +127,11 @@ def _lines(board: LeaderboardPage, locale: str) -> list[str]:
         )
         for entry in board.entries
     ]
+
+
+def _crowned_name(player: Standing, crowned: frozenset[int]) -> str:
+    """The member's name, with a crown if they are one of ``crowned``."""
+    return f"{player.display_name} 👑" if player.user_id in crowned else player.display_name
 
 
 def started_by_text(season: Season, name: str, locale: str, command_id: int | None) -> str:

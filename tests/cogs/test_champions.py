@@ -106,6 +106,21 @@ async def test_each_seasons_winner_gets_the_role_and_the_last_one_gives_it_back(
         assert holders(guild, champion) == {"bob", "boss"}
         bob_stats = lines_of(await bob.slash("tonk", "stats", period="all"))
         assert bob_stats[2] == "👑 Won season 2."
+        # The all-time board crowns the winners of season 2, the last that ended; season
+        # 1's board its own winner.
+        board = lines_of(await ann.slash("tonk", "leaderboard", period="all"))
+        assert board[1:] == [
+            "1. **bob 👑**: +4 chips · 4 won of 6 (67%)",
+            "2. **boss 👑**: +4 chips · 2 won of 2 (100%)",
+            "3. **ann**: −8 chips · 2 won of 8 (25%)",
+            "👑 won season 2.",
+        ]
+        earlier = lines_of(await ann.slash("tonk", "leaderboard", season=1))
+        assert earlier[1:] == [
+            "1. **ann 👑**: +2 chips · 1 won of 1 (100%)",
+            "2. **bob**: −2 chips · 0 won of 1 (0%)",
+            "👑 won season 1.",
+        ]
 
         off = await boss.slash("tonk", "config", "champion")
         assert lines_of(off) == ["Season winners no longer get a role."]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.i18n import LOCALES
-from bot.store import LeaderboardEntry, LeaderboardPage, PlayerRecord, Season
+from bot.store import LeaderboardEntry, LeaderboardPage, PlayerRecord, Season, SeasonWinners
 from cogs.scoreboard.champions import season_winners
 from cogs.scoreboard.render import (
     champion_lines,
@@ -101,3 +101,25 @@ def test_a_season_nobody_ended_ahead_crowns_nobody_and_a_failure_names_the_membe
         "👑 **ann** și **bob** au împărțit câștigul sezonului 3 și au <@&5> până se încheie "
         "sezonul următor."
     ]
+
+
+def test_the_board_crowns_the_winners_it_carries_and_says_of_which_season() -> None:
+    """A member of the board's crowned winners has a crown by their name, and a last line
+    says which season they won, in the reader's language; a page without any of them has
+    neither, nor has the announcement of a season, which reads its own board."""
+    ann = PlayerRecord(1, 7, "ann", 12, 4, 3, 1, 0, 0, 0, 0, 0, 0.0)
+    bob = PlayerRecord(1, 8, "bob", 2, 4, 1, 1, 0, 0, 0, 0, 0, 0.0)
+    entries = [LeaderboardEntry(1, ann), LeaderboardEntry(2, bob)]
+    board = LeaderboardPage(
+        "chips", 0, 10, entries, False, "all", crowned=SeasonWinners(2, frozenset({8}))
+    )
+    assert leaderboard_text(board, 10, "en").splitlines()[1:] == [
+        "1. **ann**: +12 chips · 3 won of 4 (75%)",
+        "2. **bob 👑**: +2 chips · 1 won of 4 (25%)",
+        "👑 won season 2.",
+    ]
+    assert leaderboard_text(board, 10, "vi").splitlines()[-1] == "👑 vô địch mùa giải 2."
+    elsewhere = replace(board, crowned=SeasonWinners(2, frozenset({9})))
+    assert "👑" not in leaderboard_text(elsewhere, 10, "en")
+    opening = started_by_text(Season(3, STARTED), "boss", "en", 42)
+    assert "👑" not in season_started_text(opening, board, "en")

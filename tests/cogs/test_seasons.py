@@ -122,8 +122,9 @@ async def test_a_season_starts_with_last_seasons_board_and_the_boards_then_count
             lines_of(past)[0],
         )
         assert lines_of(past)[1:] == [
-            "1. **bob**: +2 chips · 1 won of 1 (100%)",
+            "1. **bob 👑**: +2 chips · 1 won of 1 (100%)",
             "2. **ann**: −2 chips · 0 won of 1 (0%)",
+            "👑 won season 1.",
         ]
         assert [button["custom_id"] for button in past.message.buttons()] == [
             "tonk:lb:chips:season1:0:prev",

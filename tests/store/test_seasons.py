@@ -13,6 +13,7 @@ from bot.store import (
     LeaderboardPage,
     OpenTable,
     Season,
+    SeasonWinners,
     SeasonWithoutHands,
     Store,
     UnknownSeason,
@@ -215,3 +216,31 @@ async def test_each_seasons_winners_are_kept_and_a_forgotten_member_leaves_them(
     assert (await store.stats(1, 2)).seasons_won == (1,)
     assert (await store.stats(1, 1)).seasons_won == ()
     assert (await store.get_guild_settings(1)).champions == (2,)
+
+
+async def test_a_board_crowns_the_winners_of_the_season_that_ended_last_or_of_its_own(
+    store: Store,
+) -> None:
+    """Every board of the current season or of a rolling period, and the all-time board,
+    carries the winners of the last season that ended; the board of a season that ended
+    carries that season's own winners; none before a season ended. A season that ended
+    with nobody ranked crowns nobody."""
+    table = await open_table(store)
+    assert (await store.leaderboard(1, "chips")).crowned is None
+    await store.start_season(1)
+    await _play(store, table, 1, [(1, 4, True), (2, 4, True)])
+    assert (await store.leaderboard(1, "chips", period="season")).crowned is None
+    await store.start_season(1, winners=[1, 2])
+    first = SeasonWinners(1, frozenset({1, 2}))
+    for period in ("all", "week", "month", "season"):
+        assert (await store.leaderboard(1, "wins", period=period)).crowned == first
+    await _play(store, table, 3, [(2, 3, True)])
+    await store.start_season(1, winners=[2])
+    second = SeasonWinners(2, frozenset({2}))
+    assert (await store.leaderboard(1, "chips", period="season")).crowned == second
+    assert (await store.leaderboard(1, "chips", period="season", season=1)).crowned == first
+    assert (await store.leaderboard(1, "chips", period="season", season=2)).crowned == second
+    await _play(store, table, 4, [(3, 1, True)])
+    await store.start_season(1)
+    assert (await store.leaderboard(1, "chips")).crowned == SeasonWinners(3, frozenset())
+    assert (await store.leaderboard(2, "chips")).crowned is None

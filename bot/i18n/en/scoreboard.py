@@ -57,6 +57,7 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.leaderboard.line": (
         "{rank}. **{name}**: {chips} chips · {won} won of {played} ({rate}%)"
     ),
+    "scoreboard.leaderboard.crowned": "👑 won season {season}.",
     "scoreboard.leaderboard.line.tonks": Plural(
         "{rank}. **{name}**: {tonks} tonk · {won} won of {played} · {chips} chips",
         "{rank}. **{name}**: {tonks} tonks · {won} won of {played} · {chips} chips",

@@ -16,6 +16,7 @@ from bot.store import jsontext
 from bot.store.errors import CorruptRow, SeasonWithoutHands, UnknownSeason
 from bot.store.models import GuildSettings, HandRow, SeasonRow
 from bot.store.records import GuildConfig, ScheduledSeason, Season, SeasonSchedule
+from bot.store.reports import SeasonWinners
 from bot.store.schedule import UTC_ZONE, SeasonEvery, next_start, notice_at, time_zones
 from bot.store.sql.dialect import upsert
 
@@ -360,6 +361,34 @@ def claim_season_notice(connection: Connection, guild_id: int, now: float) -> Se
         .values(season_notice_at=None)
     )
     return schedule if taken.rowcount == 1 else None
+
+
+async def read_crowned(
+    connection: AsyncConnection, guild_id: int, counted: Season | None
+) -> SeasonWinners | None:
+    """The winners a board shows crowned: of ``counted``, the season it counts, if that
+    ended; else of the guild's last season that ended; None before any did."""
+    if counted is not None and counted.ended_at is not None:
+        number = counted.number
+    else:
+        current = counted or _current((await connection.execute(_latest_season(guild_id))).first())
+        if current is None or current.number == 1:
+            return None
+        number = current.number - 1
+    found = (
+        await connection.execute(
+            select(SeasonRow.winners_json).where(
+                col(SeasonRow.guild_id) == guild_id, col(SeasonRow.number) == number
+            )
+        )
+    ).first()
+    if found is None:
+        return None
+    what = f"guild {guild_id} season {number}"
+    winners = jsontext.loads_list(found.winners_json, what)
+    if not all(type(user_id) is int for user_id in winners):
+        raise CorruptRow(what, "winner ids must be integers")
+    return SeasonWinners(number, frozenset(winners))
 
 
 async def read_seasons_won(
