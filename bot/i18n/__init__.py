@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from functools import cache, lru_cache
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from babel import Locale
 from babel.dates import format_date
@@ -55,10 +56,12 @@ def number_text(value: int, locale: str = DEFAULT_LOCALE) -> str:
     return format_decimal(value, format="#0", locale=language(locale), numbering_system="default")
 
 
-def day_text(moment: float, locale: str = DEFAULT_LOCALE) -> str:
-    """The day of ``moment`` (Unix seconds, in UTC) as the locale writes a short date
-    (``Dec 3, 2026``, ``3 dec. 2026``), for text where Discord shows no timestamp."""
-    return format_date(datetime.fromtimestamp(moment, UTC).date(), "medium", language(locale))
+def day_text(moment: float, locale: str = DEFAULT_LOCALE, time_zone: str | None = None) -> str:
+    """The day of ``moment`` (Unix seconds) in ``time_zone`` (an IANA name; UTC if None) as
+    the locale writes a short date (``Dec 3, 2026``, ``3 dec. 2026``), for text where
+    Discord shows no timestamp."""
+    zone = UTC if time_zone is None else ZoneInfo(time_zone)
+    return format_date(datetime.fromtimestamp(moment, zone).date(), "medium", language(locale))
 
 
 def amount_text(amount: int, locale: str = DEFAULT_LOCALE) -> str:

@@ -379,12 +379,16 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         self, interaction: discord.Interaction, typed: str
     ) -> list[app_commands.Choice[int]]:
         """The server's seasons whose number starts with what was typed, newest first, each
-        with its days (as many as Discord shows)."""
-        seasons = await self.store.seasons(interaction.guild_id or 0)
+        with its days (as many as Discord shows), in the time zone of the server's season
+        schedule if it has one (UTC if not)."""
+        guild_id = interaction.guild_id or 0
+        seasons = await self.store.seasons(guild_id)
+        schedule = (await self.store.get_guild_settings(guild_id)).season_schedule
+        zone = None if schedule is None else schedule.time_zone
         wanted = typed.strip()
         locale = locale_of(interaction)
         return [
-            app_commands.Choice(name=season_choice(season, locale), value=season.number)
+            app_commands.Choice(name=season_choice(season, locale, zone), value=season.number)
             for season in seasons
             if str(season.number).startswith(wanted)
         ][:MAX_CHOICES]

@@ -64,10 +64,11 @@ def _dates(season: Season, locale: str, date: Callable[[float], str]) -> str:
     return text("scoreboard.season.between", locale, since=since, until=date(season.ended_at))
 
 
-def season_choice(season: Season, locale: str) -> str:
+def season_choice(season: Season, locale: str, time_zone: str | None = None) -> str:
     """A season as a choice of the ``season:`` option, which shows plain text: its number
-    and its days (in UTC)."""
-    dates = _dates(season, locale, lambda moment: day_text(moment, locale))
+    and its days, in ``time_zone`` (the server's season schedule's: its seasons start at
+    midnight there; UTC if None)."""
+    dates = _dates(season, locale, lambda moment: day_text(moment, locale, time_zone))
     return text("scoreboard.season.choice", locale, season=season.number, dates=dates)
 
 

@@ -324,3 +324,34 @@ async def test_a_day_before_a_season_starts_by_itself_its_channel_reads_the_boar
             "1. **ann**: +2 chips · 1 won of 1 (100%)",
             "2. **bob**: −2 chips · 0 won of 1 (0%)",
         ]
+
+
+async def test_the_seasons_offered_give_their_days_in_the_schedules_time_zone(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """Typing ``season:`` offers each season with its days: in UTC without a schedule; in
+    the schedule's time zone with one, where its seasons start at midnight (Tehran's
+    Monday 00:00 is Sunday 20:30 UTC)."""
+    fake = fake_discord
+    guild, ann, bob = casino(fake)
+    tonk = guild.channel("tonk")
+    first = datetime(2026, 11, 30, 20, 30, tzinfo=ZoneInfo("UTC")).timestamp()
+    second = first + 6 * DAY
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        assert bot.store is not None
+        await ann.slash("tonk", "new")
+        await bot.store.start_season(guild.id, now=first)
+        await record(bot, guild.id, tonk.id, 1, (ann.id, ann.name), (bob.id, bob.name))
+        await bot.store.start_season(guild.id, now=second)
+        in_utc = await ann.autocomplete("tonk", "leaderboard", focused="season", season="")
+        assert [choice["name"] for choice in in_utc] == [
+            "Season 2 (since Dec 6, 2026)",
+            "Season 1 (Nov 30, 2026 to Dec 6, 2026)",
+        ]
+        tehran = SeasonSchedule(SeasonEvery.WEEK, tonk.id, second + 7 * DAY, "Asia/Tehran")
+        await bot.store.update_guild_settings(guild.id, season_schedule=tehran)
+        in_tehran = await ann.autocomplete("tonk", "stats", focused="season", season="")
+        assert [choice["name"] for choice in in_tehran] == [
+            "Season 2 (since Dec 7, 2026)",
+            "Season 1 (Dec 1, 2026 to Dec 7, 2026)",
+        ]
