@@ -9,6 +9,7 @@ GROUP = "tonk"
 NAMED: dict[str, str] = {
     "new_command": "new",
     "leave_command": "leave",
+    "addbot_command": "addbot",
     "config_set_command": "config set",
     "config_show_command": "config show",
     "config_season_command": "config season",

@@ -38,6 +38,8 @@ def listed(table: Table, locale: str) -> ListedTable:
         state = text("table.list.playing", locale, number=table.hand_number)
     else:
         state = text("table.list.between", locale, number=table.hand_number)
+    if table.private:
+        state = text("table.list.private", locale, state=state)
     return ListedTable(
         table.channel_id,
         message_link(table.guild_id, table.channel_id, table.message_id),

@@ -28,6 +28,7 @@ COLOURS = {
 
 # Button actions on the table message.
 JOIN = "join"
+INVITE = "invite"
 LEAVE = "leave"
 START = "start"
 MY_HAND = "hand"
@@ -94,15 +95,16 @@ def table_controls(table: PublicTable, locale: str = "en", *, replays: bool = Fa
     """The buttons under the table message. ``replays``: finished hands are recorded, so
     the one the message shows offers Replay."""
     replay = _replay(table, locale, replays)
+    full = len(table.seats) >= table.max_seats
+    invite = (
+        (ButtonSpec(INVITE, text("table.button.invite", locale), disabled=full),)
+        if table.private
+        else ()
+    )
     if table.status == LOBBY:
         return Controls(
             (
-                ButtonSpec(
-                    JOIN,
-                    text("table.button.join", locale),
-                    Style.PRIMARY,
-                    disabled=len(table.seats) >= table.max_seats,
-                ),
+                ButtonSpec(JOIN, text("table.button.join", locale), Style.PRIMARY, disabled=full),
                 ButtonSpec(LEAVE, text("table.button.leave", locale)),
                 ButtonSpec(
                     START,
@@ -110,12 +112,13 @@ def table_controls(table: PublicTable, locale: str = "en", *, replays: bool = Fa
                     Style.SUCCESS,
                     disabled=len(table.seats) < 2,
                 ),
+                *invite,
                 *replay,
             )
         )
     if table.status == BETWEEN:
         next_hand = ButtonSpec(NEXT, text("table.button.next", locale), Style.SUCCESS)
-        return Controls((next_hand, *replay))
+        return Controls((next_hand, *invite, *replay))
     if table.status == CLOSED:
         again = ButtonSpec(AGAIN, text("table.button.again", locale), Style.PRIMARY)
         return Controls((again, *replay))
@@ -170,9 +173,15 @@ def _lobby(embed: discord.Embed, table: PublicTable, locale: str) -> None:
                 seats=table.max_seats,
             ),
             timer,
+            *_private_line(table, locale),
         )
     )
     _seats_field(embed, table, locale)
+
+
+def _private_line(table: PublicTable, locale: str) -> list[str]:
+    """At a private table, the line that says only those invited can join."""
+    return [text("table.private", locale)] if table.private else []
 
 
 def _playing(embed: discord.Embed, table: PublicTable, locale: str) -> None:

@@ -17,7 +17,7 @@ stands up (or is removed after a hand), the table closes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -52,6 +52,8 @@ CLOSED = Status.CLOSED
 MISSED_TURNS_LIMIT = 3
 DEFAULT_SEATS = 4
 MAX_BIG_ONE = 10
+MAX_INVITED = 25
+"""How many members a table may invite (each invitation mentions one in the channel)."""
 DEFAULT_TURN_TIMEOUT = 120.0
 MIN_STAKE, MAX_STAKE = 1, 1_000_000
 STATE_FORMAT = 1
@@ -190,6 +192,12 @@ class Table:
     """The players Discord would not let the bot DM: told so once, and not tried again
     while the table lasts (after a restart too)."""
     big_one_left: int = 0
+    private: bool = False
+    """Whether only the members in ``invited`` may take a seat (``/tonk new private:True``);
+    computer players are seated by the host, so they need no invitation."""
+    invited: set[int] = field(default_factory=set)
+    """The members invited to the table (``/tonk invite``); at a private table also its
+    first host, and a member kicked from it is no longer invited."""
     shuffler: Shuffler = field(default_factory=Shuffler, repr=False)
     _players: tuple[Hand | None, tuple[int, ...]] = field(
         default=(None, ()), init=False, repr=False, compare=False
@@ -210,8 +218,11 @@ class Table:
         turn_timeout: float | None = DEFAULT_TURN_TIMEOUT,
         locale: str = "en",
         shuffler: Shuffler | None = None,
+        private: bool = False,
+        invited: frozenset[int] = frozenset(),
     ) -> Table:
-        """A new table in the lobby with ``host`` in the first seat."""
+        """A new table in the lobby with ``host`` in the first seat; a ``private`` one that
+        only the host and the members ``invited`` may join."""
         _check_setup(Setup(rules, stake, max_seats, turn_timeout))
         table = cls(
             table_id,
@@ -225,6 +236,8 @@ class Table:
             locale=locale,
             last_activity=now,
             shuffler=shuffler or Shuffler(),
+            private=private,
+            invited={*invited, host.user_id} if private else set(invited),
         )
         table._seat(host)
         return table
@@ -280,11 +293,19 @@ class Table:
 
     # -- the lobby ---------------------------------------------------------------------------
 
+    def may_sit(self, user_id: int) -> bool:
+        """Whether ``user_id`` may take a seat: anyone at a table that is not private; at a
+        private one, a member invited or a computer player (seated by the host)."""
+        return not self.private or user_id in self.invited or self.is_bot(user_id)
+
     def join(self, seat: Seat, now: float) -> None:
-        """Sit down. During a session a newcomer sits at the dealer's right (S4)."""
+        """Sit down. During a session a newcomer sits at the dealer's right (S4). At a
+        private table, only if invited."""
         self._require_open()
         if self.is_seated(seat.user_id):
             raise TableError("already_seated")
+        if not self.may_sit(seat.user_id):
+            raise TableError("private_table", host=self.name_of(self.host_id))
         if len(self.seats) >= self.max_seats:
             raise TableError("table_full", seats=self.max_seats)
         self._seat(seat)
@@ -337,7 +358,8 @@ class Table:
         return self._stand_up(user_id, now)
 
     def kick(self, by: int, user_id: int, manage_server: bool, now: float) -> str:
-        """The host (or a server manager) removes a player, as ``leave`` would."""
+        """The host (or a server manager) removes a player, as ``leave`` would; at a
+        private table the player is no longer invited."""
         self._require_open()
         if not self.may_manage(by, manage_server):
             raise TableError("host_or_manager")
@@ -345,7 +367,42 @@ class Table:
             raise TableError("kick_self")
         if not self.is_seated(user_id):
             raise TableError("not_seated_other", player=self.name_of(user_id))
+        if self.private:
+            self.invited.discard(user_id)
         return self._stand_up(user_id, now)
+
+    def check_inviter(self, by: int) -> None:
+        """Raise ``TableError`` unless ``by`` may invite members now: a player seated here
+        (the host alone, at a private table), while a seat is free and the table may still
+        invite (:data:`MAX_INVITED`)."""
+        self._require_open()
+        if not self.is_seated(by):
+            raise TableError("invite_not_seated")
+        if self.private and by != self.host_id:
+            raise TableError("host_only")
+        if len(self.seats) >= self.max_seats:
+            raise TableError("table_full", seats=self.max_seats)
+        if len(self.invited) >= MAX_INVITED:
+            raise TableError("invite_limit", most=MAX_INVITED)
+
+    def invite(self, by: int, members: Sequence[tuple[int, str]], now: float) -> None:
+        """``by`` invites ``members`` (user id, name) to take a seat: at a private table,
+        that lets them join. Refused, inviting nobody, if ``by`` may not invite
+        (:meth:`check_inviter`), or for oneself, a member seated or already invited, or
+        past :data:`MAX_INVITED` invitations."""
+        self.check_inviter(by)
+        for user_id, name in members:
+            if user_id == by:
+                raise TableError("invite_self")
+            if self.is_seated(user_id):
+                raise TableError("invite_seated", player=name)
+            if user_id in self.invited:
+                raise TableError("already_invited", player=name)
+        new = {user_id for user_id, _ in members}
+        if len(self.invited) + len(new) > MAX_INVITED:
+            raise TableError("invite_limit", most=MAX_INVITED)
+        self.invited |= new
+        self._changed(now)
 
     @property
     def setup(self) -> Setup:
@@ -676,6 +733,8 @@ class Table:
             "direct_messages": {str(u): dm.to_json() for u, dm in self.direct_messages.items()},
             "dm_refused": sorted(self.dm_refused),
             "big_one_left": self.big_one_left,
+            "private": self.private,
+            "invited": sorted(self.invited),
         }
         if hand:
             data["hand"] = self.hand.to_json() if self.hand else None
@@ -723,6 +782,8 @@ class Table:
                 },
                 dm_refused={int(u) for u in data.get("dm_refused", [])},
                 big_one_left=int(data.get("big_one_left", 0)),
+                private=bool(data.get("private", False)),
+                invited={int(u) for u in data.get("invited", [])},
                 shuffler=shuffler or Shuffler(),
             )
         except (KeyError, TypeError, IndexError, RulesError) as error:

@@ -112,6 +112,8 @@ class PublicTable:
     session: tuple[tuple[str, int], ...] = ()
     """The people who played this session, in the order they sat down, with their balance
     (computer players left out: nobody settles up with one)."""
+    private: bool = False
+    """Whether only the members the host invites may join (``Table.private``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +169,7 @@ def public_table(table: Table) -> PublicTable:
             for user, chips in table.balances.items()
             if not table.is_bot(user)
         ),
+        private=table.private,
     )
 
 

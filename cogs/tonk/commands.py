@@ -85,6 +85,7 @@ class TonkCommands(
         seats=text("table.command.new.seats"),
         turn_timeout=text("table.command.new.turn_timeout"),
         thread=text("table.command.new.thread"),
+        private=text("table.command.new.private"),
     )
     @app_commands.choices(preset=PRESET_CHOICES)
     async def new(
@@ -95,6 +96,7 @@ class TonkCommands(
         seats: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] | None = None,
         turn_timeout: str | None = None,
         thread: bool | None = None,
+        private: bool = False,
     ) -> None:
         """Stake, seats, preset and options are checked where the table is made; a stored
         server setting that is no longer valid is left out, and a manager is told."""
@@ -119,6 +121,7 @@ class TonkCommands(
             defaults.language,
             defaults.announce_role,
             thread=defaults.thread,
+            private=private,
         )
         if defaults.problems and interaction.permissions.manage_guild:
             await answer(

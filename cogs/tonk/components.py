@@ -13,6 +13,7 @@ service.
 - ``tonk:p:{table}:{hand}:{version}:{action}:{cards}:{spread}``: a move on a private panel
   (``cards`` is a hexadecimal card mask, ``spread`` a spread number or -1).
 - ``tonk:s:{table}:{hand}:{version}``: the panel's card menu.
+- ``tonk:i:{table}``: the menu of members to invite to a private table (its **Invite**).
 """
 
 from __future__ import annotations
@@ -120,6 +121,43 @@ class PickKey:
         return cls(int(match["table"]), int(match["hand"]), int(match["version"]))
 
 
+@dataclass(frozen=True, slots=True)
+class InviteKey:
+    """What the menu of members to invite says: which table."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"tonk:i:(?P<table>\d+)")
+
+    table_id: int
+
+    @property
+    def custom_id(self) -> str:
+        return f"tonk:i:{self.table_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class Picked:
+    """A member picked in a user menu: their id, the name the server shows, and whether
+    they are a bot."""
+
+    user_id: int
+    name: str
+    bot: bool
+
+
+def picked_members(data: Any) -> list[Picked]:
+    """The members a user menu's interaction ``data`` picked, with the names and bot flags
+    its ``resolved`` users and members give (a member's server nickname first)."""
+    resolved = data.get("resolved") or {}
+    users, members = resolved.get("users") or {}, resolved.get("members") or {}
+    picked = []
+    for value in data.get("values", []):
+        user = users.get(str(value)) or {}
+        nick = (members.get(str(value)) or {}).get("nick")
+        name = nick or user.get("global_name") or user.get("username") or str(value)
+        picked.append(Picked(int(value), str(name), bool(user.get("bot", False))))
+    return picked
+
+
 class ComponentHandler(Protocol):
     """What the components call (the tables service)."""
 
@@ -129,6 +167,10 @@ class ComponentHandler(Protocol):
 
     async def card_pick(
         self, interaction: discord.Interaction, key: PickKey, values: list[str]
+    ) -> None: ...
+
+    async def invite_pick(
+        self, interaction: discord.Interaction, table_id: int, members: list[Picked]
     ) -> None: ...
 
 
@@ -164,9 +206,17 @@ async def card_pick(interaction: discord.Interaction, match: re.Match[str]) -> N
     await _handle(interaction, lambda service: service.card_pick(interaction, key, values))
 
 
+async def invite_pick(interaction: discord.Interaction, match: re.Match[str]) -> None:
+    """The menu of members the host of a private table invites."""
+    table_id = int(match["table"])
+    members = picked_members(interaction.data or {})
+    await _handle(interaction, lambda service: service.invite_pick(interaction, table_id, members))
+
+
 ROUTES: tuple[tuple[re.Pattern[str], Handler], ...] = (
     (TableKey.PATTERN, table_button),
     (PanelKey.PATTERN, panel_button),
     (PickKey.PATTERN, card_pick),
+    (InviteKey.PATTERN, invite_pick),
 )
 """The table's components, for the bot's ``ComponentRouter``."""

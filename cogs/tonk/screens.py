@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,7 @@ from bot.render.dm import dm_over_text, dm_text
 from bot.render.links import message_link
 from bot.render.panel import panel_controls, panel_embed
 from bot.render.table import final_controls, table_controls, table_embed
+from bot.render.words import names_text
 from bot.tables.table import CLOSED, LOBBY, HandDM, Table
 from bot.tables.timers import Timers
 from bot.tables.views import PublicTable, hand_key, private_hand, private_key, public_table
@@ -333,6 +335,26 @@ class TableScreens:
     def notice(self, content: str) -> None:
         """Tell the channel something (no card of any hand may be in ``content``)."""
         self._runtime.host.spawn(self._channel().send(content))
+
+    def invite(self, user_ids: Sequence[int], by: str) -> None:
+        """Tell the members ``user_ids`` in the channel that ``by`` invites them: mentions
+        that notify them and nobody else, with a link to the table message."""
+        self._runtime.host.spawn(self._post_invitation(user_ids, by))
+
+    async def _post_invitation(self, user_ids: Sequence[int], by: str) -> None:
+        table = self._table
+        link = message_link(table.guild_id, table.channel_id, table.message_id)
+        players = names_text([f"<@{user_id}>" for user_id in user_ids], table.locale)
+        content = text(
+            "table.notice.invited",
+            table.locale,
+            players=players,
+            by=by,
+            link=link,
+            invited=len(user_ids),
+        )
+        mention = discord.AllowedMentions(users=[discord.Object(u) for u in user_ids])
+        await self._channel().send(content, allowed_mentions=mention)
 
     def announce(self, role_id: int) -> None:
         """Tell the server's announce role (``/tonk config announce``) that the table opened:

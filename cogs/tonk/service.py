@@ -41,13 +41,13 @@ from bot.render.links import message_link
 from bot.render.open_tables import listed, open_tables_embed
 from bot.render.panel import HINT, REFRESH, hint_text, let_go_text
 from bot.render.rules import rules_embed
-from bot.render.table import AGAIN, JOIN, LEAVE, MY_HAND, NEXT, START
+from bot.render.table import AGAIN, INVITE, JOIN, LEAVE, MY_HAND, NEXT, START
 from bot.render.words import names_text
 from bot.tables.errors import TableError
 from bot.tables.hints import hint_seat, hint_seed
-from bot.tables.table import LEAVING, TABLE_EMPTY, Seat, Setup, Table
+from bot.tables.table import LEAVING, MAX_INVITED, TABLE_EMPTY, Seat, Setup, Table
 from cogs.settings import NewTableDefaults, new_table_defaults
-from cogs.tonk.components import PanelKey, PickKey, TableKey
+from cogs.tonk.components import PanelKey, Picked, PickKey, TableKey
 from cogs.tonk.open_tables import OpenTables
 from cogs.tonk.runtime import TableRuntime
 from cogs.tonk.screens import missing_permissions
@@ -59,6 +59,7 @@ from cogs.tonk.threads import (
     start_thread,
     starts_thread,
 )
+from cogs.tonk.views import invite_view
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
@@ -66,6 +67,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TURN_MOVES = (DRAW, TAKE, DROP)
+MAX_PICKED = 10
+"""How many members the host may pick at once in the menu of members to invite."""
 
 
 def _require_version(table: Table, version: int) -> None:
@@ -128,6 +131,8 @@ class TableService:
         *,
         thread: bool = False,
         computer_players: Sequence[str] = (),
+        private: bool = False,
+        invited: frozenset[int] = frozenset(),
     ) -> None:
         """Open a table in the channel, hosted by the member who asked, with the server's
         default house rules (``/tonk config option``) over the preset. The table speaks
@@ -138,7 +143,8 @@ class TableService:
         and the table opens in a new public thread started from it, which the host joins:
         a channel then holds any number of tables, one per thread. With
         ``computer_players`` (their levels, ``/tonk practice``), they are seated and the
-        first hand is dealt before the table opens.
+        first hand is dealt before the table opens. A ``private`` table lets only the host
+        and the members ``invited`` (and those invited later) join.
         """
         defer_as(interaction, Defer.PUBLIC)
         new_thread = starts_thread(interaction, thread)
@@ -162,6 +168,8 @@ class TableService:
                 turn_timeout=turn_timeout,
                 locale=server_locale(interaction, language),
                 shuffler=self.bot.new_shuffler(),
+                private=private,
+                invited=invited,
             )
             for level in computer_players:
                 table.add_bot(table.host_id, level, self.clock.now())
@@ -256,11 +264,18 @@ class TableService:
     async def open_again(self, interaction: discord.Interaction, table_id: int) -> None:
         """**New table** under a closed table's message: a table where it was (the channel,
         or its thread) with the closed one's rules (without an announced Big One), stake,
-        seats and turn timer, hosted by the member who pressed it."""
+        seats and turn timer, hosted by the member who pressed it. A private table's is
+        private, open to those it invited, and only they may press it."""
         defer_as(interaction, Defer.PUBLIC)  # the answer is the new table message
         closed = await self.tables.journal.closed(table_id)
         if closed is None or closed.channel_id != interaction.channel_id:
             await self._say(interaction, "table.refusal.old_table")
+            return
+        if not closed.may_sit(interaction.user.id):
+            host = closed.name_of(closed.host_id)
+            await answer(
+                interaction, refusal_text(TableError("private_table", host=host), interaction)
+            )
             return
         defaults = await self.opening_defaults(interaction, thread=False)
         if defaults is None:
@@ -275,6 +290,8 @@ class TableService:
             defaults.language,
             defaults.announce_role,
             thread=defaults.thread,
+            private=closed.private,
+            invited=frozenset(closed.invited),
         )
 
     async def choose_language(self, interaction: discord.Interaction, value: str) -> None:
@@ -372,6 +389,50 @@ class TableService:
             lambda table: table.pass_host(
                 interaction.user.id, member.id, manager, self.clock.now()
             ),
+            interaction=interaction,
+            reply=reply,
+        )
+
+    async def _offer_invitations(
+        self, interaction: discord.Interaction, runtime: TableRuntime
+    ) -> None:
+        """**Invite** under a private table: the host gets a menu of the server's members to
+        invite, privately; anyone else, or a table that cannot invite now, is told why."""
+        table = runtime.table
+        try:
+            table.check_inviter(interaction.user.id)
+        except TableError as refusal:
+            await answer(interaction, refusal_text(refusal, interaction))
+            return
+        most = min(MAX_PICKED, MAX_INVITED - len(table.invited))
+        locale = locale_of(interaction)
+        menu = invite_view(table.id, most, text("table.invite.placeholder", locale))
+        await answer(interaction, text("table.invite.pick", locale, most=most), view=menu)
+
+    async def invite_pick(
+        self, interaction: discord.Interaction, table_id: int, members: list[Picked]
+    ) -> None:
+        """The host picked ``members`` to invite: each may then join; the channel mentions
+        them (which notifies them, and nobody else). A bot among them is refused, inviting
+        nobody: a computer player is seated with ``/tonk addbot``."""
+        runtime = await self._component_table(interaction, table_id)
+        if runtime is None:
+            return
+        bots = [member.name for member in members if member.bot]
+        if bots:
+            refusal = TableError("invite_bot", player=names_text(bots, locale_of(interaction)))
+            await answer(interaction, refusal_text(refusal, interaction))
+            return
+        by = interaction.user
+        invited = [(member.user_id, member.name) for member in members]
+
+        async def reply(_: None) -> None:
+            names = names_text([member.name for member in members], locale_of(interaction))
+            await self._say(interaction, "table.reply.invited", players=names, invited=len(members))
+            runtime.screens.invite([member.user_id for member in members], by.display_name)
+
+        await runtime.transact(
+            lambda table: table.invite(by.id, invited, self.clock.now()),
             interaction=interaction,
             reply=reply,
         )
@@ -600,6 +661,9 @@ class TableService:
             return
         if key.action == MY_HAND:
             await self._open_panel(interaction, runtime, key.hand)
+            return
+        if key.action == INVITE:
+            await self._offer_invitations(interaction, runtime)
             return
         if key.action == DROP and await self._confirm_drop(interaction, runtime, key.hand):
             return

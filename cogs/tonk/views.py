@@ -18,7 +18,7 @@ from bot.render.controls import ButtonSpec, CardSelectSpec, Controls, Style
 from bot.render.limits import BUTTON_LABEL, OPTION_LABEL, PLACEHOLDER, clip
 from bot.render.replay import replay_start_id
 from bot.render.table import REPLAY
-from cogs.tonk.components import PanelKey, PickKey, TableKey
+from cogs.tonk.components import InviteKey, PanelKey, PickKey, TableKey
 
 Component = dict[str, Any]
 
@@ -33,6 +33,7 @@ ROW_WIDTH = 5
 ACTION_ROW = discord.ComponentType.action_row.value
 BUTTON = discord.ComponentType.button.value
 STRING_SELECT = discord.ComponentType.string_select.value
+USER_SELECT = discord.ComponentType.user_select.value
 
 
 class Rows(discord.ui.View):
@@ -107,6 +108,18 @@ def panel_view(table_id: int, hand: int, version: int, controls: Controls) -> Ro
     return _rows(placed)
 
 
+def invite_view(table_id: int, most: int, placeholder: str) -> Rows:
+    """The menu of members to invite to the table: one to ``most`` of them."""
+    menu = {
+        "type": USER_SELECT,
+        "custom_id": InviteKey(table_id).custom_id,
+        "min_values": 1,
+        "max_values": most,
+        "placeholder": clip(placeholder, PLACEHOLDER),
+    }
+    return _rows([(0, menu)])
+
+
 def _button(custom_id: str, spec: ButtonSpec) -> Component:
     return {
         "type": BUTTON,
@@ -145,7 +158,9 @@ def _rows(placed: Iterable[tuple[int, Component]]) -> Rows:
     rows = []
     for number in sorted(by_row):
         components = by_row[number]
-        width = sum(ROW_WIDTH if c["type"] == STRING_SELECT else 1 for c in components)
+        width = sum(
+            ROW_WIDTH if c["type"] in (STRING_SELECT, USER_SELECT) else 1 for c in components
+        )
         if width > ROW_WIDTH:
             raise ValueError(f"row {number} holds more than one menu or {ROW_WIDTH} buttons")
         rows.append({"type": ACTION_ROW, "components": components})

@@ -128,6 +128,10 @@ class Crowd:
         clicked = await member.click(message, label)
         if label == "My hand" and clicked.message is not None:
             self.panels[member.id] = clicked.message
+        if label == "Invite" and clicked.message is not None and clicked.message.selects():
+            picked = self.rng.sample(self.members, self.rng.randint(1, 2))
+            self.steps.append((member.name, "invite", [m.name for m in picked]))
+            await member.select(clicked, clicked.message.selects()[0]["custom_id"], picked)
 
     async def use_panel(self, member: SimulatedMember) -> None:
         """Pick one to three cards in the member's panel, then press one of its buttons."""
@@ -165,8 +169,11 @@ class Crowd:
                 options["level"] = self.rng.choice(["easy", "normal", "hard"])
             case "settings":
                 options.update(self.rng.choice(SETTINGS))
-            case "new" if self.rng.random() < 0.5:
-                options["turn_timeout"] = "off"
+            case "new":
+                if self.rng.random() < 0.5:
+                    options["turn_timeout"] = "off"
+                if self.rng.random() < 0.3:
+                    options["private"] = True
             case "leaderboard" | "stats" if self.rng.random() < 0.5:
                 options["period"] = self.rng.choice(["all", "week", "month", "season"])
                 if self.rng.random() < 0.3:

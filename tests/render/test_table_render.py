@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from bot.engine.actions import DRAW, DROP
 from bot.render.controls import Style
-from bot.render.table import AGAIN, NEXT, REPLAY, final_controls, table_controls, table_embed
+from bot.render.table import (
+    AGAIN,
+    INVITE,
+    NEXT,
+    REPLAY,
+    final_controls,
+    table_controls,
+    table_embed,
+)
 from bot.tables.views import public_table
 from tests.tables.fixtures import (
     IDS,
@@ -127,3 +135,26 @@ def test_push_up_points_read_as_points_against_without_a_sign() -> None:
     assert "Points against\ncat 30 · dan 20 · ann 0 · bob 18" in shown
     assert "Session, points against (lowest wins)\ncat 30 · dan 20 · ann 0 · bob 18" in shown
     assert "+" not in shown.split("Points against")[1]
+
+
+def test_a_private_table_says_so_and_offers_invite_in_the_lobby_and_between_hands() -> None:
+    """Only a private table has **Invite** (greyed out once every seat is taken, like
+    Join), and its lobby says who may join; a table open to all has neither."""
+    table = lobby("ann", private=True, max_seats=2)
+    shown = text_of(table_embed(public_table(table)))
+    assert "🔒 A private table: only the members the host invites (**Invite**, below) can " in shown
+    assert buttons(table) == {"Join": True, "Leave": True, "Start": False, "Invite": True}
+    table.invite(IDS["ann"], [(IDS["bob"], "bob")], now=1.0)
+    table.join(lobby("bob").seats[0], now=1.0)
+    assert buttons(table) == {"Join": False, "Leave": True, "Start": True, "Invite": False}
+    assert "🔒" not in text_of(table_embed(public_table(lobby("ann"))))
+    assert "Invite" not in buttons(lobby("ann"))
+
+    between = worked_example()
+    between.private = True
+    between.act(DAN, DROP, now=1.0)
+    assert [b.action for b in table_controls(public_table(between), replays=True).buttons] == [
+        NEXT,
+        INVITE,
+        REPLAY,
+    ]

@@ -46,6 +46,7 @@ MESSAGES: dict[str, Message] = {
     "command.option.seats": "seats",
     "command.option.turn_timeout": "turn_timeout",
     "command.option.thread": "thread",
+    "command.option.private": "private",
     "command.option.opponents": "opponents",
     "command.option.threads": "threads",
     "command.option.computer_hands": "computer_hands",
@@ -85,6 +86,7 @@ NOTES: dict[str, str] = {
     "command.name.bigone": "The Big One: the session's last hands at double stakes.",
     "command.option.turn_timeout": "Seconds a player has for a turn.",
     "command.option.every": "How often the server's seasons start by themselves.",
+    "command.option.private": "Of /tonk new: a table only members the host invites may join.",
     "command.option.time_zone": "The time zone whose midnight a season starts at.",
     "command.name.champion": "The role given to the winner of each season.",
     "command.option.turn_reminders": (

@@ -19,6 +19,20 @@ MESSAGES: dict[str, Message] = {
     ),
     "table.refusal.bad_timeout": "The turn timer is {low} to {high} seconds, or off.",
     "table.refusal.already_seated": "You already sit at this table.",
+    "table.refusal.private_table": (
+        "This table is private: only the members its host, {host}, invites can join. Ask "
+        "them for an invitation."
+    ),
+    "table.refusal.invite_not_seated": "Only a player sitting at this table can invite to it.",
+    "table.refusal.invite_self": "You sit here already: invite another member.",
+    "table.refusal.invite_bot": (
+        "{player} is a bot: to fill a seat with a computer player, use {addbot_command}."
+    ),
+    "table.refusal.invite_seated": "{player} already sits at this table.",
+    "table.refusal.already_invited": "{player} is invited already.",
+    "table.refusal.invite_limit": (
+        "This table may invite no more members: it invited as many as it may ({most})."
+    ),
     "table.refusal.table_full": "This table is full: it seats {seats}.",
     "table.refusal.not_seated": "You don't sit at this table.",
     "table.refusal.not_seated_other": "{player} doesn't sit at this table.",
@@ -171,6 +185,7 @@ MESSAGES: dict[str, Message] = {
     "table.settle_up.payment": "{payer} pays {payee} {amount}",
     "table.session_points": "Session, points against (lowest wins)",
     "table.button.join": "Join",
+    "table.button.invite": "Invite",
     "table.button.leave": "Leave",
     "table.button.start": "Start",
     "table.button.next": "Next hand",
@@ -246,6 +261,9 @@ MESSAGES: dict[str, Message] = {
     "table.command.host": "Make another player the table's host (host or Manage Server).",
     "table.command.host.member": "The player who hosts from now on.",
     "table.command.end": "Close the table; a hand in play is abandoned without payments.",
+    "table.command.new.private": (
+        "Only members you invite (Invite, under the table) may join (default: anyone)."
+    ),
     "table.command.settings": (
         "Change the rules, stake, seats or turn timer before the first deal (host)."
     ),
@@ -265,6 +283,7 @@ MESSAGES: dict[str, Message] = {
     "table.list.lobby": "in the lobby, {seated} of {seats} seats taken",
     "table.list.playing": "playing hand {number}",
     "table.list.between": "hand {number} is over",
+    "table.list.private": "🔒 private, {state}",
     "table.list.more": Plural("…and {count} more.", "…and {count} more.", "count"),
     "table.list.none": "No table is open in a channel you can see: open one with {new_command}.",
     # Replies to commands (cogs.tonk.service).
@@ -276,6 +295,25 @@ MESSAGES: dict[str, Message] = {
     "table.reply.started": "The cards are dealt: use **My hand** on the table message.",
     "table.reply.kicked": "{player} is removed from the table.",
     "table.reply.host": "{by} made {player} the host of this table.",
+    "table.reply.invited": Plural(
+        "{players} is invited: the channel mentions them.",
+        "{players} are invited: the channel mentions them.",
+        "invited",
+    ),
+    "table.notice.invited": Plural(
+        "✉️ {players}, {by} invites you to this table: press **Join** on {link}",
+        "✉️ {players}, {by} invites you to this table: press **Join** on {link}",
+        "invited",
+    ),
+    "table.invite.pick": Plural(
+        "Choose who to invite (up to {most} member): the channel will mention them.",
+        "Choose who to invite (up to {most} members): the channel will mention them.",
+        "most",
+    ),
+    "table.invite.placeholder": "Members to invite",
+    "table.private": (
+        "🔒 A private table: only the members the host invites (**Invite**, below) can join."
+    ),
     "table.reply.closed": "{player} closed the table.",
     "table.reply.option": "The host set {option} to {value}: {rule}",
     "table.reply.preset": (
@@ -388,6 +426,13 @@ NOTES: dict[str, str] = {
         "'thread: True' is how Discord writes the command's option thread (command.option."
         "thread) set to True; keep True in English, as Discord shows it."
     ),
+    "table.notice.invited": (
+        "Posted in the channel when the host invites members (the Invite button): {players} "
+        "are their mentions, joined with and (it notifies them), {by} the name of who invited "
+        "them, {link} the address of the table message; **Join** is the button's label "
+        "(table.button.join)."
+    ),
+    "table.private": "In a private table's lobby; **Invite** is the label of table.button.invite.",
     "table.notice.nudge": (
         "Posted in the channel when a member has not moved for a while: {player} is their "
         "mention (it notifies them), {link} the address of the table message."

@@ -1,0 +1,97 @@
+"""Private tables through the fake Discord: ``/tonk new private:True`` opens a table that
+only the members its host invites may join. **Invite** under it gives the host a menu of
+the server's members; those picked are mentioned in the channel (which notifies them and
+nobody else) and may join; anyone else pressing **Join** is told why, and the table is as
+it was. Invitations outlast a restart, and **New table** under a closed private table opens
+another, for those it invited only."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.cogs.helpers import button_labels, db_bot, is_open, quiet, table_in
+from tests.fakediscord import FakeDiscord, run_bot
+from tests.fakediscord.models import FakeUser
+
+LINK = r"<https://discord\.com/channels/\d+/\d+/\d+>"
+
+
+async def test_only_the_members_the_host_invites_join_a_private_table(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    channel = guild.channel("tonk")
+    ann, bob, cat, dan = (fake.add_member(guild, name) for name in ("ann", "bob", "cat", "dan"))
+    robot = fake.add_member(guild, FakeUser(fake.new_id(), "Robot", bot=True))
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        new = await ann.slash("tonk", "new", private=True)
+        assert new.message is not None
+        lobby = new.message
+        assert "🔒 A private table: only the members the host invites" in lobby.text()
+        assert button_labels(lobby) == {"Join": True, "Leave": True, "Start": False, "Invite": True}
+        listed = await dan.slash("tonk", "tables")
+        assert listed.message is not None
+        assert "· 🔒 private, in the lobby, 1 of 4 seats taken ·" in listed.message.text()
+
+        refused = await bob.click(lobby, "Join")
+        assert refused.ephemeral and refused.content == (
+            "This table is private: only the members its host, ann, invites can join. Ask "
+            "them for an invitation."
+        )
+        assert [seat.name for seat in table_in(bot, channel).seats] == ["ann"]
+        not_host = await bob.click(lobby, "Invite")
+        assert not_host.ephemeral and not_host.content == (
+            "Only a player sitting at this table can invite to it."
+        )
+
+        offered = await ann.click(lobby, "Invite")
+        assert offered.ephemeral and offered.message is not None
+        assert offered.content == (
+            "Choose who to invite (up to 10 members): the channel will mention them."
+        )
+        (menu,) = offered.message.selects()
+        assert (menu["type"], menu["min_values"], menu["max_values"]) == (5, 1, 10)
+        with_robot = await ann.select(offered, "Members to invite", [bob, robot])
+        assert with_robot.ephemeral and with_robot.content.startswith("Robot is a bot: to fill ")
+        assert table_in(bot, channel).invited == {ann.id}
+
+        picked = await ann.select(offered, "Members to invite", [bob, cat])
+        assert picked.ephemeral
+        assert picked.content == "bob and cat are invited: the channel mentions them."
+        await quiet(fake, bot)
+        invitation = fake.latest(channel=channel, contains="invites you")
+        assert invitation is not None
+        assert re.fullmatch(
+            rf"✉️ <@{bob.id}> and <@{cat.id}>, ann invites you to this table: press \*\*Join\*\* "
+            rf"on {LINK}",
+            invitation.content,
+        )
+        assert invitation.notified == {bob.id, cat.id}
+        again = await ann.select(offered, "Members to invite", [cat])
+        assert again.ephemeral and again.content == "cat is invited already."
+
+        await bob.click(lobby, "Join")
+        assert [seat.name for seat in table_in(bot, channel).seats] == ["ann", "bob"]
+        host_only = await bob.click(lobby, "Invite")
+        assert host_only.ephemeral and host_only.content == "Only the host can do that."
+
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:  # invitations outlast a restart
+        await cat.click(lobby, "Join")
+        refused = await dan.click(lobby, "Join")
+        assert refused.ephemeral and refused.content.startswith("This table is private")
+        assert [seat.name for seat in table_in(bot, channel).seats] == ["ann", "bob", "cat"]
+        await ann.slash("tonk", "kick", member=bob)
+        kicked = await bob.click(lobby, "Join")
+        assert kicked.ephemeral and kicked.content.startswith("This table is private")
+
+        await ann.slash("tonk", "end")
+        await quiet(fake, bot)
+        closed = await dan.click(lobby, "New table")
+        assert closed.ephemeral and closed.content.startswith("This table is private")
+        assert not is_open(bot, channel)
+        reopened = await cat.click(lobby, "New table")
+        assert reopened.message is not None and "Hosted by cat." in reopened.message.text()
+        table = table_in(bot, channel)
+        assert table.private and table.invited == {ann.id, cat.id}
