@@ -62,6 +62,7 @@ from bot.store.reports import (
     PlayerRecord,
     PlayerStats,
     RecentHand,
+    SeasonsWon,
     SeasonWinners,
     Standing,
 )
@@ -106,6 +107,7 @@ __all__ = [
     "SeasonSchedule",
     "SeasonWinners",
     "SeasonWithoutHands",
+    "SeasonsWon",
     "Seat",
     "StaleVersion",
     "Standing",

@@ -74,6 +74,16 @@ class LeaderboardEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class SeasonsWon:
+    """A member of a server's hall of fame: the seasons they won (alone or on a tie), oldest
+    first, and the name the scoreboard keeps for them."""
+
+    user_id: int
+    display_name: str
+    seasons: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class SeasonWinners:
     """The members who won ``season`` (the most chips in it; more than one on a tie), as
     recorded when the next season started; none if nobody was ranked in it."""

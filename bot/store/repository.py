@@ -75,6 +75,7 @@ from bot.store.reports import (
     LeaderboardPage,
     LeaderboardPeriod,
     PlayerStats,
+    SeasonsWon,
     Span,
     Standing,
 )
@@ -566,6 +567,12 @@ class Store:
             season=counted,
             crowned=crowned,
         )
+
+    async def hall_of_fame(self, guild_id: int) -> list[SeasonsWon]:
+        """Every member who won one of the guild's seasons, with the seasons they won, the
+        most seasons first (then the latest win)."""
+        async with self._read() as connection:
+            return await settings.read_hall_of_fame(connection, guild_id)
 
     async def seasons(self, guild_id: int) -> list[Season]:
         """The guild's seasons, newest first (none before its first), each that ended with

@@ -44,7 +44,7 @@ from cogs.inputs import (
 from cogs.scoreboard.champions import set_champion_role
 from cogs.scoreboard.ledger import ledger_file
 from cogs.scoreboard.paging import PER_PAGE, history_message, leaderboard_message
-from cogs.scoreboard.render import config_text, season_choice, stats_text
+from cogs.scoreboard.render import config_text, hall_of_fame_text, season_choice, stats_text
 from cogs.scoreboard.replay import hand_choices, start_replay
 from cogs.scoreboard.seasons import SeasonClock, schedule_seasons, start_season_now
 from cogs.settings import checked_defaults, server_language
@@ -54,6 +54,8 @@ if TYPE_CHECKING:
 
 SCOREBOARD_COG = "Scoreboard"
 MAX_SEASON = 10_000
+HALL_OF_FAME = "seasons"
+"""The leaderboard's ``by`` that shows the hall of fame: the seasons each member won."""
 """The largest season number a command takes."""
 log = logging.getLogger(__name__)
 Command = app_commands.Command[Any, ..., Any] | app_commands.Group
@@ -125,6 +127,9 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         season: int | None = None,
     ) -> None:
         defer_as(interaction, Defer.PUBLIC)
+        if by == HALL_OF_FAME:
+            await self._hall_of_fame(interaction, period is None and season is None and page == 1)
+            return
         try:
             order, page = check_order(by), check_page(page)
             chosen = await self._period(interaction, period, season)
@@ -137,6 +142,18 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         locale = await server_language(self.bot, interaction)
         content, view = leaderboard_message(board, locale, command_id(interaction))
         await answer(interaction, content, ephemeral=False, view=view)
+
+    async def _hall_of_fame(self, interaction: discord.Interaction, alone: bool) -> None:
+        """``/tonk leaderboard by:seasons``: every member who won a season, the most seasons
+        first, on one page; ``alone`` is False when a period, season or page was asked for
+        too, which this board does not take (refused, in words)."""
+        if not alone:
+            await answer(interaction, text("scoreboard.refusal.fame_alone", locale_of(interaction)))
+            return
+        fame = await self.store.hall_of_fame(interaction.guild_id or 0)
+        locale = await server_language(self.bot, interaction)
+        said = hall_of_fame_text(fame, locale, command_id(interaction))
+        await answer(interaction, said, ephemeral=False)
 
     async def stats(
         self,
@@ -435,7 +452,7 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
     )
     async def leaderboard(
         interaction: discord.Interaction,
-        by: Literal["chips", "wins", "win_rate", "tonks"] = "chips",
+        by: Literal["chips", "wins", "win_rate", "tonks", "seasons"] = "chips",
         period: Literal["all", "week", "month", "season"] | None = None,
         page: app_commands.Range[int, 1, 1000] = 1,
         season: app_commands.Range[int, 1, MAX_SEASON] | None = None,

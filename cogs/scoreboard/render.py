@@ -19,9 +19,13 @@ from bot.store import (
     PlayerStats,
     Season,
     SeasonSchedule,
+    SeasonsWon,
     Standing,
 )
 from cogs.settings import checked_defaults
+
+FAME_SHOWN = 25
+"""How many members of the hall of fame its one page lists."""
 
 
 def ending_words(ending: str, locale: str) -> str:
@@ -312,9 +316,38 @@ def _trophy_lines(stats: PlayerStats, locale: str) -> list[str]:
     """The seasons the member won, in a line (none if they won none)."""
     if not stats.seasons_won:
         return []
-    seasons = names_text([str(number) for number in stats.seasons_won], locale)
+    seasons = _numbers(stats.seasons_won, locale)
     won = len(stats.seasons_won)
     return [text("scoreboard.stats.seasons_won", locale, seasons=seasons, won=won)]
+
+
+def _numbers(seasons: Sequence[int], locale: str) -> str:
+    """Season numbers as a list in words: ``1, 3 and 5``."""
+    return names_text([str(number) for number in seasons], locale)
+
+
+def hall_of_fame_text(fame: Sequence[SeasonsWon], locale: str, command_id: int | None) -> str:
+    """The hall of fame: the first :data:`FAME_SHOWN` members who won a season, each with
+    the seasons they won, and how many more there are; or a sentence saying no season has
+    ended yet (its command clickable with ``command_id``)."""
+    title = text("scoreboard.fame.title", locale)
+    if not fame:
+        empty = text("scoreboard.fame.empty", locale, **command_mentions(command_id))
+        return "\n".join([title, empty])
+    lines = [
+        text(
+            "scoreboard.fame.line",
+            locale,
+            rank=rank,
+            name=member.display_name,
+            won=len(member.seasons),
+            seasons=_numbers(member.seasons, locale),
+        )
+        for rank, member in enumerate(fame[:FAME_SHOWN], start=1)
+    ]
+    if len(fame) > FAME_SHOWN:
+        lines.append(text("scoreboard.fame.more", locale, count=len(fame) - FAME_SHOWN))
+    return "\n".join([title, *lines])
 
 
 def versus_text(name: str, rival: str, record: HeadToHead, locale: str) -> str:

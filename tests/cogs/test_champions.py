@@ -115,6 +115,19 @@ async def test_each_seasons_winner_gets_the_role_and_the_last_one_gives_it_back(
             "3. **ann**: −8 chips · 2 won of 8 (25%)",
             "👑 won season 2.",
         ]
+        fame = await ann.slash("tonk", "leaderboard", by="seasons")
+        assert not fame.ephemeral
+        assert lines_of(fame) == [
+            "**Hall of fame: seasons won**",
+            "1. **bob**: 👑 1 season (2)",
+            "2. **boss**: 👑 1 season (2)",
+            "3. **ann**: 👑 1 season (1)",
+        ]
+        alone = await ann.slash("tonk", "leaderboard", by="seasons", period="week")
+        assert alone.ephemeral and lines_of(alone) == [
+            "The hall of fame lists every season's winners on one page: leave period, season "
+            "and page out."
+        ]
         earlier = lines_of(await ann.slash("tonk", "leaderboard", season=1))
         assert earlier[1:] == [
             "1. **ann 👑**: +2 chips · 1 won of 1 (100%)",

@@ -174,6 +174,8 @@ class Crowd:
                     options["turn_timeout"] = "off"
                 if self.rng.random() < 0.3:
                     options["private"] = True
+            case "leaderboard" if self.rng.random() < 0.15:
+                options["by"] = "seasons"
             case "leaderboard" | "stats" if self.rng.random() < 0.5:
                 options["period"] = self.rng.choice(["all", "week", "month", "season"])
                 if self.rng.random() < 0.3:

@@ -13,6 +13,7 @@ from bot.store import (
     LeaderboardPage,
     OpenTable,
     Season,
+    SeasonsWon,
     SeasonWinners,
     SeasonWithoutHands,
     Store,
@@ -244,3 +245,24 @@ async def test_a_board_crowns_the_winners_of_the_season_that_ended_last_or_of_it
     await store.start_season(1)
     assert (await store.leaderboard(1, "chips")).crowned == SeasonWinners(3, frozenset())
     assert (await store.leaderboard(2, "chips")).crowned is None
+
+
+async def test_the_hall_of_fame_lists_each_winner_by_seasons_won_then_the_latest_win(
+    store: Store,
+) -> None:
+    """Members who won more seasons come first; between members who won as many, the one
+    who won last; each with the seasons they won, oldest first, and the scoreboard's name.
+    A server whose seasons never ended has an empty hall."""
+    table = await open_table(store)
+    assert await store.hall_of_fame(1) == []
+    await store.start_season(1)
+    number = 1
+    for winners in ([1, 2], [2], [1], [3]):
+        number = await _play(store, table, number, [(winner, 1, True) for winner in winners])
+        await store.start_season(1, winners=winners)
+    assert await store.hall_of_fame(1) == [
+        SeasonsWon(1, "user1", (1, 3)),
+        SeasonsWon(2, "user2", (1, 2)),
+        SeasonsWon(3, "user3", (4,)),
+    ]
+    assert await store.hall_of_fame(2) == []

@@ -72,6 +72,7 @@ MESSAGES: dict[str, Message] = {
     "command.choice.wins": "wins",
     "command.choice.win_rate": "win rate",
     "command.choice.tonks": "tonks",
+    "command.choice.seasons": "seasons won (hall of fame)",
     "command.choice.all": "all time",
     "command.choice.week": "last 7 days",
     "command.choice.month": "last 30 days",

@@ -5,7 +5,9 @@ from bot.i18n.source import Message, Plural
 MESSAGES: dict[str, Message] = {
     # Commands.
     "scoreboard.command.leaderboard": "The server's leaderboard.",
-    "scoreboard.command.leaderboard.by": "Rank by chips, wins, win rate or tonks.",
+    "scoreboard.command.leaderboard.by": (
+        "Rank by chips, wins, win rate or tonks, or the seasons won."
+    ),
     "scoreboard.command.leaderboard.period": (
         "Every hand, the last 7 or 30 days', or this season's (the default in a server with "
         "seasons)."
@@ -58,6 +60,25 @@ MESSAGES: dict[str, Message] = {
         "{rank}. **{name}**: {chips} chips · {won} won of {played} ({rate}%)"
     ),
     "scoreboard.leaderboard.crowned": "👑 won season {season}.",
+    "scoreboard.fame.title": "**Hall of fame: seasons won**",
+    "scoreboard.fame.line": Plural(
+        "{rank}. **{name}**: 👑 {won} season ({seasons})",
+        "{rank}. **{name}**: 👑 {won} seasons ({seasons})",
+        "won",
+    ),
+    "scoreboard.fame.more": Plural(
+        "…and {count} more member who won a season.",
+        "…and {count} more members who won a season.",
+        "count",
+    ),
+    "scoreboard.fame.empty": (
+        "No season has ended on this server yet: each season's winner joins the hall of fame "
+        "when the next starts ({config_season_command})."
+    ),
+    "scoreboard.refusal.fame_alone": (
+        "The hall of fame lists every season's winners on one page: leave period, season and "
+        "page out."
+    ),
     "scoreboard.leaderboard.line.tonks": Plural(
         "{rank}. **{name}**: {tonks} tonk · {won} won of {played} · {chips} chips",
         "{rank}. **{name}**: {tonks} tonks · {won} won of {played} · {chips} chips",

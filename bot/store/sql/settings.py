@@ -14,9 +14,9 @@ from sqlmodel import col, func, select
 
 from bot.store import jsontext
 from bot.store.errors import CorruptRow, SeasonWithoutHands, UnknownSeason
-from bot.store.models import GuildSettings, HandRow, SeasonRow
+from bot.store.models import GuildSettings, HandRow, PlayerTotals, SeasonRow
 from bot.store.records import GuildConfig, ScheduledSeason, Season, SeasonSchedule
-from bot.store.reports import SeasonWinners
+from bot.store.reports import SeasonsWon, SeasonWinners
 from bot.store.schedule import UTC_ZONE, SeasonEvery, next_start, notice_at, time_zones
 from bot.store.sql.dialect import upsert
 
@@ -396,13 +396,36 @@ async def read_seasons_won(
 ) -> tuple[int, ...]:
     """The numbers of the guild's seasons that ``user_id`` won (alone or on a tie), oldest
     first."""
+    return (await _seasons_won(connection, guild_id)).get(user_id, ())
+
+
+async def read_hall_of_fame(connection: AsyncConnection, guild_id: int) -> list[SeasonsWon]:
+    """Every member who won one of the guild's seasons, with the seasons they won: the most
+    seasons first, then the latest win, then the lower user id. Their names are those the
+    scoreboard keeps."""
+    won = await _seasons_won(connection, guild_id)
+    rows = await connection.execute(
+        select(PlayerTotals.user_id, PlayerTotals.display_name).where(
+            col(PlayerTotals.guild_id) == guild_id, col(PlayerTotals.user_id).in_(list(won))
+        )
+    )
+    names = {user_id: name for user_id, name in rows}
+    fame = [SeasonsWon(user, names.get(user, str(user)), seasons) for user, seasons in won.items()]
+    return sorted(
+        fame, key=lambda member: (-len(member.seasons), -member.seasons[-1], member.user_id)
+    )
+
+
+async def _seasons_won(connection: AsyncConnection, guild_id: int) -> dict[int, tuple[int, ...]]:
+    """Each member who won one of the guild's seasons (alone or on a tie): the numbers of
+    those seasons, oldest first."""
     rows = await connection.execute(
         select(SeasonRow.number, SeasonRow.winners_json)
         .where(col(SeasonRow.guild_id) == guild_id, col(SeasonRow.winners_json) != "[]")
         .order_by(col(SeasonRow.number))
     )
-    return tuple(
-        number
-        for number, winners in rows
-        if user_id in jsontext.loads_list(winners, f"guild {guild_id} season {number}")
-    )
+    won: dict[int, tuple[int, ...]] = {}
+    for number, winners in rows:
+        for user_id in jsontext.loads_list(winners, f"guild {guild_id} season {number}"):
+            won[user_id] = (*won.get(user_id, ()), number)
+    return won
