@@ -90,12 +90,13 @@ class Seat:
 @dataclass(frozen=True, slots=True)
 class Setup:
     """What the host may change before the first deal: the rules, the basic stake, the
-    seats and the turn timer (None: off)."""
+    seats, the turn timer (None: off) and whether the table is private."""
 
     rules: Rules
     stake: int
     max_seats: int
     turn_timeout: float | None
+    private: bool = False
 
     def with_rules(self, rules: Rules) -> Setup:
         """This setup playing ``rules``, its seats lowered to as many as they deal to."""
@@ -406,7 +407,7 @@ class Table:
 
     @property
     def setup(self) -> Setup:
-        return Setup(self.rules, self.stake, self.max_seats, self.turn_timeout)
+        return Setup(self.rules, self.stake, self.max_seats, self.turn_timeout, self.private)
 
     def pass_host(self, by: int, user_id: int, manage_server: bool, now: float) -> None:
         """The host (or a server manager) makes another person playing here the host."""
@@ -425,7 +426,8 @@ class Table:
     def change_setup(self, by: int, change: Callable[[Setup], Setup], now: float) -> Setup:
         """The host changes the table before the first deal: ``change`` makes the new setup
         from the current one (``RulesError`` names a conflict of rules). The whole new setup
-        is checked before any of it applies; it must seat everyone seated. Returns it."""
+        is checked before any of it applies; it must seat everyone seated. A table made
+        private invites the people seated at it. Returns the new setup."""
         self._require_open()
         if by != self.host_id:
             raise TableError("host_only")
@@ -437,6 +439,9 @@ class Table:
             raise TableError("seats_taken", players=len(self.seats))
         self.rules, self.stake = setup.rules, setup.stake
         self.max_seats, self.turn_timeout = setup.max_seats, setup.turn_timeout
+        if setup.private and not self.private:
+            self.invited |= {s.user_id for s in self.seats if not s.is_bot}
+        self.private = setup.private
         self._changed(now)
         return setup
 

@@ -192,6 +192,7 @@ class TonkCommands(
         stake=text("table.command.settings.stake"),
         seats=text("table.command.settings.seats"),
         turn_timeout=text("table.command.new.turn_timeout"),
+        private=text("table.command.settings.private"),
     )
     @app_commands.choices(preset=PRESET_CHOICES)
     async def settings(
@@ -203,6 +204,7 @@ class TonkCommands(
         stake: app_commands.Range[int, MIN_STAKE, MAX_STAKE] | None = None,
         seats: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] | None = None,
         turn_timeout: str | None = None,
+        private: bool | None = None,
     ) -> None:
         """Everything asked is checked as typed here, and against the table by the service."""
         try:
@@ -213,6 +215,7 @@ class TonkCommands(
                 stake=stake,
                 seats=seats,
                 turn_timeout=turn_timeout,
+                private=private,
             )
         except TableError as refusal:
             await answer(interaction, refusal_text(refusal, interaction))

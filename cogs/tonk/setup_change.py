@@ -20,7 +20,8 @@ from cogs.inputs import parse_timeout
 class SetupChange:
     """What ``/tonk settings`` asks: another preset, one house rule (``option`` set to
     ``value``), the stake, the seats, the turn timer (``timer``: whether it was given;
-    ``turn_timeout`` None is off). What it does not ask stays as the table has it."""
+    ``turn_timeout`` None is off), whether the table is private. What it does not ask stays
+    as the table has it."""
 
     preset: str | None = None
     option: str | None = None
@@ -29,6 +30,7 @@ class SetupChange:
     seats: int | None = None
     timer: bool = False
     turn_timeout: float | None = None
+    private: bool | None = None
 
     @classmethod
     def typed(
@@ -40,6 +42,7 @@ class SetupChange:
         stake: int | None = None,
         seats: int | None = None,
         turn_timeout: str | None = None,
+        private: bool | None = None,
     ) -> SetupChange:
         """The change as typed; TableError when it asks nothing, names a house rule without
         its value (or a value without its rule), or a turn timer out of range."""
@@ -54,6 +57,7 @@ class SetupChange:
             seats,
             timer,
             parse_timeout(turn_timeout) if timer else None,
+            private,
         )
         if change == cls():
             raise TableError("settings_nothing")
@@ -62,8 +66,8 @@ class SetupChange:
     def applied(self, setup: Setup, server_options: Mapping[str, Any]) -> Setup:
         """``setup`` changed: another preset's rules come with the server's house rules
         (``server_options``), as ``/tonk new`` would open it, and with as many seats as they
-        deal to at most; then the house rule, the stake, the seats and the turn timer asked
-        for. ``RulesError`` names a conflict of rules."""
+        deal to at most; then the house rule, the stake, the seats, the turn timer and the
+        privacy asked for. ``RulesError`` names a conflict of rules."""
         rules = build_rules(self.preset, server_options) if self.preset else setup.rules
         if self.option is not None and self.value is not None:
             rules = rules.with_option(self.option, self.value)
@@ -73,6 +77,7 @@ class SetupChange:
             stake=setup.stake if self.stake is None else self.stake,
             max_seats=setup.max_seats if self.seats is None else self.seats,
             turn_timeout=self.turn_timeout if self.timer else setup.turn_timeout,
+            private=setup.private if self.private is None else self.private,
         )
 
     def said(self, before: Setup, after: Setup, locale: str, mentions: Mapping[str, str]) -> str:
@@ -101,6 +106,10 @@ class SetupChange:
                 text("table.reply.timer_off", locale)
                 if after.turn_timeout is None
                 else text("table.reply.timer", locale, seconds=int(after.turn_timeout))
+            )
+        if self.private is not None:
+            lines.append(
+                text("table.reply.private" if after.private else "table.reply.public", locale)
             )
         return "\n".join(lines)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.cogs.helpers import button_labels, db_bot, is_open, quiet, table_in
+from tests.cogs.helpers import button_labels, db_bot, is_open, make_bot, open_table, quiet, table_in
 from tests.fakediscord import FakeDiscord, run_bot
 from tests.fakediscord.models import FakeUser
 
@@ -95,3 +95,31 @@ async def test_only_the_members_the_host_invites_join_a_private_table(
         assert reopened.message is not None and "Hosted by cat." in reopened.message.text()
         table = table_in(bot, channel)
         assert table.private and table.invited == {ann.id, cat.id}
+
+
+async def test_the_host_makes_an_open_table_private_with_settings_and_open_again(
+    fake_discord: FakeDiscord,
+) -> None:
+    """A stranger would take a seat at a table among friends: ``/tonk settings
+    private:True`` makes it private (those seated stay invited), and the channel reads it;
+    ``private:False`` opens it to all."""
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    channel = guild.channel("tonk")
+    ann, bob, cat = (fake.add_member(guild, name) for name in ("ann", "bob", "cat"))
+    async with run_bot(fake, make_bot()) as bot:
+        lobby = await open_table(ann, [bob])
+        assert "Invite" not in button_labels(lobby)
+        made = await ann.slash("tonk", "settings", private=True)
+        assert not made.ephemeral and made.content == (
+            "🔒 The table is private now: only the members the host invites (**Invite**, under "
+            "it) can join; the players seated here are invited."
+        )
+        await quiet(fake, bot)
+        assert "Invite" in button_labels(lobby)
+        refused = await cat.click(lobby, "Join")
+        assert refused.ephemeral and refused.content.startswith("This table is private")
+        opened = await ann.slash("tonk", "settings", private=False)
+        assert opened.content == "The table is open to everyone now: anyone may press **Join**."
+        await cat.click(lobby, "Join")
+        assert [seat.name for seat in table_in(bot, channel).seats] == ["ann", "bob", "cat"]

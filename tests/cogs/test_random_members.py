@@ -79,6 +79,8 @@ SETTINGS: tuple[dict[str, Any], ...] = (
     {"stake": 50, "seats": 2},
     {"seats": 6, "turn_timeout": "off"},
     {"turn_timeout": "30"},
+    {"private": True},
+    {"private": False, "stake": 2},
     {},
 )
 """What members ask ``/tonk settings``: a house rule, a preset, the stake, seats, timer;

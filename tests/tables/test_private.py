@@ -5,6 +5,8 @@ is not private, where it changes who may join in nothing."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.tables.errors import TableError
@@ -96,3 +98,18 @@ def test_privacy_and_invitations_are_saved_and_an_older_save_is_a_table_open_to_
     opened = Table.from_json(older)
     assert (opened.private, opened.invited) == (False, set())
     opened.join(seat("cat"), now=2.0)
+
+
+def test_the_host_makes_a_table_private_before_the_first_deal_inviting_those_seated() -> None:
+    """``/tonk settings private:True``: the people seated are invited (a computer player
+    needs no invitation), nobody else may join; ``private:False`` opens it to all again."""
+    table = lobby("ann", "bob")
+    table.add_bot(ANN, "easy", now=0.0)
+    setup = table.change_setup(ANN, lambda s: replace(s, private=True), now=1.0)
+    assert setup.private and table.private and table.invited == {ANN, BOB}
+    _refused(table, lambda: table.join(seat("cat"), now=2.0), "private_table")
+    table.change_setup(ANN, lambda s: replace(s, private=False), now=3.0)
+    table.join(seat("cat"), now=4.0)
+    _refused(
+        table, lambda: table.change_setup(BOB, lambda s: replace(s, private=True), 5.0), "host_only"
+    )

@@ -261,6 +261,9 @@ MESSAGES: dict[str, Message] = {
     "table.command.host": "Make another player the table's host (host or Manage Server).",
     "table.command.host.member": "The player who hosts from now on.",
     "table.command.end": "Close the table; a hand in play is abandoned without payments.",
+    "table.command.settings.private": (
+        "True: only members you invite (Invite, under the table) may join; False: anyone."
+    ),
     "table.command.new.private": (
         "Only members you invite (Invite, under the table) may join (default: anyone)."
     ),
@@ -295,6 +298,11 @@ MESSAGES: dict[str, Message] = {
     "table.reply.started": "The cards are dealt: use **My hand** on the table message.",
     "table.reply.kicked": "{player} is removed from the table.",
     "table.reply.host": "{by} made {player} the host of this table.",
+    "table.reply.private": (
+        "🔒 The table is private now: only the members the host invites (**Invite**, under "
+        "it) can join; the players seated here are invited."
+    ),
+    "table.reply.public": "The table is open to everyone now: anyone may press **Join**.",
     "table.reply.invited": Plural(
         "{players} is invited: the channel mentions them.",
         "{players} are invited: the channel mentions them.",
