@@ -54,7 +54,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 def help_embed(
     group: str, commands: Mapping[str, str], command_id: int | None, locale: str = "en"
 ) -> discord.Embed:
-    """The help: how to start a game, where the cards are and how to practise, then a field
+    """The help: how to start a game (and a private one), where the cards are and how to
+    practise, then a field
     per section listing the ``commands`` there are (their path below ``/tonk`` → their
     description's catalogue key); a section with none of them (the scoreboard without a
     database) is left out.
@@ -88,8 +89,16 @@ def help_embed(
         practice=mention("practice"),
         hint_button=text("table.button.hint", locale),
     )
+    private = text(
+        "help.private",
+        locale,
+        new=mention("new"),
+        invite_button=text("table.button.invite", locale),
+        join_button=text("table.button.join", locale),
+    )
     embed = discord.Embed(
-        title=text("help.title", locale), description=f"{start}\n\n{cards}\n\n{practice}"
+        title=text("help.title", locale),
+        description="\n\n".join((start, private, cards, practice)),
     )
     for heading, paths in SECTIONS:
         lines = [

@@ -45,6 +45,11 @@ async def test_help_lists_every_command_clickable_under_who_uses_it(
         f"**Start a game:** </tonk new:{tonk['id']}> opens a table in this channel"
     )
     assert "press **Join**" in embed["description"] and "**My hand**" in embed["description"]
+    assert (
+        f"\n\n**Among friends?** </tonk new:{tonk['id']}> with private: True opens a table "
+        "that only the members you invite may join: press **Invite** under it and pick them; "
+        "the others' **Join** is refused.\n\n"
+    ) in embed["description"]
     assert embed["description"].endswith(
         f"**Learning?** </tonk practice:{tonk['id']}> deals you a table against computer "
         "players at once. Alone against them, your panel has **Hint**: the move a strong "

@@ -9,6 +9,11 @@ MESSAGES: dict[str, Message] = {
         "others press **{join_button}** (or type {join}); once everyone sits, press "
         "**{start_button}**. {addbot} fills a seat with a computer player."
     ),
+    "help.private": (
+        "**Among friends?** {new} with private: True opens a table that only the members you "
+        "invite may join: press **{invite_button}** under it and pick them; the others' "
+        "**{join_button}** is refused."
+    ),
     "help.cards": (
         "**Your cards** come by direct message and in **{hand_button}**, a private panel with a "
         "button for every move you may make. {rules} shows the table's rules; the host "
@@ -30,6 +35,11 @@ NOTES = {
     "help.start": (
         "{new}, {join} and {addbot} are clickable slash commands (/tonk new, …); "
         "{join_button} and {start_button} are the labels of the table message's buttons."
+    ),
+    "help.private": (
+        "{new} is the clickable /tonk new; 'private: True' is how Discord writes its option "
+        "private (command.option.private) set to True: keep True in English. {invite_button} "
+        "and {join_button} are button labels."
     ),
     "help.cards": "{hand_button} is the label of the table message's button that opens the panel.",
     "help.practice": (
