@@ -373,7 +373,7 @@ class TableScreens:
         )
         message = await channel.send(self._announcement(role_id), allowed_mentions=mention)
         async with self._runtime.lock:
-            if table.status == LOBBY and table.announcement_id is None:
+            if table.status == LOBBY and not table.private and table.announcement_id is None:
                 table.announcement_id = message.id
                 table.announcement_role = role_id
                 await self._runtime.commit_message()
@@ -402,6 +402,7 @@ class TableScreens:
         role_id = table.announcement_role
         if (
             table.status != LOBBY
+            or table.private
             or table.announcement_id is None
             or role_id is None
             or self._announced == invitation(table)
@@ -418,12 +419,12 @@ class TableScreens:
         )
 
     def _announcement_over(self) -> None:
-        """The table started or closed: its announcement says so (once)."""
+        """The table started, closed or became private: its announcement says so (once)."""
         announcement = self._table.announcement_id
         if (
             announcement is not None
             and announcement != self._ending
-            and self._table.status != LOBBY
+            and (self._table.status != LOBBY or self._table.private)
         ):
             self._ending = announcement
             self._runtime.host.spawn(self._end_announcement(announcement))
@@ -437,11 +438,12 @@ class TableScreens:
                 table.announcement_id = None
                 table.announcement_role = None
                 await self._runtime.commit_message()
-            key = (
-                "table.notice.announce_closed"
-                if table.status == CLOSED
-                else "table.notice.announce_started"
-            )
+            if table.status == CLOSED:
+                key = "table.notice.announce_closed"
+            elif table.status == LOBBY and table.private:
+                key = "table.notice.announce_private"
+            else:
+                key = "table.notice.announce_started"
             content = text(
                 key,
                 table.locale,

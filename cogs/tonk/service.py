@@ -185,7 +185,7 @@ class TableService:
         if new_thread:
             runtime.screens.starter_posted()
         await runtime.post_table_message(None if new_thread else interaction)
-        if announce_role is not None:
+        if announce_role is not None and not private:
             runtime.screens.announce(announce_role)
 
     async def _open(

@@ -39,6 +39,8 @@ STARTER_SAYS: dict[Status, str] = {
 }
 """What a thread's starter says while its table waits for players, plays (or waits for its
 next hand) and once it closed."""
+PRIVATE_STARTER = "table.thread.opened_private"
+"""What it says while a private table waits for players: only those invited may join."""
 
 
 Invitation = tuple[str, int, int]
@@ -51,9 +53,12 @@ def invitation(table: Table) -> Invitation:
 
 
 def starter_says(table: Table) -> tuple[str, Invitation | None]:
-    """What the starter of ``table``'s thread says now: its key (``STARTER_SAYS``), and in
-    the lobby the invitation."""
+    """What the starter of ``table``'s thread says now: its key (``STARTER_SAYS``; in a
+    private table's lobby, that only those invited may join), and in the lobby the
+    invitation."""
     status = table.status
+    if status == LOBBY and table.private:
+        return PRIVATE_STARTER, invitation(table)
     return STARTER_SAYS[status], invitation(table) if status == LOBBY else None
 
 
@@ -68,10 +73,10 @@ def starts_thread(interaction: discord.Interaction, thread: bool) -> bool:
 
 
 def starter_text(table: Table) -> str:
-    """What the starter of ``table``'s thread says now (``STARTER_SAYS``)."""
+    """What the starter of ``table``'s thread says now (``starter_says``)."""
     locale = table.locale
     return text(
-        STARTER_SAYS[table.status],
+        starter_says(table)[0],
         locale,
         host=table.name_of(table.host_id),
         preset=text(f"preset.{table.rules.preset}", locale),

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import discord
+
 from tests.cogs.helpers import button_labels, db_bot, is_open, make_bot, open_table, quiet, table_in
 from tests.fakediscord import FakeDiscord, run_bot
 from tests.fakediscord.models import FakeUser
@@ -123,3 +125,46 @@ async def test_the_host_makes_an_open_table_private_with_settings_and_open_again
         assert opened.content == "The table is open to everyone now: anyone may press **Join**."
         await cat.click(lobby, "Join")
         assert [seat.name for seat in table_in(bot, channel).seats] == ["ann", "bob", "cat"]
+
+
+async def test_a_private_table_is_not_announced_and_an_announced_one_made_private_says_so(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """The server's announce role is not called to a table it may not join: a private
+    table opens without the announcement, and an announced table the host makes private
+    has its announcement say so (an edit, which notifies nobody). A private table in a
+    thread says in the channel that only those invited can join."""
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk", "more"])
+    players = fake.add_role(guild, "tonk players", discord.Permissions.none())
+    ann = fake.add_member(guild, "ann")
+    fake.add_member(guild, "dan", roles=[players])
+    mod = fake.add_member(guild, "mod", permissions=discord.Permissions(manage_guild=True))
+    tonk, more = guild.channel("tonk"), guild.channel("more")
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        await mod.slash("tonk", "config", "announce", role=players)
+        await ann.slash("tonk", "new", private=True)
+        await quiet(fake, bot)
+        assert [m.content for m in fake.messages_in(tonk) if m.notified] == []
+
+        ann.channel = more
+        await ann.slash("tonk", "new")
+        await quiet(fake, bot)
+        announced = fake.latest(channel=more, contains=f"<@&{players.id}>")
+        assert announced is not None
+        await ann.slash("tonk", "settings", private=True)
+        await quiet(fake, bot)
+        link = (
+            f"<https://discord.com/channels/{guild.id}/{more.id}/{table_in(bot, more).message_id}>"
+        )
+        assert announced.content == (
+            f"🔒 ann's table is private now: only the members ann invites can join. {link}"
+        )
+        assert table_in(bot, more).announcement_id is None
+        await ann.slash("tonk", "end")
+
+        started = await ann.slash("tonk", "new", private=True, thread=True)
+        assert started.content == (
+            "🔒 ann opened a private table in a thread, Standard at stake 1, for up to 4 "
+            "players: only the members ann invites can join."
+        )

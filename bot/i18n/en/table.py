@@ -353,6 +353,13 @@ MESSAGES: dict[str, Message] = {
         "players. Press **Join** to play: {link}",
         "seats",
     ),
+    "table.thread.opened_private": Plural(
+        "🔒 {host} opened a private table in a thread, {preset} at stake {stake}, for up to "
+        "{seats} player: only the members {host} invites can join.",
+        "🔒 {host} opened a private table in a thread, {preset} at stake {stake}, for up to "
+        "{seats} players: only the members {host} invites can join.",
+        "seats",
+    ),
     "table.thread.opened": Plural(
         "🃏 {host} opened a table in a thread, {preset} at stake {stake}, for up to {seats} "
         "player: open the thread under this message and press **Join** to play.",
@@ -373,6 +380,9 @@ MESSAGES: dict[str, Message] = {
     ),
     "table.notice.announce_started": "🃏 {host}'s table has started: {link}",
     "table.notice.announce_closed": "🃏 {host}'s table closed before it started.",
+    "table.notice.announce_private": (
+        "🔒 {host}'s table is private now: only the members {host} invites can join. {link}"
+    ),
     "table.notice.timeout": "⏰ {player}'s time ran out, so they played automatically: {moves}.",
     "table.notice.missed_out": (
         "{player} missed three turns in a row and leaves the table at the end of this hand."
