@@ -76,13 +76,13 @@ class Defer(Enum):
 
 def locale_of(interaction: discord.Interaction) -> str:
     """The language the member reads: the one they chose in this server with
-    ``/tonk language``, else their Discord client's (``en-US`` reads the English catalogue)."""
+    ``/tonk language``, else the one their Discord client sends with this interaction
+    (``en-US`` reads the English catalogue), even if another one of theirs came first."""
     client_locale = str(interaction.locale)
-    if interaction.guild_id is None:
+    readers = getattr(interaction.client, "readers", None)
+    if interaction.guild_id is None or not isinstance(readers, Readers):
         return client_locale
-    return member_locale(
-        interaction.client, interaction.guild_id, interaction.user.id, client_locale
-    )
+    return readers.chosen(interaction.guild_id, interaction.user.id) or client_locale
 
 
 def member_locale(client: discord.Client, guild_id: int, user_id: int, fallback: str) -> str:

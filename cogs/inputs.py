@@ -10,8 +10,15 @@ from __future__ import annotations
 
 from typing import get_args
 
-from bot.i18n import Grouped
-from bot.store import LeaderboardOrder, LeaderboardPeriod, SeasonEvery, time_zones
+from bot.i18n import Grouped, weekday_text
+from bot.store import (
+    DAYS,
+    MONTH_DAYS,
+    LeaderboardOrder,
+    LeaderboardPeriod,
+    SeasonEvery,
+    time_zones,
+)
 from bot.tables.errors import TableError
 from bot.tables.table import DEFAULT_TURN_TIMEOUT
 
@@ -73,6 +80,38 @@ def check_time_zone(name: str) -> str:
     if name not in time_zones():
         raise TableError("bad_time_zone")
     return name
+
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+"""The weekdays as ``day:`` takes them for a weekly season (0 Monday)."""
+
+
+def check_season_day(every: SeasonEvery, typed: str, locale: str) -> int:
+    """The day a season ``every`` week or month starts on: a weekday (its English name, as
+    the list offers it, or its name in ``locale``) as 0 Monday to 6 Sunday, or a day of the
+    month from 1 to :data:`MONTH_DAYS`."""
+    wanted = typed.strip().casefold()
+    if every is SeasonEvery.WEEK:
+        for weekday in DAYS[every]:
+            if wanted in (WEEKDAYS[weekday], weekday_text(weekday, locale).casefold()):
+                return weekday
+        raise TableError("bad_season_weekday")
+    if wanted.isdecimal() and int(wanted) in DAYS[every]:
+        return int(wanted)
+    raise TableError("bad_season_day", most=MONTH_DAYS)
+
+
+def season_days(every: str | None, typed: str, locale: str) -> list[tuple[str, str]]:
+    """The days ``day:`` offers as it is typed, as (name, value): the weekdays in
+    ``locale`` for a weekly season, the days of the month for a monthly one, each that
+    holds what was typed."""
+    wanted = typed.strip().casefold()
+    if every == SeasonEvery.MONTH:
+        days = [(str(day), str(day)) for day in DAYS[SeasonEvery.MONTH]]
+    else:
+        week = DAYS[SeasonEvery.WEEK]
+        days = [(weekday_text(day, locale), WEEKDAYS[day]) for day in week]
+    return [(name, value) for name, value in days if wanted in name.casefold()][:MAX_CHOICES]
 
 
 def time_zone_names(typed: str) -> list[str]:

@@ -18,7 +18,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from babel import Locale
-from babel.dates import format_date
+from babel.dates import format_date, get_day_names
 from babel.numbers import format_decimal, get_minus_sign_symbol, get_plus_sign_symbol
 
 from bot.i18n.catalogs import Translations, load
@@ -62,6 +62,12 @@ def day_text(moment: float, locale: str = DEFAULT_LOCALE, time_zone: str | None 
     Discord shows no timestamp."""
     zone = UTC if time_zone is None else ZoneInfo(time_zone)
     return format_date(datetime.fromtimestamp(moment, zone).date(), "medium", language(locale))
+
+
+def weekday_text(weekday: int, locale: str = DEFAULT_LOCALE) -> str:
+    """The name of ``weekday`` (0 Monday to 6 Sunday) in the locale's language: ``Monday``,
+    ``luni``."""
+    return str(get_day_names("wide", locale=language(locale))[weekday])
 
 
 def amount_text(amount: int, locale: str = DEFAULT_LOCALE) -> str:

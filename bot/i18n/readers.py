@@ -33,6 +33,10 @@ class Readers:
         else:
             self._chosen[(guild_id, user_id)] = language(chosen)
 
+    def chosen(self, guild_id: int, user_id: int) -> str | None:
+        """The language the member chose in the server; None: they follow Discord."""
+        return self._chosen.get((guild_id, user_id))
+
     def locale(self, guild_id: int, user_id: int, fallback: str) -> str:
         """The language the member reads in the server: chosen, else last seen, else
         ``fallback``."""

@@ -67,14 +67,24 @@ from bot.store.reports import (
     Standing,
 )
 from bot.store.repository import DEFAULT_MIN_HANDS, MAX_GUILD_HANDS, MAX_PER_PAGE, Store
-from bot.store.schedule import UTC_ZONE, SeasonEvery, next_start, notice_at, time_zones
+from bot.store.schedule import (
+    DAYS,
+    MONTH_DAYS,
+    UTC_ZONE,
+    SeasonEvery,
+    next_start,
+    notice_at,
+    time_zones,
+)
 
 __all__ = [
+    "DAYS",
     "DEFAULT_MIN_HANDS",
     "DEFAULT_URL",
     "FORGOTTEN_NAME",
     "MAX_GUILD_HANDS",
     "MAX_PER_PAGE",
+    "MONTH_DAYS",
     "UTC_ZONE",
     "BrokenTable",
     "CorruptRow",

@@ -77,6 +77,11 @@ class GuildSettings(SQLModel, table=True):
     season_notice_at: float | None = None
     """When the channel is told that the current season ends, a day before the next starts
     (Unix time); None: told already, or not to be told. Where revision 0016 added it."""
+    season_day: int | None = None
+    """The weekday (0 Monday) or day of the month seasons start on; None: Monday, or the
+    1st. This and the next: where revision 0017 added them."""
+    season_hour: int | None = None
+    """The hour of the day seasons start at; None: 0 (midnight)."""
 
 
 class TableRow(SQLModel, table=True):

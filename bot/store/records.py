@@ -42,8 +42,8 @@ class Season:
 @dataclass(frozen=True, slots=True)
 class SeasonSchedule:
     """A server's seasons start by themselves ``every`` week or month (``/tonk config season
-    every:``) at midnight in ``time_zone``, the next at ``next_at`` (Unix time), each
-    announced in ``channel_id``."""
+    every:``) on ``day`` at ``hour`` in ``time_zone``, the next at ``next_at`` (Unix time),
+    each announced in ``channel_id``."""
 
     every: SeasonEvery
     channel_id: int
@@ -53,6 +53,11 @@ class SeasonSchedule:
     notice_at: float | None = None
     """When the channel is told that the current season ends at ``next_at``, with the board
     so far (``bot.store.schedule.notice_at``); None: told already, or not to be told."""
+    day: int | None = None
+    """The weekday (0 Monday to 6 Sunday) or the day of the month (1 to 28) seasons start
+    on (``bot.store.schedule.DAYS``); None: Monday, or the 1st."""
+    hour: int = 0
+    """The hour of the day they start at, in ``time_zone`` (0 to 23)."""
 
 
 @dataclass(frozen=True, slots=True)

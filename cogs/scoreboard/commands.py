@@ -39,6 +39,7 @@ from cogs.inputs import (
     check_page,
     check_period,
     parse_timeout,
+    season_days,
     time_zone_names,
 )
 from cogs.scoreboard.champions import set_champion_role
@@ -46,7 +47,12 @@ from cogs.scoreboard.ledger import ledger_file
 from cogs.scoreboard.paging import PER_PAGE, history_message, leaderboard_message
 from cogs.scoreboard.render import config_text, hall_of_fame_text, season_choice, stats_text
 from cogs.scoreboard.replay import hand_choices, start_replay
-from cogs.scoreboard.seasons import SeasonClock, schedule_seasons, start_season_now
+from cogs.scoreboard.seasons import (
+    SeasonAsked,
+    SeasonClock,
+    schedule_seasons,
+    start_season_now,
+)
 from cogs.settings import checked_defaults, server_language
 
 if TYPE_CHECKING:
@@ -310,19 +316,15 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         )
 
     async def config_season(
-        self,
-        interaction: discord.Interaction,
-        every: str | None = None,
-        channel: discord.abc.GuildChannel | None = None,
-        time_zone: str | None = None,
+        self, interaction: discord.Interaction, every: str | None, asked: SeasonAsked
     ) -> None:
         """Start the server's next season now, or with ``every`` make seasons start by
         themselves (``cogs.scoreboard.seasons``), Manage Server."""
         if not await self._may_configure(interaction):
             return
         if every is not None:
-            await schedule_seasons(self.bot, self.store, interaction, every, channel, time_zone)
-        elif channel is not None or time_zone is not None:
+            await schedule_seasons(self.bot, self.store, interaction, every, asked)
+        elif asked.when_or_where:
             refused = text("scoreboard.refusal.season_channel_alone", locale_of(interaction))
             await answer(interaction, refused)
         else:
@@ -542,6 +544,8 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         every=text("scoreboard.command.config.season.every"),
         channel=text("scoreboard.command.config.season.channel"),
         time_zone=text("scoreboard.command.config.season.time_zone"),
+        day=text("scoreboard.command.config.season.day"),
+        hour=text("scoreboard.command.config.season.hour"),
     )
     @app_commands.choices(
         every=[
@@ -554,8 +558,18 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         every: str | None = None,
         channel: discord.TextChannel | None = None,
         time_zone: str | None = None,
+        day: str | None = None,
+        hour: app_commands.Range[int, 0, 23] | None = None,
     ) -> None:
-        await cog.config_season(interaction, every, channel, time_zone)
+        await cog.config_season(interaction, every, SeasonAsked(channel, time_zone, day, hour))
+
+    @config_season.autocomplete("day")
+    async def season_days_typed(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        every = getattr(interaction.namespace, "every", None)
+        days = season_days(every, current, locale_of(interaction))
+        return [app_commands.Choice(name=name, value=value) for name, value in days]
 
     @config_season.autocomplete("time_zone")
     async def time_zones_typed(

@@ -5,8 +5,9 @@ Endings are in words and amounts are written as on the table message (``+4``, ``
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import assert_never
 
-from bot.i18n import amount_text, day_text, has_text, text
+from bot.i18n import amount_text, day_text, has_text, text, weekday_text
 from bot.i18n.mentions import command_mentions
 from bot.render.links import date_of, date_time_of, relative_time
 from bot.render.words import names_text
@@ -18,6 +19,7 @@ from bot.store import (
     LeaderboardPeriod,
     PlayerStats,
     Season,
+    SeasonEvery,
     SeasonSchedule,
     SeasonsWon,
     Standing,
@@ -160,6 +162,7 @@ def started_by_schedule_text(
         locale,
         season=season.number,
         next=date_time_of(schedule.next_at),
+        **_starts_on(schedule, locale),
         **command_mentions(command_id),
     )
 
@@ -238,7 +241,22 @@ def schedule_text(schedule: SeasonSchedule, locale: str) -> str:
         zone=schedule.time_zone,
         next=date_time_of(schedule.next_at),
         when=relative_time(schedule.next_at),
+        **_starts_on(schedule, locale),
     )
+
+
+def _starts_on(schedule: SeasonSchedule, locale: str) -> dict[str, str]:
+    """The ``{weekday}`` (of a weekly schedule) or ``{day}`` (of a monthly one), and the
+    ``{time}``, of a schedule's sentences: when in the week or month, and at what hour, its
+    seasons start."""
+    day, time = schedule.day, f"{schedule.hour:02d}:00"
+    match schedule.every:
+        case SeasonEvery.WEEK:
+            return {"weekday": weekday_text(0 if day is None else day, locale), "time": time}
+        case SeasonEvery.MONTH:
+            return {"day": str(1 if day is None else day), "time": time}
+        case _:
+            assert_never(schedule.every)
 
 
 def stats_text(

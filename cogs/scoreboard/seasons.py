@@ -10,7 +10,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import discord
@@ -20,7 +20,6 @@ from bot.i18n import text
 from bot.i18n.mentions import command_mentions
 from bot.render.words import names_text
 from bot.store import (
-    UTC_ZONE,
     LeaderboardPage,
     SeasonSchedule,
     SeasonWithoutHands,
@@ -30,7 +29,7 @@ from bot.store import (
     notice_at,
 )
 from bot.tables.errors import TableError
-from cogs.inputs import check_season_every, check_time_zone
+from cogs.inputs import check_season_day, check_season_every, check_time_zone
 from cogs.scoreboard.champions import crown, season_winners
 from cogs.scoreboard.render import (
     ends_soon_text,
@@ -99,29 +98,48 @@ def _announcement(opening: str, final: LeaderboardPage, crowned: list[str], loca
     return "\n".join([season_started_text(opening, top, locale), *crowned])
 
 
+@dataclass(frozen=True, slots=True)
+class SeasonAsked:
+    """Where and when ``/tonk config season`` asks seasons that start by themselves to be
+    announced and start, as typed: the channel, and the time zone, day and hour."""
+
+    channel: discord.abc.GuildChannel | None = None
+    time_zone: str | None = None
+    day: str | None = None
+    hour: int | None = None
+
+    @property
+    def when_or_where(self) -> bool:
+        """Whether it says anything: only ``every:`` may go with it."""
+        return any(
+            value is not None for value in (self.channel, self.time_zone, self.day, self.hour)
+        )
+
+
 async def schedule_seasons(
-    bot: TonkBot,
-    store: Store,
-    interaction: discord.Interaction,
-    every: str,
-    channel: discord.abc.GuildChannel | None,
-    time_zone: str | None,
+    bot: TonkBot, store: Store, interaction: discord.Interaction, every: str, asked: SeasonAsked
 ) -> None:
-    """Make the server's seasons start by themselves ``every`` week or month at midnight in
-    ``time_zone`` (the schedule's until now, or UTC, if None), announced in ``channel`` (the
-    channel of the command, or its parent for a thread, if None), or, with ``off``, only
-    when a manager starts one. A time zone that does not exist, or a channel where the bot
+    """Make the server's seasons start by themselves ``every`` week or month as ``asked``:
+    on its day at its hour in its time zone (each, if not given, as the schedule had it,
+    else Monday or the 1st, midnight, UTC), announced in its channel (the channel of the
+    command, or its parent for a thread, if not given), or, with ``off``, only when a
+    manager starts one. A time zone or day that does not exist, or a channel where the bot
     cannot post, is refused, changing nothing. The channel reads the new schedule."""
     locale = locale_of(interaction)
     guild_id = interaction.guild_id or 0
     try:
         chosen = check_season_every(every)
-        zone = None if time_zone is None else check_time_zone(time_zone)
+        zone = None if asked.time_zone is None else check_time_zone(asked.time_zone)
+        day = (
+            None
+            if asked.day is None or chosen is None
+            else check_season_day(chosen, asked.day, locale)
+        )
     except TableError as refusal:
         await answer(interaction, refusal_text(refusal, interaction))
         return
     if chosen is None:
-        if channel is not None or zone is not None:
+        if asked.when_or_where:
             await answer(interaction, text("scoreboard.refusal.season_channel_alone", locale))
             return
         await store.update_guild_settings(guild_id, season_schedule=None)
@@ -132,7 +150,7 @@ async def schedule_seasons(
         )
         await answer(interaction, said, ephemeral=False)
         return
-    where = _announcement_channel(interaction, channel)
+    where = _announcement_channel(interaction, asked.channel)
     missing = _missing_permissions(interaction, where)
     if missing:
         said = text(
@@ -143,12 +161,15 @@ async def schedule_seasons(
         )
         await answer(interaction, said)
         return
-    if zone is None:
-        current = (await store.get_guild_settings(guild_id)).season_schedule
-        zone = UTC_ZONE if current is None else current.time_zone
+    current = (await store.get_guild_settings(guild_id)).season_schedule
+    kept = SeasonSchedule(chosen, where, 0.0) if current is None else current
+    zone = kept.time_zone if zone is None else zone
+    if day is None and kept.every is chosen:
+        day = kept.day
+    hour = kept.hour if asked.hour is None else asked.hour
     now = time.time()
-    upcoming = next_start(chosen, now, zone)
-    schedule = SeasonSchedule(chosen, where, upcoming, zone, notice_at(upcoming, now))
+    upcoming = next_start(chosen, now, zone, day, hour)
+    schedule = SeasonSchedule(chosen, where, upcoming, zone, notice_at(upcoming, now), day, hour)
     await store.update_guild_settings(guild_id, season_schedule=schedule)
     public = await server_language(bot, interaction)
     said = text("scoreboard.config.schedule_set", public, schedule=schedule_text(schedule, public))

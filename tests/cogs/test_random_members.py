@@ -197,6 +197,8 @@ class Crowd:
             ("season", {}),
             ("season", {"every": self.rng.choice(["weekly", "monthly", "off"])}),
             ("season", {"every": "weekly", "time_zone": self.rng.choice(TIME_ZONES)}),
+            ("season", {"every": "monthly", "day": str(self.rng.randint(0, 31))}),
+            ("season", {"every": "weekly", "day": "friday", "hour": self.rng.randint(0, 23)}),
             ("champion", {"role": self.role}),
             ("champion", {}),
             ("option", {"option": "spread_bonus", "value": "true"}),

@@ -42,7 +42,7 @@ async def test_a_manager_makes_seasons_start_every_month_and_each_is_announced(
         alone = await boss.slash("tonk", "config", "season", channel=news)
         assert alone.ephemeral
         assert lines_of(alone) == [
-            "channel: and time_zone: say where and at which midnight the seasons that start "
+            "channel:, time_zone:, day: and hour: say where and when the seasons that start "
             "by themselves start: choose every week or every month with them."
         ]
         forged = await boss.forge_slash("tonk", "config", "season", every="daily")
@@ -59,7 +59,7 @@ async def test_a_manager_makes_seasons_start_every_month_and_each_is_announced(
         assert not scheduled.ephemeral
         (said,) = lines_of(scheduled)
         found = re.fullmatch(
-            rf"From now on a new season starts by itself on the 1st of every month at 00:00 "
+            rf"From now on a new season starts by itself on day 1 of every month at 00:00 "
             rf"\(UTC time\), announced in <#{news.id}>: the next {WHEN}\. A day before each "
             r"start, that channel reads the board so far\. A season in which no hand has "
             r"finished goes on until the start after\.",
@@ -74,7 +74,7 @@ async def test_a_manager_makes_seasons_start_every_month_and_each_is_announced(
         )
         shown = lines_of(await boss.slash("tonk", "config", "show"))
         assert re.search(
-            rf"· no season started, and a new season starts by itself on the 1st of every "
+            rf"· no season started, and a new season starts by itself on day 1 of every "
             rf"month at 00:00 \(UTC time\), announced in <#{news.id}>: the next {WHEN}$",
             shown[0],
         )
@@ -92,7 +92,7 @@ async def test_a_manager_makes_seasons_start_every_month_and_each_is_announced(
         second = next_start(SeasonEvery.MONTH, first + 20, "UTC")
         lines = announced.content.splitlines()
         assert re.fullmatch(
-            r"\*\*Season 1 starts now\*\*, as on the 1st of every month: </tonk "
+            r"\*\*Season 1 starts now\*\*, as on day 1 of every month: </tonk "
             r"leaderboard:\d+> and stats count this season's hands from here \(with period "
             r"all time, every hand, as before\)\. The next season starts "
             rf"<t:{int(second)}:f>\.",
@@ -233,7 +233,7 @@ async def test_seasons_start_at_midnight_in_the_time_zone_chosen_from_the_list(
             "Minh) and choose one from the list."
         ]
         alone = await boss.slash("tonk", "config", "season", time_zone="Asia/Tehran")
-        assert alone.ephemeral and lines_of(alone)[0].startswith("channel: and time_zone: ")
+        assert alone.ephemeral and lines_of(alone)[0].startswith("channel:, time_zone:, day: ")
         assert (await bot.store.get_guild_settings(guild.id)).season_schedule is None
 
         before = time.time()
@@ -355,3 +355,77 @@ async def test_the_seasons_offered_give_their_days_in_the_schedules_time_zone(
             "Season 2 (since Dec 7, 2026)",
             "Season 1 (Dec 1, 2026 to Dec 7, 2026)",
         ]
+
+
+async def test_seasons_start_on_the_day_and_at_the_hour_a_manager_chooses(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """``day:`` lists the weekdays in the member's language for a weekly schedule, the days
+    1 to 28 for a monthly one; ``hour:`` sets the hour. A later ``every:`` keeps the hour,
+    and the day if it is still a day of the same kind. A day that is not one is refused,
+    changing nothing, and so are a day or an hour without ``every:``."""
+    fake = fake_discord
+    guild, _ann, _bob = casino(fake)
+    boss = manager(fake, guild)
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        assert bot.store is not None
+        offered = await boss.autocomplete(
+            "tonk", "config", "season", focused="day", every="weekly", day="fr"
+        )
+        assert offered == [{"name": "Friday", "value": "friday"}]
+        boss.user.locale = "ro"
+        romanian = await boss.autocomplete(
+            "tonk", "config", "season", focused="day", every="weekly", day="vin"
+        )
+        assert romanian == [{"name": "vineri", "value": "friday"}]
+        boss.user.locale = "en-US"
+        days = await boss.autocomplete(
+            "tonk", "config", "season", focused="day", every="monthly", day="2"
+        )
+        assert [choice["value"] for choice in days] == ["2", "12", "20", *map(str, range(21, 29))]
+
+        refusals = [
+            await boss.slash("tonk", "config", "season", every="monthly", day="30"),
+            await boss.slash("tonk", "config", "season", every="weekly", day="someday"),
+            await boss.slash("tonk", "config", "season", hour=20),
+        ]
+        assert [lines_of(refused)[0] for refused in refusals] == [
+            "A monthly season starts on a day from 1 to 28, which every month has: choose one "
+            "from the list.",
+            "A weekly season starts on a day of the week: choose one from the list.",
+            "channel:, time_zone:, day: and hour: say where and when the seasons that start by "
+            "themselves start: choose every week or every month with them.",
+        ]
+        assert all(refused.ephemeral for refused in refusals)
+        assert (await bot.store.get_guild_settings(guild.id)).season_schedule is None
+
+        said = lines_of(
+            await boss.slash(
+                "tonk",
+                "config",
+                "season",
+                every="weekly",
+                day="friday",
+                hour=20,
+                time_zone="Asia/Tehran",
+            )
+        )[0]
+        assert said.startswith(
+            "From now on a new season starts by itself every Friday at 20:00 (Asia/Tehran "
+            "time), announced in "
+        )
+        schedule = (await bot.store.get_guild_settings(guild.id)).season_schedule
+        assert schedule is not None and (schedule.day, schedule.hour) == (4, 20)
+        assert (
+            datetime.fromtimestamp(schedule.next_at, ZoneInfo("Asia/Tehran")).strftime("%a %H:%M")
+            == "Fri 20:00"
+        )
+        await boss.slash("tonk", "config", "season", every="weekly")
+        kept = (await bot.store.get_guild_settings(guild.id)).season_schedule
+        assert kept is not None and (kept.day, kept.hour, kept.time_zone) == (4, 20, "Asia/Tehran")
+        monthly = lines_of(await boss.slash("tonk", "config", "season", every="monthly"))[0]
+        assert "on day 1 of every month at 20:00 (Asia/Tehran time)" in monthly
+        fifteenth = lines_of(
+            await boss.slash("tonk", "config", "season", every="monthly", day="15", hour=0)
+        )[0]
+        assert "on day 15 of every month at 00:00 (Asia/Tehran time)" in fifteenth

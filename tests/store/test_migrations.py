@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -320,6 +321,25 @@ async def test_revision_0016_tells_a_scheduled_server_a_day_before_its_next_star
             (1, (await store.get_guild_settings(1)).season_schedule)
         ]
     await _upgrade_to(db_url, "0015", move=command.downgrade)
+    kept = "SELECT guild_id, season_every, season_next_at FROM guild_settings ORDER BY 1"
+    assert fetch(db_url, kept) == [(1, "weekly", 900_000.0), (2, None, None)]
+
+
+async def test_revision_0017_keeps_each_schedule_on_monday_or_the_1st_at_midnight(
+    db_url: str,
+) -> None:
+    """A schedule kept before 0017 starts on Monday (or the 1st) at midnight, as it did; a
+    day and hour chosen afterwards go with a downgrade to 0016, the schedule stays."""
+    await _upgrade_to(db_url, "0016")
+    execute(db_url, _SCHEDULES_OF_0015)
+    await upgrade(db_url)
+    async with await Store.open(db_url) as store:
+        schedule = (await store.get_guild_settings(1)).season_schedule
+        assert schedule is not None and (schedule.day, schedule.hour) == (None, 0)
+        chosen = replace(schedule, day=4, hour=20)
+        await store.update_guild_settings(1, season_schedule=chosen)
+        assert (await store.get_guild_settings(1)).season_schedule == chosen
+    await _upgrade_to(db_url, "0016", move=command.downgrade)
     kept = "SELECT guild_id, season_every, season_next_at FROM guild_settings ORDER BY 1"
     assert fetch(db_url, kept) == [(1, "weekly", 900_000.0), (2, None, None)]
 

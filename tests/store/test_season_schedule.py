@@ -352,3 +352,44 @@ async def test_two_processes_asking_at_once_take_the_notice_once(
             store.claim_season_notice(1, now=at), other.claim_season_notice(1, now=at)
         )
     assert sorted(results, key=lambda taken: taken is None) == [MONTHLY, None]
+
+
+@pytest.mark.parametrize(
+    ("every", "zone", "day", "hour", "after", "start"),
+    [
+        # Friday 20:00 in Tehran (UTC+3:30) is Friday 16:30 UTC: the same day, then a week on.
+        (SeasonEvery.WEEK, "Asia/Tehran", 4, 20, "2026-12-04T10:00:00", "2026-12-04T16:30:00"),
+        (SeasonEvery.WEEK, "Asia/Tehran", 4, 20, "2026-12-04T16:30:00", "2026-12-11T16:30:00"),
+        # Sunday 20:00 in Bucharest: 18:00 UTC in winter, 17:00 UTC once summer time began.
+        (SeasonEvery.WEEK, "Europe/Bucharest", 6, 20, "2027-03-22T00:00:00", "2027-03-28T17:00:00"),
+        (SeasonEvery.WEEK, "Europe/Bucharest", 6, 20, "2027-03-15T00:00:00", "2027-03-21T18:00:00"),
+        # The 15th at 18:00 UTC: this month's, until it is past; the 28th of February.
+        (SeasonEvery.MONTH, "UTC", 15, 18, "2026-12-15T17:59:59", "2026-12-15T18:00:00"),
+        (SeasonEvery.MONTH, "UTC", 15, 18, "2026-12-15T18:00:00", "2027-01-15T18:00:00"),
+        (SeasonEvery.MONTH, "UTC", 28, 0, "2027-02-01T00:00:00", "2027-02-28T00:00:00"),
+    ],
+)
+def test_the_next_start_is_on_the_day_and_at_the_hour_chosen(
+    every: SeasonEvery, zone: str, day: int, hour: int, after: str, start: str
+) -> None:
+    """``/tonk config season day: hour:``: a weekday or a day of the month, and an hour, in
+    the schedule's time zone (summer time included), strictly after the moment given."""
+    assert next_start(every, moment(after), zone, day, hour) == moment(start)
+
+
+async def test_a_schedules_day_and_hour_are_kept_and_its_next_start_follows_them(
+    store: Store, store_url: str
+) -> None:
+    """The day and hour are stored with the schedule; the season they start moves the
+    schedule to the same weekday and hour a week on; a day no month or week has makes the
+    settings a corrupt row."""
+    friday = moment("2026-12-04T20:00:00")
+    weekly = SeasonSchedule(SeasonEvery.WEEK, 555, friday, "UTC", friday - DAY, 4, 20)
+    assert (await store.update_guild_settings(1, season_schedule=weekly)).season_schedule == weekly
+    started = await store.start_scheduled_season(1, now=friday + 30)
+    assert started is not None
+    following = moment("2026-12-11T20:00:00")
+    assert started.schedule == replace(weekly, next_at=following, notice_at=following - DAY)
+    execute(store_url, "UPDATE guild_settings SET season_every = 'monthly', season_day = 31")
+    with pytest.raises(CorruptRow, match="a monthly season cannot start on day 31"):
+        await store.get_guild_settings(1)

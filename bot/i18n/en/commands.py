@@ -68,6 +68,8 @@ MESSAGES: dict[str, Message] = {
     "command.option.season": "season",
     "command.option.every": "every",
     "command.option.time_zone": "time_zone",
+    "command.option.day": "day",
+    "command.option.hour": "hour",
     "command.choice.chips": "chips",
     "command.choice.wins": "wins",
     "command.choice.win_rate": "win rate",
@@ -77,8 +79,8 @@ MESSAGES: dict[str, Message] = {
     "command.choice.week": "last 7 days",
     "command.choice.month": "last 30 days",
     "command.choice.season": "this season",
-    "command.choice.weekly": "week (Mondays at midnight)",
-    "command.choice.monthly": "month (the 1st at midnight)",
+    "command.choice.weekly": "week (Monday unless day: says)",
+    "command.choice.monthly": "month (the 1st unless day: says)",
     "command.choice.off": "off: only when a manager starts one",
 }
 

@@ -232,30 +232,34 @@ MESSAGES: dict[str, Message] = {
         "Start a new season now, or every week or month: all time is kept (Manage Server)."
     ),
     "scoreboard.command.config.season.every": (
-        "Start seasons by themselves every week or every month, at midnight, or stop."
+        "Start seasons by themselves every week or every month, or stop."
     ),
     "scoreboard.command.config.season.time_zone": (
-        "The time zone of that midnight, as Europe/Bucharest (UTC unless chosen)."
+        "The time zone of their hour, as Europe/Bucharest (UTC unless chosen)."
     ),
+    "scoreboard.command.config.season.day": (
+        "The day: a weekday for weekly seasons, 1 to 28 for monthly (Monday, or the 1st)."
+    ),
+    "scoreboard.command.config.season.hour": "The hour they start at, 0 to 23 (0: midnight).",
     "scoreboard.command.config.season.channel": (
         "Where those seasons are announced (this channel, if left out)."
     ),
     "scoreboard.season.started.weekly": (
-        "**Season {season} starts now**, as every Monday: {leaderboard_command} and stats "
+        "**Season {season} starts now**, as every {weekday}: {leaderboard_command} and stats "
         "count this season's hands from here (with period all time, every hand, as before). "
         "The next season starts {next}."
     ),
     "scoreboard.season.started.monthly": (
-        "**Season {season} starts now**, as on the 1st of every month: {leaderboard_command} "
+        "**Season {season} starts now**, as on day {day} of every month: {leaderboard_command} "
         "and stats count this season's hands from here (with period all time, every hand, as "
         "before). The next season starts {next}."
     ),
     "scoreboard.schedule.weekly": (
-        "a new season starts by itself every Monday at 00:00 ({zone} time), announced in "
+        "a new season starts by itself every {weekday} at {time} ({zone} time), announced in "
         "{channel}: the next {next} ({when})"
     ),
     "scoreboard.schedule.monthly": (
-        "a new season starts by itself on the 1st of every month at 00:00 ({zone} time), "
+        "a new season starts by itself on day {day} of every month at {time} ({zone} time), "
         "announced in {channel}: the next {next} ({when})"
     ),
     "scoreboard.config.schedule_set": (
@@ -330,7 +334,7 @@ MESSAGES: dict[str, Message] = {
         "role above {role}."
     ),
     "scoreboard.refusal.season_channel_alone": (
-        "channel: and time_zone: say where and at which midnight the seasons that start by "
+        "channel:, time_zone:, day: and hour: say where and when the seasons that start by "
         "themselves start: choose every week or every month with them."
     ),
     "scoreboard.season.started": (

@@ -13,6 +13,13 @@ MESSAGES: dict[str, Message] = {
         "That is not a time zone I know: start typing a city (Bucharest, Tehran, Ho Chi Minh) "
         "and choose one from the list."
     ),
+    "table.refusal.bad_season_weekday": (
+        "A weekly season starts on a day of the week: choose one from the list."
+    ),
+    "table.refusal.bad_season_day": (
+        "A monthly season starts on a day from 1 to {most}, which every month has: choose one "
+        "from the list."
+    ),
     "table.refusal.bad_season_every": (
         "Seasons start by themselves every week or every month, or not at all: choose one "
         "of {choices}."

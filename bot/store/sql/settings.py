@@ -17,7 +17,15 @@ from bot.store.errors import CorruptRow, SeasonWithoutHands, UnknownSeason
 from bot.store.models import GuildSettings, HandRow, PlayerTotals, SeasonRow
 from bot.store.records import GuildConfig, ScheduledSeason, Season, SeasonSchedule
 from bot.store.reports import SeasonsWon, SeasonWinners
-from bot.store.schedule import UTC_ZONE, SeasonEvery, next_start, notice_at, time_zones
+from bot.store.schedule import (
+    UTC_ZONE,
+    SeasonEvery,
+    check_day,
+    check_hour,
+    next_start,
+    notice_at,
+    time_zones,
+)
 from bot.store.sql.dialect import upsert
 
 log = logging.getLogger(__name__)
@@ -52,12 +60,20 @@ def _schedule(row: Any, what: str) -> SeasonSchedule | None:
     zone = row.season_time_zone or UTC_ZONE
     if zone not in time_zones():
         raise CorruptRow(what, f"unknown time zone {zone!r}")
+    every, hour = SeasonEvery(row.season_every), row.season_hour or 0
+    try:
+        check_day(every, row.season_day)
+        check_hour(hour)
+    except ValueError as wrong:
+        raise CorruptRow(what, str(wrong)) from wrong
     return SeasonSchedule(
-        SeasonEvery(row.season_every),
+        every,
         row.season_channel_id,
         row.season_next_at,
         zone,
         row.season_notice_at,
+        row.season_day,
+        hour,
     )
 
 
@@ -206,6 +222,8 @@ def update_guild_config(
         "season_next_at": None if schedule is None else schedule.next_at,
         "season_time_zone": None if schedule is None else schedule.time_zone,
         "season_notice_at": None if schedule is None else schedule.notice_at,
+        "season_day": None if schedule is None else schedule.day,
+        "season_hour": None if schedule is None else schedule.hour,
         "champion_role_id": updated.champion_role,
         "champion_ids_json": jsontext.dumps(list(updated.champions)),
         "updated_at": time.time(),
@@ -320,7 +338,7 @@ def start_scheduled_season(
     schedule = None if row is None else _schedule(row, what)
     if schedule is None or schedule.next_at > now:
         return None
-    upcoming = next_start(schedule.every, now, schedule.time_zone)
+    upcoming = next_start(schedule.every, now, schedule.time_zone, schedule.day, schedule.hour)
     following = replace(schedule, next_at=upcoming, notice_at=notice_at(upcoming, now))
     moved = connection.execute(
         update(GuildSettings)
