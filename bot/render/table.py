@@ -68,7 +68,8 @@ def table_embed(table: PublicTable, locale: str = "en", final: bool = False) -> 
         _seats_field(embed, table, locale)
     if table.status == CLOSED:
         _settle_up(embed, table, locale)
-    embed.set_footer(text=text("table.footer", locale, id=table.table_id))
+    footer = "table.footer_private" if table.private else "table.footer"
+    embed.set_footer(text=text(footer, locale, id=table.table_id))
     return fit_embed(embed)
 
 

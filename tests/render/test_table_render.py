@@ -147,7 +147,9 @@ def test_a_private_table_says_so_and_offers_invite_in_the_lobby_and_between_hand
     table.invite(IDS["ann"], [(IDS["bob"], "bob")], now=1.0)
     table.join(lobby("bob").seats[0], now=1.0)
     assert buttons(table) == {"Join": False, "Leave": True, "Start": True, "Invite": False}
+    assert table_embed(public_table(table)).footer.text == "Table 1 · 🔒 private"
     assert "🔒" not in text_of(table_embed(public_table(lobby("ann"))))
+    assert table_embed(public_table(lobby("ann"))).footer.text == "Table 1"
     assert "Invite" not in buttons(lobby("ann"))
 
     between = worked_example()

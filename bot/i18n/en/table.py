@@ -136,6 +136,7 @@ MESSAGES: dict[str, Message] = {
     # The table message (bot.render.table).
     "table.title": "Tonk · {preset} ({rule_id}) · stake {stake}",
     "table.footer": "Table {id}",
+    "table.footer_private": "Table {id} · 🔒 private",
     "table.closed": (
         "This table is closed. **New table** opens another one here with the same rules, "
         "stake, seats and turn timer."
