@@ -181,8 +181,14 @@ def _lobby(embed: discord.Embed, table: PublicTable, locale: str) -> None:
 
 
 def _private_line(table: PublicTable, locale: str) -> list[str]:
-    """At a private table, the line that says only those invited can join."""
-    return [text("table.private", locale)] if table.private else []
+    """At a private table, the line that says only those invited can join, and who of them
+    has not sat down yet."""
+    if not table.private:
+        return []
+    if not table.invited:
+        return [text("table.private", locale)]
+    names = names_text([f"**{name}**" for name in table.invited], locale)
+    return [text("table.private", locale), text("table.private_invited", locale, names=names)]
 
 
 def _playing(embed: discord.Embed, table: PublicTable, locale: str) -> None:

@@ -17,7 +17,7 @@ stands up (or is removed after a hand), the table closes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -196,9 +196,9 @@ class Table:
     private: bool = False
     """Whether only the members in ``invited`` may take a seat (``/tonk new private:True``);
     computer players are seated by the host, so they need no invitation."""
-    invited: set[int] = field(default_factory=set)
-    """The members invited to the table (``/tonk invite``); at a private table also its
-    first host, and a member kicked from it is no longer invited."""
+    invited: dict[int, str] = field(default_factory=dict)
+    """The members invited to the table (its **Invite**), by user id, with their names; at
+    a private table also its first host, and a member kicked from it is no longer invited."""
     shuffler: Shuffler = field(default_factory=Shuffler, repr=False)
     _players: tuple[Hand | None, tuple[int, ...]] = field(
         default=(None, ()), init=False, repr=False, compare=False
@@ -220,7 +220,7 @@ class Table:
         locale: str = "en",
         shuffler: Shuffler | None = None,
         private: bool = False,
-        invited: frozenset[int] = frozenset(),
+        invited: Mapping[int, str] | None = None,
     ) -> Table:
         """A new table in the lobby with ``host`` in the first seat; a ``private`` one that
         only the host and the members ``invited`` may join."""
@@ -238,7 +238,7 @@ class Table:
             last_activity=now,
             shuffler=shuffler or Shuffler(),
             private=private,
-            invited={*invited, host.user_id} if private else set(invited),
+            invited={**(invited or {}), **({host.user_id: host.name} if private else {})},
         )
         table._seat(host)
         return table
@@ -369,7 +369,7 @@ class Table:
         if not self.is_seated(user_id):
             raise TableError("not_seated_other", player=self.name_of(user_id))
         if self.private:
-            self.invited.discard(user_id)
+            self.invited.pop(user_id, None)
         return self._stand_up(user_id, now)
 
     def check_inviter(self, by: int) -> None:
@@ -399,10 +399,10 @@ class Table:
                 raise TableError("invite_seated", player=name)
             if user_id in self.invited:
                 raise TableError("already_invited", player=name)
-        new = {user_id for user_id, _ in members}
+        new = dict(members)
         if len(self.invited) + len(new) > MAX_INVITED:
             raise TableError("invite_limit", most=MAX_INVITED)
-        self.invited |= new
+        self.invited.update(new)
         self._changed(now)
 
     @property
@@ -440,7 +440,7 @@ class Table:
         self.rules, self.stake = setup.rules, setup.stake
         self.max_seats, self.turn_timeout = setup.max_seats, setup.turn_timeout
         if setup.private and not self.private:
-            self.invited |= {s.user_id for s in self.seats if not s.is_bot}
+            self.invited.update({s.user_id: s.name for s in self.seats if not s.is_bot})
         self.private = setup.private
         self._changed(now)
         return setup
@@ -739,7 +739,7 @@ class Table:
             "dm_refused": sorted(self.dm_refused),
             "big_one_left": self.big_one_left,
             "private": self.private,
-            "invited": sorted(self.invited),
+            "invited": {str(u): n for u, n in self.invited.items()},
         }
         if hand:
             data["hand"] = self.hand.to_json() if self.hand else None
@@ -788,7 +788,7 @@ class Table:
                 dm_refused={int(u) for u in data.get("dm_refused", [])},
                 big_one_left=int(data.get("big_one_left", 0)),
                 private=bool(data.get("private", False)),
-                invited={int(u) for u in data.get("invited", [])},
+                invited={int(u): str(n) for u, n in data.get("invited", {}).items()},
                 shuffler=shuffler or Shuffler(),
             )
         except (KeyError, TypeError, IndexError, RulesError) as error:

@@ -114,6 +114,8 @@ class PublicTable:
     (computer players left out: nobody settles up with one)."""
     private: bool = False
     """Whether only the members the host invites may join (``Table.private``)."""
+    invited: tuple[str, ...] = ()
+    """The names of the members invited who do not sit at the table, in the order invited."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +172,7 @@ def public_table(table: Table) -> PublicTable:
             if not table.is_bot(user)
         ),
         private=table.private,
+        invited=tuple(name for user, name in table.invited.items() if not table.is_seated(user)),
     )
 
 

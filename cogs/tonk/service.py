@@ -132,7 +132,7 @@ class TableService:
         thread: bool = False,
         computer_players: Sequence[str] = (),
         private: bool = False,
-        invited: frozenset[int] = frozenset(),
+        invited: Mapping[int, str] | None = None,
     ) -> None:
         """Open a table in the channel, hosted by the member who asked, with the server's
         default house rules (``/tonk config option``) over the preset. The table speaks
@@ -291,7 +291,7 @@ class TableService:
             defaults.announce_role,
             thread=defaults.thread,
             private=closed.private,
-            invited=frozenset(closed.invited),
+            invited=closed.invited,
         )
 
     async def choose_language(self, interaction: discord.Interaction, value: str) -> None:

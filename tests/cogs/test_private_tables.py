@@ -57,7 +57,7 @@ async def test_only_the_members_the_host_invites_join_a_private_table(
         assert (menu["type"], menu["min_values"], menu["max_values"]) == (5, 1, 10)
         with_robot = await ann.select(offered, "Members to invite", [bob, robot])
         assert with_robot.ephemeral and with_robot.content.startswith("Robot is a bot: to fill ")
-        assert table_in(bot, channel).invited == {ann.id}
+        assert table_in(bot, channel).invited == {ann.id: "ann"}
 
         picked = await ann.select(offered, "Members to invite", [bob, cat])
         assert picked.ephemeral
@@ -71,11 +71,15 @@ async def test_only_the_members_the_host_invites_join_a_private_table(
             invitation.content,
         )
         assert invitation.notified == {bob.id, cat.id}
+        await quiet(fake, bot)
+        assert "Invited, not yet seated: **bob** and **cat**." in lobby.text()
         again = await ann.select(offered, "Members to invite", [cat])
         assert again.ephemeral and again.content == "cat is invited already."
 
         await bob.click(lobby, "Join")
         assert [seat.name for seat in table_in(bot, channel).seats] == ["ann", "bob"]
+        await quiet(fake, bot)
+        assert "Invited, not yet seated: **cat**." in lobby.text()
         host_only = await bob.click(lobby, "Invite")
         assert host_only.ephemeral and host_only.content == "Only the host can do that."
 
@@ -96,7 +100,7 @@ async def test_only_the_members_the_host_invites_join_a_private_table(
         reopened = await cat.click(lobby, "New table")
         assert reopened.message is not None and "Hosted by cat." in reopened.message.text()
         table = table_in(bot, channel)
-        assert table.private and table.invited == {ann.id, cat.id}
+        assert table.private and table.invited == {ann.id: "ann", cat.id: "cat"}
 
 
 async def test_the_host_makes_an_open_table_private_with_settings_and_open_again(

@@ -139,13 +139,16 @@ def test_push_up_points_read_as_points_against_without_a_sign() -> None:
 
 def test_a_private_table_says_so_and_offers_invite_in_the_lobby_and_between_hands() -> None:
     """Only a private table has **Invite** (greyed out once every seat is taken, like
-    Join), and its lobby says who may join; a table open to all has neither."""
+    Join), and its lobby says who may join and who was invited but is not seated; a table
+    open to all has neither."""
     table = lobby("ann", private=True, max_seats=2)
     shown = text_of(table_embed(public_table(table)))
     assert "🔒 A private table: only the members the host invites (**Invite**, below) can " in shown
     assert buttons(table) == {"Join": True, "Leave": True, "Start": False, "Invite": True}
     table.invite(IDS["ann"], [(IDS["bob"], "bob")], now=1.0)
+    assert "Invited, not yet seated: **bob**." in text_of(table_embed(public_table(table)))
     table.join(lobby("bob").seats[0], now=1.0)
+    assert "Invited" not in text_of(table_embed(public_table(table)))
     assert buttons(table) == {"Join": False, "Leave": True, "Start": True, "Invite": False}
     assert table_embed(public_table(table)).footer.text == "Table 1 · 🔒 private"
     assert "🔒" not in text_of(table_embed(public_table(lobby("ann"))))

@@ -29,14 +29,15 @@ def _refused(table: Table, move: object, reason: str) -> TableError:
 
 def test_only_the_host_and_the_members_invited_may_sit_at_a_private_table() -> None:
     table = lobby("ann", private=True)
-    assert table.private and table.invited == {ANN}
+    assert table.private and table.invited == {ANN: "ann"}
     refusal = _refused(table, lambda: table.join(seat("bob"), now=1.0), "private_table")
     assert refusal.message() == (
         "This table is private: only the members its host, ann, invites can join. Ask them "
         "for an invitation."
     )
     table.invite(ANN, [(BOB, "bob"), (CAT, "cat")], now=2.0)
-    assert table.invited == {ANN, BOB, CAT} and table.last_activity == 2.0
+    assert table.invited == {ANN: "ann", BOB: "bob", CAT: "cat"}
+    assert table.last_activity == 2.0
     table.join(seat("bob"), now=3.0)
     table.add_bot(ANN, "easy", now=4.0)  # a computer player needs no invitation
     assert [s.name for s in table.seats] == ["ann", "bob", "Easy bot 1"]
@@ -75,7 +76,7 @@ def test_an_invitation_of_oneself_a_player_seated_or_one_invited_invites_nobody(
     ):
         refusal = _refused(table, lambda m=members: table.invite(BOB, m, now=2.0), reason)
     assert refusal.message() == "cat is invited already."
-    assert table.invited == {CAT}
+    assert table.invited == {CAT: "cat"}
     table.join(seat("dan"), now=3.0)  # not private: anyone sits, invited or not
 
 
@@ -93,10 +94,10 @@ def test_privacy_and_invitations_are_saved_and_an_older_save_is_a_table_open_to_
     table = lobby("ann", private=True)
     table.invite(ANN, [(BOB, "bob")], now=1.0)
     restored = Table.from_json(table.to_json())
-    assert (restored.private, restored.invited) == (True, {ANN, BOB})
+    assert (restored.private, restored.invited) == (True, {ANN: "ann", BOB: "bob"})
     older = {k: v for k, v in table.to_json().items() if k not in ("private", "invited")}
     opened = Table.from_json(older)
-    assert (opened.private, opened.invited) == (False, set())
+    assert (opened.private, opened.invited) == (False, {})
     opened.join(seat("cat"), now=2.0)
 
 
@@ -106,7 +107,7 @@ def test_the_host_makes_a_table_private_before_the_first_deal_inviting_those_sea
     table = lobby("ann", "bob")
     table.add_bot(ANN, "easy", now=0.0)
     setup = table.change_setup(ANN, lambda s: replace(s, private=True), now=1.0)
-    assert setup.private and table.private and table.invited == {ANN, BOB}
+    assert setup.private and table.private and table.invited == {ANN: "ann", BOB: "bob"}
     _refused(table, lambda: table.join(seat("cat"), now=2.0), "private_table")
     table.change_setup(ANN, lambda s: replace(s, private=False), now=3.0)
     table.join(seat("cat"), now=4.0)

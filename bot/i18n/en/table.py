@@ -137,6 +137,7 @@ MESSAGES: dict[str, Message] = {
     "table.title": "Tonk · {preset} ({rule_id}) · stake {stake}",
     "table.footer": "Table {id}",
     "table.footer_private": "Table {id} · 🔒 private",
+    "table.private_invited": "Invited, not yet seated: {names}.",
     "table.closed": (
         "This table is closed. **New table** opens another one here with the same rules, "
         "stake, seats and turn timer."
