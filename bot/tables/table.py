@@ -62,6 +62,7 @@ STATE_FORMAT = 1
 REMOVED = "removed"
 LEAVING = "leaving"
 TABLE_EMPTY = "table_empty"
+UNINVITED = "uninvited"
 
 BOT_LEVELS = ("easy", "normal", "hard")
 """The computer players a host may seat (``bot.players.LEVELS`` without the yardsticks)."""
@@ -257,7 +258,8 @@ class Table:
         return next((s.level for s in self.seats if s.user_id == user_id), None)
 
     def name_of(self, user_id: int) -> str:
-        return self.names.get(user_id, str(user_id))
+        """The name of a member who sat here, or was invited; else their id."""
+        return self.names.get(user_id) or self.invited.get(user_id) or str(user_id)
 
     @property
     def hand_players(self) -> tuple[int, ...]:
@@ -360,14 +362,19 @@ class Table:
 
     def kick(self, by: int, user_id: int, manage_server: bool, now: float) -> str:
         """The host (or a server manager) removes a player, as ``leave`` would; at a
-        private table the player is no longer invited."""
+        private table the player is no longer invited. A member invited to a private table
+        who has not sat down loses the invitation (``UNINVITED``)."""
         self._require_open()
         if not self.may_manage(by, manage_server):
             raise TableError("host_or_manager")
         if user_id == by:
             raise TableError("kick_self")
         if not self.is_seated(user_id):
-            raise TableError("not_seated_other", player=self.name_of(user_id))
+            if not self.private or user_id not in self.invited:
+                raise TableError("not_seated_other", player=self.name_of(user_id))
+            del self.invited[user_id]
+            self._changed(now)
+            return UNINVITED
         if self.private:
             self.invited.pop(user_id, None)
         return self._stand_up(user_id, now)

@@ -45,7 +45,7 @@ from bot.render.table import AGAIN, INVITE, JOIN, LEAVE, MY_HAND, NEXT, START
 from bot.render.words import names_text
 from bot.tables.errors import TableError
 from bot.tables.hints import hint_seat, hint_seed
-from bot.tables.table import LEAVING, MAX_INVITED, TABLE_EMPTY, Seat, Setup, Table
+from bot.tables.table import LEAVING, MAX_INVITED, TABLE_EMPTY, UNINVITED, Seat, Setup, Table
 from cogs.settings import NewTableDefaults, new_table_defaults
 from cogs.tonk.components import PanelKey, Picked, PickKey, TableKey
 from cogs.tonk.open_tables import OpenTables
@@ -354,13 +354,19 @@ class TableService:
         )
 
     async def kick(self, interaction: discord.Interaction, member: discord.abc.User) -> None:
-        runtime = await self._table_seating(interaction, member)
+        """``/tonk kick``: the host (or a server manager) removes a player, or withdraws the
+        invitation of a member invited to a private table who has not sat down; the channel
+        is told of a player removed."""
+        runtime = await self._table_seating(interaction, member, invited=True)
         if runtime is None:
             return
         manager = interaction.permissions.manage_guild
         player = runtime.table.name_of(member.id)
 
         async def reply(outcome: str) -> None:
+            if outcome == UNINVITED:
+                await self._say(interaction, "table.reply.uninvited", player=member.display_name)
+                return
             await self._say(interaction, "table.reply.kicked", player=player)
             key = "table.notice.kicked_leaving" if outcome == LEAVING else "table.notice.kicked"
             runtime.screens.notice(text(key, runtime.table.locale, player=player))
@@ -438,12 +444,15 @@ class TableService:
         )
 
     async def _table_seating(
-        self, interaction: discord.Interaction, member: discord.abc.User
+        self, interaction: discord.Interaction, member: discord.abc.User, *, invited: bool = False
     ) -> TableRuntime | None:
-        """The channel's table, if ``member`` sits at it; else None, and the one who asked
-        is told why."""
+        """The channel's table, if ``member`` sits at it (or, with ``invited``, is invited
+        to it); else None, and the one who asked is told why."""
         runtime = await self._channel_table(interaction)
-        if runtime is not None and not runtime.table.is_seated(member.id):
+        if runtime is None:
+            return None
+        table = runtime.table
+        if not table.is_seated(member.id) and not (invited and member.id in table.invited):
             refusal = TableError("not_seated_other", player=member.display_name)
             await answer(interaction, refusal_text(refusal, interaction))
             return None

@@ -172,3 +172,29 @@ async def test_a_private_table_is_not_announced_and_an_announced_one_made_privat
             "🔒 ann opened a private table in a thread, Standard at stake 1, for up to 4 "
             "players: only the members ann invites can join."
         )
+
+
+async def test_the_host_withdraws_an_invitation_by_kicking_the_member_before_they_sit(
+    fake_discord: FakeDiscord,
+) -> None:
+    """``/tonk kick`` on a member invited who has not sat down takes the invitation back:
+    the host is told, the lobby no longer lists them, and their **Join** is refused."""
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    ann, bob = (fake.add_member(guild, name) for name in ("ann", "bob"))
+    async with run_bot(fake, make_bot()) as bot:
+        new = await ann.slash("tonk", "new", private=True)
+        assert new.message is not None
+        lobby = new.message
+        offered = await ann.click(lobby, "Invite")
+        await ann.select(offered, "Members to invite", [bob])
+        await quiet(fake, bot)
+        assert "Invited, not yet seated: **bob**." in lobby.text()
+        withdrawn = await ann.slash("tonk", "kick", member=bob)
+        assert (
+            withdrawn.ephemeral and withdrawn.content == "bob is no longer invited to this table."
+        )
+        await quiet(fake, bot)
+        assert "Invited" not in lobby.text()
+        refused = await bob.click(lobby, "Join")
+        assert refused.ephemeral and refused.content.startswith("This table is private")

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from bot.tables.errors import TableError
-from bot.tables.table import MAX_INVITED, REMOVED, Table
+from bot.tables.table import MAX_INVITED, REMOVED, UNINVITED, Table
 from tests.tables.fixtures import IDS, lobby, seat
 
 ANN, BOB, CAT, DAN = (IDS[n] for n in ("ann", "bob", "cat", "dan"))
@@ -114,3 +114,21 @@ def test_the_host_makes_a_table_private_before_the_first_deal_inviting_those_sea
     _refused(
         table, lambda: table.change_setup(BOB, lambda s: replace(s, private=True), 5.0), "host_only"
     )
+
+
+def test_kicking_a_member_invited_to_a_private_table_withdraws_the_invitation() -> None:
+    """Before they sit down, ``/tonk kick`` takes an invitation back; a member neither
+    seated nor invited is refused, and so is one invited to an open table (by name)."""
+    table = lobby("ann", private=True)
+    table.invite(ANN, [(BOB, "bob")], now=1.0)
+    assert table.kick(ANN, BOB, manage_server=False, now=2.0) == UNINVITED
+    assert table.invited == {ANN: "ann"} and table.last_activity == 2.0
+    _refused(table, lambda: table.join(seat("bob"), now=3.0), "private_table")
+    _refused(table, lambda: table.kick(ANN, BOB, manage_server=False, now=4.0), "not_seated_other")
+    table.invite(ANN, [(CAT, "cat")], now=5.0)
+    _refused(table, lambda: table.kick(CAT, ANN, manage_server=False, now=6.0), "host_or_manager")
+    table.change_setup(ANN, lambda s: replace(s, private=False), now=7.0)
+    refusal = _refused(
+        table, lambda: table.kick(ANN, CAT, manage_server=False, now=8.0), "not_seated_other"
+    )
+    assert refusal.message() == "cat doesn't sit at this table."

@@ -306,6 +306,7 @@ MESSAGES: dict[str, Message] = {
     ),
     "table.reply.started": "The cards are dealt: use **My hand** on the table message.",
     "table.reply.kicked": "{player} is removed from the table.",
+    "table.reply.uninvited": "{player} is no longer invited to this table.",
     "table.reply.host": "{by} made {player} the host of this table.",
     "table.reply.private": (
         "🔒 The table is private now: only the members the host invites (**Invite**, under "
