@@ -137,7 +137,8 @@ class TableService:
         """Open a table in the channel, hosted by the member who asked, with the server's
         default house rules (``/tonk config option``) over the preset. The table speaks
         the server's ``language`` (``/tonk config language``), else the server's locale;
-        once it is posted, ``announce_role`` is told (``/tonk config announce``).
+        once it is posted, ``announce_role`` is told (``/tonk config announce``), unless the
+        table is private: then the host is offered, privately, the menu of members to invite.
 
         With ``thread`` (outside a thread), the command's answer says so in the channel
         and the table opens in a new public thread started from it, which the host joins:
@@ -187,6 +188,8 @@ class TableService:
         await runtime.post_table_message(None if new_thread else interaction)
         if announce_role is not None and not private:
             runtime.screens.announce(announce_role)
+        if private:
+            await self._offer_invitations(interaction, runtime)
 
     async def _open(
         self, interaction: discord.Interaction, table: Table, thread: discord.Thread | None
