@@ -137,6 +137,7 @@ def table_controls(table: PublicTable, locale: str = "en", *, replays: bool = Fa
             ButtonSpec(DRAW, text("table.button.draw", locale), disabled=not moves.draw),
             ButtonSpec(TAKE, take_label, disabled=not moves.take, cards=_top(table)),
             ButtonSpec(DROP, text("table.button.drop", locale), Style.DANGER, not moves.drop),
+            *invite,
         )
     )
 

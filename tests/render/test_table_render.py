@@ -137,7 +137,7 @@ def test_push_up_points_read_as_points_against_without_a_sign() -> None:
     assert "+" not in shown.split("Points against")[1]
 
 
-def test_a_private_table_says_so_and_offers_invite_in_the_lobby_and_between_hands() -> None:
+def test_a_private_table_says_so_and_offers_invite_in_the_lobby_in_play_and_between() -> None:
     """Only a private table has **Invite** (greyed out once every seat is taken, like
     Join), and its lobby says who may join and who was invited but is not seated; a table
     open to all has neither."""
@@ -157,6 +157,7 @@ def test_a_private_table_says_so_and_offers_invite_in_the_lobby_and_between_hand
 
     between = worked_example()
     between.private = True
+    assert table_controls(public_table(between)).buttons[-1].action == INVITE  # in play
     between.act(DAN, DROP, now=1.0)
     assert [b.action for b in table_controls(public_table(between), replays=True).buttons] == [
         NEXT,
