@@ -82,6 +82,9 @@ class GuildSettings(SQLModel, table=True):
     1st. This and the next: where revision 0017 added them."""
     season_hour: int | None = None
     """The hour of the day seasons start at; None: 0 (midnight)."""
+    season_notices: bool = Field(default=True, sa_column_kwargs={"server_default": text("true")})
+    """Whether the channel is told a day before each start that the season ends. Where
+    revision 0018 added it."""
 
 
 class TableRow(SQLModel, table=True):

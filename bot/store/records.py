@@ -58,6 +58,8 @@ class SeasonSchedule:
     on (``bot.store.schedule.DAYS``); None: Monday, or the 1st."""
     hour: int = 0
     """The hour of the day they start at, in ``time_zone`` (0 to 23)."""
+    notices: bool = True
+    """Whether the channel is told, a day before each start, that the season ends."""
 
 
 @dataclass(frozen=True, slots=True)

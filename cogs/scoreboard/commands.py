@@ -546,6 +546,7 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         time_zone=text("scoreboard.command.config.season.time_zone"),
         day=text("scoreboard.command.config.season.day"),
         hour=text("scoreboard.command.config.season.hour"),
+        notice=text("scoreboard.command.config.season.notice"),
     )
     @app_commands.choices(
         every=[
@@ -560,8 +561,10 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
         time_zone: str | None = None,
         day: str | None = None,
         hour: app_commands.Range[int, 0, 23] | None = None,
+        notice: bool | None = None,
     ) -> None:
-        await cog.config_season(interaction, every, SeasonAsked(channel, time_zone, day, hour))
+        asked = SeasonAsked(channel, time_zone, day, hour, notice)
+        await cog.config_season(interaction, every, asked)
 
     @config_season.autocomplete("day")
     async def season_days_typed(

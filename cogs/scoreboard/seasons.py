@@ -101,19 +101,20 @@ def _announcement(opening: str, final: LeaderboardPage, crowned: list[str], loca
 @dataclass(frozen=True, slots=True)
 class SeasonAsked:
     """Where and when ``/tonk config season`` asks seasons that start by themselves to be
-    announced and start, as typed: the channel, and the time zone, day and hour."""
+    announced and start, as typed: the channel, the time zone, day and hour, and whether
+    the channel is told a day before each start."""
 
     channel: discord.abc.GuildChannel | None = None
     time_zone: str | None = None
     day: str | None = None
     hour: int | None = None
+    notice: bool | None = None
 
     @property
     def when_or_where(self) -> bool:
         """Whether it says anything: only ``every:`` may go with it."""
-        return any(
-            value is not None for value in (self.channel, self.time_zone, self.day, self.hour)
-        )
+        asked = (self.channel, self.time_zone, self.day, self.hour, self.notice)
+        return any(value is not None for value in asked)
 
 
 async def schedule_seasons(
@@ -122,9 +123,11 @@ async def schedule_seasons(
     """Make the server's seasons start by themselves ``every`` week or month as ``asked``:
     on its day at its hour in its time zone (each, if not given, as the schedule had it,
     else Monday or the 1st, midnight, UTC), announced in its channel (the channel of the
-    command, or its parent for a thread, if not given), or, with ``off``, only when a
-    manager starts one. A time zone or day that does not exist, or a channel where the bot
-    cannot post, is refused, changing nothing. The channel reads the new schedule."""
+    command, or its parent for a thread, if not given), the channel told a day before each
+    start unless asked not to (as the schedule had it, if not asked), or, with ``off``,
+    only when a manager starts one. A time zone or day that does not exist, or a channel
+    where the bot cannot post, is refused, changing nothing. The channel reads the new
+    schedule."""
     locale = locale_of(interaction)
     guild_id = interaction.guild_id or 0
     try:
@@ -167,12 +170,15 @@ async def schedule_seasons(
     if day is None and kept.every is chosen:
         day = kept.day
     hour = kept.hour if asked.hour is None else asked.hour
+    notices = kept.notices if asked.notice is None else asked.notice
     now = time.time()
     upcoming = next_start(chosen, now, zone, day, hour)
-    schedule = SeasonSchedule(chosen, where, upcoming, zone, notice_at(upcoming, now), day, hour)
+    notice = notice_at(upcoming, now) if notices else None
+    schedule = SeasonSchedule(chosen, where, upcoming, zone, notice, day, hour, notices)
     await store.update_guild_settings(guild_id, season_schedule=schedule)
     public = await server_language(bot, interaction)
-    said = text("scoreboard.config.schedule_set", public, schedule=schedule_text(schedule, public))
+    key = "scoreboard.config.schedule_set" if notices else "scoreboard.config.schedule_set_quiet"
+    said = text(key, public, schedule=schedule_text(schedule, public))
     await answer(interaction, said, ephemeral=False)
 
 

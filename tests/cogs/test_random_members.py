@@ -199,6 +199,7 @@ class Crowd:
             ("season", {"every": "weekly", "time_zone": self.rng.choice(TIME_ZONES)}),
             ("season", {"every": "monthly", "day": str(self.rng.randint(0, 31))}),
             ("season", {"every": "weekly", "day": "friday", "hour": self.rng.randint(0, 23)}),
+            ("season", {"every": "monthly", "notice": self.rng.random() < 0.5}),
             ("champion", {"role": self.role}),
             ("champion", {}),
             ("option", {"option": "spread_bonus", "value": "true"}),

@@ -42,8 +42,8 @@ async def test_a_manager_makes_seasons_start_every_month_and_each_is_announced(
         alone = await boss.slash("tonk", "config", "season", channel=news)
         assert alone.ephemeral
         assert lines_of(alone) == [
-            "channel:, time_zone:, day: and hour: say where and when the seasons that start "
-            "by themselves start: choose every week or every month with them."
+            "channel:, time_zone:, day:, hour: and notice: say where and when the seasons that "
+            "start by themselves start: choose every week or every month with them."
         ]
         forged = await boss.forge_slash("tonk", "config", "season", every="daily")
         assert lines_of(forged) == [
@@ -233,7 +233,7 @@ async def test_seasons_start_at_midnight_in_the_time_zone_chosen_from_the_list(
             "Minh) and choose one from the list."
         ]
         alone = await boss.slash("tonk", "config", "season", time_zone="Asia/Tehran")
-        assert alone.ephemeral and lines_of(alone)[0].startswith("channel:, time_zone:, day: ")
+        assert alone.ephemeral and lines_of(alone)[0].startswith("channel:, time_zone:, day:, ")
         assert (await bot.store.get_guild_settings(guild.id)).season_schedule is None
 
         before = time.time()
@@ -393,8 +393,8 @@ async def test_seasons_start_on_the_day_and_at_the_hour_a_manager_chooses(
             "A monthly season starts on a day from 1 to 28, which every month has: choose one "
             "from the list.",
             "A weekly season starts on a day of the week: choose one from the list.",
-            "channel:, time_zone:, day: and hour: say where and when the seasons that start by "
-            "themselves start: choose every week or every month with them.",
+            "channel:, time_zone:, day:, hour: and notice: say where and when the seasons that "
+            "start by themselves start: choose every week or every month with them.",
         ]
         assert all(refused.ephemeral for refused in refusals)
         assert (await bot.store.get_guild_settings(guild.id)).season_schedule is None
@@ -429,3 +429,33 @@ async def test_seasons_start_on_the_day_and_at_the_hour_a_manager_chooses(
             await boss.slash("tonk", "config", "season", every="monthly", day="15", hour=0)
         )[0]
         assert "on day 15 of every month at 00:00 (Asia/Tehran time)" in fifteenth
+
+
+async def test_a_manager_turns_the_notice_before_each_start_off_and_on(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """``notice:False``: the reply no longer promises the notice, none is due, and a later
+    ``every:`` keeps it off; ``notice:True`` turns it on again."""
+    fake = fake_discord
+    guild, _ann, _bob = casino(fake)
+    boss = manager(fake, guild)
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        assert bot.store is not None
+        quiet_reply = lines_of(
+            await boss.slash("tonk", "config", "season", every="weekly", notice=False)
+        )[0]
+        assert quiet_reply.startswith("From now on a new season starts by itself every Monday")
+        assert "A day before each start" not in quiet_reply
+        assert quiet_reply.endswith(
+            "A season in which no hand has finished goes on until the start after."
+        )
+        schedule = (await bot.store.get_guild_settings(guild.id)).season_schedule
+        assert schedule is not None and not schedule.notices and schedule.notice_at is None
+        assert await bot.store.due_season_notices(schedule.next_at - 1) == []
+        await boss.slash("tonk", "config", "season", every="monthly")
+        kept = (await bot.store.get_guild_settings(guild.id)).season_schedule
+        assert kept is not None and not kept.notices
+        loud = lines_of(await boss.slash("tonk", "config", "season", every="monthly", notice=True))
+        assert "A day before each start, that channel reads the board so far." in loud[0]
+        back = (await bot.store.get_guild_settings(guild.id)).season_schedule
+        assert back is not None and back.notices

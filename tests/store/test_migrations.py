@@ -336,6 +336,7 @@ async def test_revision_0017_keeps_each_schedule_on_monday_or_the_1st_at_midnigh
     async with await Store.open(db_url) as store:
         schedule = (await store.get_guild_settings(1)).season_schedule
         assert schedule is not None and (schedule.day, schedule.hour) == (None, 0)
+        assert schedule.notices  # revision 0018: every schedule kept its notices
         chosen = replace(schedule, day=4, hour=20)
         await store.update_guild_settings(1, season_schedule=chosen)
         assert (await store.get_guild_settings(1)).season_schedule == chosen

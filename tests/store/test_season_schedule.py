@@ -393,3 +393,15 @@ async def test_a_schedules_day_and_hour_are_kept_and_its_next_start_follows_them
     execute(store_url, "UPDATE guild_settings SET season_every = 'monthly', season_day = 31")
     with pytest.raises(CorruptRow, match="a monthly season cannot start on day 31"):
         await store.get_guild_settings(1)
+
+
+async def test_a_schedule_without_notices_is_never_due_a_notice(store: Store) -> None:
+    """``notice:False`` is kept with the schedule; the season it starts moves the schedule
+    on without a notice, and none is ever due."""
+    quiet = replace(MONTHLY, notice_at=None, notices=False)
+    assert (await store.update_guild_settings(1, season_schedule=quiet)).season_schedule == quiet
+    assert await store.due_season_notices(MONTHLY.next_at - DAY + 60) == []
+    started = await store.start_scheduled_season(1, now=MONTHLY.next_at + 30)
+    assert started is not None
+    assert (started.schedule.notices, started.schedule.notice_at) == (False, None)
+    assert await store.due_season_notices(moment("2027-01-31T00:00:30")) == []

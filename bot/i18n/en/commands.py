@@ -70,6 +70,7 @@ MESSAGES: dict[str, Message] = {
     "command.option.time_zone": "time_zone",
     "command.option.day": "day",
     "command.option.hour": "hour",
+    "command.option.notice": "notice",
     "command.choice.chips": "chips",
     "command.choice.wins": "wins",
     "command.choice.win_rate": "win rate",

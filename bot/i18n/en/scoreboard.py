@@ -241,6 +241,13 @@ MESSAGES: dict[str, Message] = {
         "The day: a weekday for weekly seasons, 1 to 28 for monthly (Monday, or the 1st)."
     ),
     "scoreboard.command.config.season.hour": "The hour they start at, 0 to 23 (0: midnight).",
+    "scoreboard.command.config.season.notice": (
+        "Tell the channel a day before each start, with the board so far (default: yes)."
+    ),
+    "scoreboard.config.schedule_set_quiet": (
+        "From now on {schedule}. A season in which no hand has finished goes on until the "
+        "start after."
+    ),
     "scoreboard.command.config.season.channel": (
         "Where those seasons are announced (this channel, if left out)."
     ),
@@ -334,8 +341,8 @@ MESSAGES: dict[str, Message] = {
         "role above {role}."
     ),
     "scoreboard.refusal.season_channel_alone": (
-        "channel:, time_zone:, day: and hour: say where and when the seasons that start by "
-        "themselves start: choose every week or every month with them."
+        "channel:, time_zone:, day:, hour: and notice: say where and when the seasons that "
+        "start by themselves start: choose every week or every month with them."
     ),
     "scoreboard.season.started": (
         "**Season {season} starts now**, started by {name}: {leaderboard_command} and "

@@ -74,6 +74,7 @@ def _schedule(row: Any, what: str) -> SeasonSchedule | None:
         row.season_notice_at,
         row.season_day,
         hour,
+        row.season_notices,
     )
 
 
@@ -224,6 +225,7 @@ def update_guild_config(
         "season_notice_at": None if schedule is None else schedule.notice_at,
         "season_day": None if schedule is None else schedule.day,
         "season_hour": None if schedule is None else schedule.hour,
+        "season_notices": True if schedule is None else schedule.notices,
         "champion_role_id": updated.champion_role,
         "champion_ids_json": jsontext.dumps(list(updated.champions)),
         "updated_at": time.time(),
@@ -339,7 +341,8 @@ def start_scheduled_season(
     if schedule is None or schedule.next_at > now:
         return None
     upcoming = next_start(schedule.every, now, schedule.time_zone, schedule.day, schedule.hour)
-    following = replace(schedule, next_at=upcoming, notice_at=notice_at(upcoming, now))
+    notice = notice_at(upcoming, now) if schedule.notices else None
+    following = replace(schedule, next_at=upcoming, notice_at=notice)
     moved = connection.execute(
         update(GuildSettings)
         .where(
