@@ -232,9 +232,10 @@ def champion_lines(
 
 
 def schedule_text(schedule: SeasonSchedule, locale: str) -> str:
-    """When the server's seasons start by themselves (at midnight in which time zone), where
-    they are announced, and when the next one starts (in each reader's time zone, and from now)."""
-    return text(
+    """When the server's seasons start by themselves (on which day, at what hour in which
+    time zone), where they are announced, when the next one starts (in each reader's time
+    zone, and from now), and, if so, that the channel is not told the day before."""
+    said = text(
         f"scoreboard.schedule.{schedule.every}",
         locale,
         channel=f"<#{schedule.channel_id}>",
@@ -243,6 +244,9 @@ def schedule_text(schedule: SeasonSchedule, locale: str) -> str:
         when=relative_time(schedule.next_at),
         **_starts_on(schedule, locale),
     )
+    if schedule.notices:
+        return said
+    return text("scoreboard.schedule.no_notice", locale, schedule=said)
 
 
 def _starts_on(schedule: SeasonSchedule, locale: str) -> dict[str, str]:

@@ -577,7 +577,8 @@ class TableService:
     async def change_setup(self, interaction: discord.Interaction, change: SetupChange) -> None:
         """``/tonk settings``: the host changes the table before the first deal (another
         preset comes with the server's house rules, as ``/tonk new`` would open it); the
-        channel is told what changed."""
+        channel is told what changed. A table made private offers its host, privately, the
+        menu of members to invite."""
         defer_as(interaction, Defer.PUBLIC)
         runtime = await self._channel_table(interaction)
         if runtime is None:
@@ -598,6 +599,9 @@ class TableService:
             mentions = command_mentions(self.bot.command_id)
             said = change.said(*setups, runtime.table.locale, mentions)
             await answer(interaction, said, ephemeral=False)
+            before, after = setups
+            if after.private and not before.private:
+                await self._offer_invitations(interaction, runtime)
 
         await runtime.transact(op, interaction=interaction, reply=reply)
 

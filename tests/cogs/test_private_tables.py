@@ -126,6 +126,8 @@ async def test_the_host_makes_an_open_table_private_with_settings_and_open_again
         )
         await quiet(fake, bot)
         assert "Invite" in button_labels(lobby)
+        (offered,) = ann.ephemerals()  # the menu of members to invite, privately
+        assert offered.content.startswith("Choose who to invite (up to 10 members)")
         refused = await cat.click(lobby, "Join")
         assert refused.ephemeral and refused.content.startswith("This table is private")
         opened = await ann.slash("tonk", "settings", private=False)

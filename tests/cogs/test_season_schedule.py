@@ -444,11 +444,15 @@ async def test_a_manager_turns_the_notice_before_each_start_off_and_on(
         quiet_reply = lines_of(
             await boss.slash("tonk", "config", "season", every="weekly", notice=False)
         )[0]
-        assert quiet_reply.startswith("From now on a new season starts by itself every Monday")
-        assert "A day before each start" not in quiet_reply
-        assert quiet_reply.endswith(
-            "A season in which no hand has finished goes on until the start after."
+        tonk = guild.channel("tonk")
+        assert re.fullmatch(
+            r"From now on a new season starts by itself every Monday at 00:00 \(UTC time\), "
+            rf"announced in <#{tonk.id}>: the next {WHEN}, with no notice the day before\. A "
+            r"season in which no hand has finished goes on until the start after\.",
+            quiet_reply,
         )
+        shown = lines_of(await boss.slash("tonk", "config", "show"))
+        assert shown[0].endswith(":R>), with no notice the day before")
         schedule = (await bot.store.get_guild_settings(guild.id)).season_schedule
         assert schedule is not None and not schedule.notices and schedule.notice_at is None
         assert await bot.store.due_season_notices(schedule.next_at - 1) == []

@@ -244,6 +244,7 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.command.config.season.notice": (
         "Tell the channel a day before each start, with the board so far (default: yes)."
     ),
+    "scoreboard.schedule.no_notice": "{schedule}, with no notice the day before",
     "scoreboard.config.schedule_set_quiet": (
         "From now on {schedule}. A season in which no hand has finished goes on until the "
         "start after."
