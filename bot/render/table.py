@@ -165,10 +165,14 @@ def _lobby(embed: discord.Embed, table: PublicTable, locale: str) -> None:
         if table.turn_timeout
         else text("table.timer_off", locale)
     )
+    if len(table.seats) >= table.max_seats:
+        lobby = "table.lobby_full"
+    else:
+        lobby = "table.lobby_private" if table.private else "table.lobby"
     embed.description = "\n".join(
         (
             text(
-                "table.lobby_full" if len(table.seats) >= table.max_seats else "table.lobby",
+                lobby,
                 locale,
                 host=table.host,
                 seated=len(table.seats),

@@ -144,6 +144,7 @@ def test_a_private_table_says_so_and_offers_invite_in_the_lobby_in_play_and_betw
     table = lobby("ann", private=True, max_seats=2)
     shown = text_of(table_embed(public_table(table)))
     assert "🔒 A private table: only the members the host invites (**Invite**, below) can " in shown
+    assert "1 of 2 seats taken: the members invited press **Join** to sit down;" in shown
     assert buttons(table) == {"Join": True, "Leave": True, "Start": False, "Invite": True}
     table.invite(IDS["ann"], [(IDS["bob"], "bob")], now=1.0)
     assert "Invited, not yet seated: **bob**." in text_of(table_embed(public_table(table)))

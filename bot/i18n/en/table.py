@@ -146,6 +146,10 @@ MESSAGES: dict[str, Message] = {
         "Hosted by {host}. {seated} of {seats} seats taken: press **Join** to sit down; "
         "the host presses **Start**."
     ),
+    "table.lobby_private": (
+        "Hosted by {host}. {seated} of {seats} seats taken: the members invited press **Join** "
+        "to sit down; the host presses **Start**."
+    ),
     "table.lobby_full": (
         "Hosted by {host}. All {seats} seats are taken: the host presses **Start**."
     ),
