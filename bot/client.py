@@ -26,8 +26,8 @@ from bot.config import Timing
 from bot.i18n import DEFAULT_LOCALE, has_text, text
 from bot.i18n.en import MESSAGES
 from bot.i18n.mentions import GROUP
-from bot.i18n.readers import Readers
 from bot.i18n.refusal import Refusal
+from bot.members import DEFAULT_SETTINGS, Members, MemberSettings
 from bot.metrics import Metrics
 from bot.render.limits import CONTENT, clip, fit_embed, fit_view
 from bot.routing import ComponentRouter
@@ -76,22 +76,30 @@ class Defer(Enum):
 
 def locale_of(interaction: discord.Interaction) -> str:
     """The language the member reads: the one they chose in this server with
-    ``/tonk language``, else the one their Discord client sends with this interaction
+    ``/tonk me set``, else the one their Discord client sends with this interaction
     (``en-US`` reads the English catalogue), even if another one of theirs came first."""
     client_locale = str(interaction.locale)
-    readers = getattr(interaction.client, "readers", None)
-    if interaction.guild_id is None or not isinstance(readers, Readers):
+    members = getattr(interaction.client, "members", None)
+    if interaction.guild_id is None or not isinstance(members, Members):
         return client_locale
-    return readers.chosen(interaction.guild_id, interaction.user.id) or client_locale
+    return members.chosen(interaction.guild_id, interaction.user.id) or client_locale
 
 
 def member_locale(client: discord.Client, guild_id: int, user_id: int, fallback: str) -> str:
     """The language a member reads where no interaction says it (their direct messages):
     chosen, else the one their client last sent, else ``fallback``."""
-    readers = getattr(client, "readers", None)
-    if not isinstance(readers, Readers):
+    members = getattr(client, "members", None)
+    if not isinstance(members, Members):
         return fallback
-    return readers.locale(guild_id, user_id, fallback)
+    return members.locale(guild_id, user_id, fallback)
+
+
+def member_settings(client: discord.Client, guild_id: int, user_id: int) -> MemberSettings:
+    """What the member chose for themselves in the server (``/tonk me set``)."""
+    members = getattr(client, "members", None)
+    if not isinstance(members, Members):
+        return DEFAULT_SETTINGS
+    return members.settings(guild_id, user_id)
 
 
 def server_locale(interaction: discord.Interaction, chosen: str) -> str:
@@ -321,7 +329,7 @@ async def edit_message(
 
 COMMAND_LOCALES = {discord.Locale.romanian: "ro", discord.Locale.vietnamese: "vi"}
 """The Discord locales the slash commands are listed in besides English (Discord has no
-Persian: a Persian reader chooses it with ``/tonk language``)."""
+Persian: a Persian reader chooses it with ``/tonk me set language:``)."""
 
 DESCRIPTIONS = {
     message: key
@@ -488,7 +496,7 @@ class TonkBot(commands.AutoShardedBot):
         self.store: Store | None = None
         self.restored: Sequence[Ledger] = []
         self.broken_tables: list[BrokenTable] = []
-        self.readers = Readers()
+        self.members = Members()
         self.quiet_guilds: set[int] = set()
         """The servers that turned turn reminders off (``/tonk config set``): read once at
         start, then kept by the command; a server is served by one process, which is the
@@ -507,7 +515,7 @@ class TonkBot(commands.AutoShardedBot):
             await self._sync_commands()
 
     async def _open_store(self, url: str) -> None:
-        """Open the database, read the members' chosen languages and bring the open tables
+        """Open the database, read what the members chose for themselves and bring the open tables
         back (the cogs report broken ones). :class:`DatabaseUnreachable` if it cannot be
         opened."""
         try:
@@ -515,7 +523,7 @@ class TonkBot(commands.AutoShardedBot):
         except (OSError, DBAPIError) as error:
             first_line = str(getattr(error, "orig", None) or error).splitlines()[0]
             raise DatabaseUnreachable(f"{type(error).__name__}: {first_line}") from error
-        self.readers = Readers(await self.store.member_languages())
+        self.members = Members(await self.store.member_settings())
         self.quiet_guilds = await self.store.quiet_guilds()
         self.journal = StoreJournal(self.store, self.new_shuffler)
         self.restored, self.broken_tables = await self.journal.load(self.own_shards.owns)
@@ -541,7 +549,7 @@ class TonkBot(commands.AutoShardedBot):
         """Remember the member's Discord language (for their DMs), arm the deferral of every
         command and component interaction, and run a click's route (``components``)."""
         if interaction.guild_id is not None:
-            self.readers.seen(interaction.guild_id, interaction.user.id, str(interaction.locale))
+            self.members.seen(interaction.guild_id, interaction.user.id, str(interaction.locale))
         if interaction.type in (
             discord.InteractionType.application_command,
             discord.InteractionType.component,

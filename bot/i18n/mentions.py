@@ -15,6 +15,9 @@ NAMED: dict[str, str] = {
     "config_season_command": "config season",
     "leaderboard_command": "leaderboard",
     "settings_command": "settings",
+    "me_show_command": "me show",
+    "me_set_command": "me set",
+    "me_forget_command": "me forget",
 }
 """The fields a sentence may name a command by, and that command's path below ``/tonk``."""
 

@@ -14,7 +14,7 @@ from bot.render.limits import fit_embed
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "help.section.play",
-        ("join", "leave", "hand", "table", "tables", "rules", "language", "help"),
+        ("join", "leave", "hand", "table", "tables", "rules", "help"),
     ),
     (
         "help.section.host",
@@ -31,7 +31,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "end",
         ),
     ),
-    ("help.section.scoreboard", ("leaderboard", "stats", "history", "replay", "forget me")),
+    ("help.section.scoreboard", ("leaderboard", "stats", "history", "replay")),
+    ("help.section.me", ("me show", "me set", "me forget")),
     (
         "help.section.managers",
         (
@@ -82,6 +83,7 @@ def help_embed(
         hand_button=text("table.button.hand", locale),
         rules=mention("rules"),
         settings=mention("settings"),
+        me=mention("me set"),
     )
     practice = text(
         "help.practice",

@@ -24,10 +24,11 @@ from bot.engine.actions import (
     Action,
     Kind,
 )
-from bot.engine.cards import card_list, card_symbol, card_text
+from bot.engine.cards import card_symbol, card_text
 from bot.engine.hand import OVER, PLAY, START
 from bot.i18n import text
-from bot.render.cards import cards_text
+from bot.members import HandOrder
+from bot.render.cards import cards_text, ordered
 from bot.render.controls import ButtonSpec, CardOption, CardSelectSpec, Controls, Style
 from bot.render.limits import BUTTON_LABEL, clip, fit_embed
 from bot.render.links import relative_time
@@ -38,18 +39,22 @@ HINT = "hint"
 MAX_HIT_BUTTONS = 10
 
 
-def panel_embed(hand: PrivateHand, locale: str = "en") -> discord.Embed:
-    """The panel's embed: the hand, its count, whose turn it is, what is picked."""
+def panel_embed(
+    hand: PrivateHand, locale: str = "en", order: HandOrder = HandOrder.SUIT
+) -> discord.Embed:
+    """The panel's embed: the hand (in the player's ``order``), its count, whose turn it
+    is, what is picked."""
     table = hand.table
     lines = [
-        cards_text(hand.cards) or text("table.no_cards", locale),
+        cards_text(hand.cards, order) or text("table.no_cards", locale),
         text("table.panel.count", locale, count=hand.count, cards=hand.cards.bit_count()),
         _status(hand, locale),
     ]
     if hand.my_turn and table.turn_deadline is not None:
         lines.append(text("table.panel.timer", locale, time=relative_time(table.turn_deadline)))
     if hand.selection:
-        lines.append(text("table.panel.selected", locale, cards=cards_text(hand.selection)))
+        selected = cards_text(hand.selection, order)
+        lines.append(text("table.panel.selected", locale, cards=selected))
     embed = discord.Embed(
         title=text("table.panel.title", locale, number=hand.hand_number),
         description="\n".join(lines),
@@ -83,8 +88,11 @@ def panel_embed(hand: PrivateHand, locale: str = "en") -> discord.Embed:
     return fit_embed(embed)
 
 
-def panel_controls(hand: PrivateHand, locale: str = "en") -> Controls:
-    """The card menu and one button per move the engine allows now."""
+def panel_controls(
+    hand: PrivateHand, locale: str = "en", order: HandOrder = HandOrder.SUIT
+) -> Controls:
+    """The card menu (its cards in the player's ``order``) and one button per move the
+    engine allows now."""
     if hand.legal.phase == OVER:
         return Controls()
     buttons = [*_turn_buttons(hand, locale), *_hit_buttons(hand, locale)]
@@ -98,7 +106,7 @@ def panel_controls(hand: PrivateHand, locale: str = "en") -> Controls:
             text("table.panel.pick", locale),
             tuple(
                 CardOption(card_text(c), card_symbol(c), bool(hand.selection >> c & 1))
-                for c in card_list(hand.cards)
+                for c in ordered(hand.cards, order)
             ),
         )
     return Controls(tuple(buttons), select)

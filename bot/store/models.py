@@ -274,11 +274,12 @@ class PlayerTotals(SQLModel, table=True):
     )
 
 
-class MemberLanguage(SQLModel, table=True):
-    """The language a member chose to read in one server (``/tonk language``). A member
-    without a row reads in their Discord client's language."""
+class MemberSettingsRow(SQLModel, table=True):
+    """What a member chose for themselves in one server (``/tonk me set``, read as
+    ``bot.members.MemberSettings``). A member without a row has the defaults. Revision 0019
+    made it of revision 0002's ``member_language``."""
 
-    __tablename__ = "member_language"
+    __tablename__ = "member_settings"
 
     guild_id: int = Field(
         primary_key=True, sa_type=BigInteger, sa_column_kwargs={"autoincrement": False}
@@ -286,8 +287,12 @@ class MemberLanguage(SQLModel, table=True):
     user_id: int = Field(
         primary_key=True, sa_type=BigInteger, sa_column_kwargs={"autoincrement": False}
     )
-    language: str
+    language: str | None = None
+    """The catalogue they read; NULL: their Discord app's."""
     updated_at: float
+    dms: bool = Field(default=True, sa_column_kwargs={"server_default": text("true")})
+    reminders: bool = Field(default=True, sa_column_kwargs={"server_default": text("true")})
+    hand_order: str = Field(default="suit", sa_column_kwargs={"server_default": text("'suit'")})
 
 
 class SeasonRow(SQLModel, table=True):

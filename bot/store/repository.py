@@ -41,6 +41,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlmodel import col
 
 from bot.dburl import is_postgres, masked
+from bot.members import DEFAULT_SETTINGS, Member, MemberSettings
 from bot.store import jsontext
 from bot.store.connection import DEFAULT_URL, create_reader, database_path
 from bot.store.errors import CorruptRow
@@ -83,7 +84,7 @@ from bot.store.sql import (
     commits,
     forget,
     hands,
-    languages,
+    member_settings,
     settings,
     standings,
     tables,
@@ -271,21 +272,23 @@ class Store:
             )
         return scheduled
 
-    # Members' languages
+    # Members' settings
 
-    async def member_languages(self) -> dict[tuple[int, int], str]:
-        """Every language a member chose, by (guild id, user id)."""
+    async def member_settings(self) -> dict[Member, MemberSettings]:
+        """What every member chose for themselves, by (guild id, user id)."""
         async with self._read() as connection:
-            return await languages.read_member_languages(connection)
+            return await member_settings.read_member_settings(connection)
 
-    async def set_member_language(self, guild_id: int, user_id: int, language: str | None) -> None:
-        """Remember the language a member reads in a server; None forgets it."""
+    async def set_member_settings(
+        self, guild_id: int, user_id: int, settings: MemberSettings
+    ) -> None:
+        """Keep what a member chose for themselves in a server (the defaults: nothing)."""
         await self._writer.run(
             partial(
-                languages.write_member_language,
+                member_settings.write_member_settings,
                 guild_id=guild_id,
                 user_id=user_id,
-                language=language,
+                settings=settings,
             )
         )
 
@@ -763,7 +766,7 @@ def _record_with_save(
 
 
 def _forget_member(connection: Connection, guild_id: int, user_id: int) -> ForgetReport:
-    languages.write_member_language(connection, guild_id, user_id, None)
+    member_settings.write_member_settings(connection, guild_id, user_id, DEFAULT_SETTINGS)
     return ForgetReport(
         totals_deleted=forget.delete_totals(connection, guild_id, user_id),
         hands_anonymised=forget.anonymise_hands(connection, guild_id, user_id),

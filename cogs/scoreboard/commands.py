@@ -1,5 +1,4 @@
-"""``/tonk leaderboard``, ``stats``, ``history``, ``replay``, ``export``, ``config …`` and
-``forget me``.
+"""``/tonk leaderboard``, ``stats``, ``history``, ``replay``, ``export`` and ``config …``.
 
 They join the bot's one ``/tonk`` group (``cogs.group``): ``build_commands`` makes fresh
 command objects for one cog (discord.py binds a command to one parent), which
@@ -412,13 +411,6 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
             if str(season.number).startswith(wanted)
         ][:MAX_CHOICES]
 
-    async def forget_me(self, interaction: discord.Interaction) -> None:
-        report = await self.store.forget_member(interaction.guild_id or 0, interaction.user.id)
-        await answer(
-            interaction,
-            text("scoreboard.forget.done", locale_of(interaction), hands=report.hands_anonymised),
-        )
-
     async def _may_configure(self, interaction: discord.Interaction) -> bool:
         if interaction.permissions.manage_guild:
             return True
@@ -442,8 +434,8 @@ def _refusal(refused: Refusal | UnknownSeason) -> Refusal:
 
 
 def build_commands(cog: ScoreboardCog) -> list[Command]:
-    """Fresh ``leaderboard``, ``stats``, ``history``, ``replay``, ``export``, ``config`` and
-    ``forget`` commands."""
+    """Fresh ``leaderboard``, ``stats``, ``history``, ``replay``, ``export`` and ``config``
+    commands."""
 
     @app_commands.command(name="leaderboard", description=text("scoreboard.command.leaderboard"))
     @app_commands.describe(
@@ -634,10 +626,4 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
     ) -> list[app_commands.Choice[int]]:
         return await cog.season_choices(interaction, current)
 
-    forget = app_commands.Group(name="forget", description=text("scoreboard.command.forget"))
-
-    @forget.command(name="me", description=text("scoreboard.command.forget.me"))
-    async def forget_me(interaction: discord.Interaction) -> None:
-        await cog.forget_me(interaction)
-
-    return [leaderboard, stats, history, replay, export, config, forget]
+    return [leaderboard, stats, history, replay, export, config]

@@ -21,7 +21,7 @@ from bot.client import (
     show,
 )
 from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
-from bot.i18n import LOCALES, text
+from bot.i18n import text
 from bot.i18n.mentions import GROUP
 from bot.render.help import help_embed
 from bot.tables.errors import TableError
@@ -29,8 +29,9 @@ from bot.tables.table import BOT_LEVELS, MAX_STAKE, MIN_STAKE
 from cogs.group import PRESET_CHOICES, tonk_group
 from cogs.inputs import MAX_CHOICES, parse_timeout
 from cogs.tonk.components import TONK_COG
+from cogs.tonk.me import LANGUAGES, ORDERS, MemberService
 from cogs.tonk.restore import resume_shard
-from cogs.tonk.service import AUTO_LANGUAGE, TableService
+from cogs.tonk.service import TableService
 from cogs.tonk.setup_change import SetupChange
 
 if TYPE_CHECKING:
@@ -39,8 +40,10 @@ if TYPE_CHECKING:
 TIMEOUT_SUGGESTIONS = ("off", "30", "60", "120", "300", "600")
 BOT_LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS]
 LANGUAGE_CHOICES = [
-    app_commands.Choice(name=text(f"language.{code}"), value=code)
-    for code in (AUTO_LANGUAGE, *LOCALES)
+    app_commands.Choice(name=text(f"language.{code}"), value=code) for code in LANGUAGES
+]
+ORDER_CHOICES = [
+    app_commands.Choice(name=text(f"command.choice.{order}"), value=order) for order in ORDERS
 ]
 
 
@@ -56,6 +59,7 @@ class TonkCommands(
     def __init__(self, bot: TonkBot) -> None:
         self.bot = bot
         self.service = TableService(bot)
+        self.me_service = MemberService(bot, self.service.tables)
         super().__init__()
 
     async def cog_unload(self) -> None:
@@ -145,11 +149,33 @@ class TonkCommands(
     ) -> None:
         await self.service.practice(interaction, opponents, level, preset)
 
-    @app_commands.command(name="language", description=text("table.command.language"))
-    @app_commands.describe(value=text("table.command.language.value"))
-    @app_commands.choices(value=LANGUAGE_CHOICES)
-    async def language(self, interaction: discord.Interaction, value: str) -> None:
-        await self.service.choose_language(interaction, value)
+    me = app_commands.Group(name="me", description=text("members.command.me"))
+
+    @me.command(name="show", description=text("members.command.me.show"))
+    async def me_show(self, interaction: discord.Interaction) -> None:
+        await self.me_service.show(interaction)
+
+    @me.command(name="set", description=text("members.command.me.set"))
+    @app_commands.describe(
+        language=text("members.command.me.set.language"),
+        dms=text("members.command.me.set.dms"),
+        reminders=text("members.command.me.set.reminders"),
+        order=text("members.command.me.set.order"),
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES, order=ORDER_CHOICES)
+    async def me_set(
+        self,
+        interaction: discord.Interaction,
+        language: str | None = None,
+        dms: bool | None = None,
+        reminders: bool | None = None,
+        order: str | None = None,
+    ) -> None:
+        await self.me_service.change(interaction, language, dms, reminders, order)
+
+    @me.command(name="forget", description=text("members.command.me.forget"))
+    async def me_forget(self, interaction: discord.Interaction) -> None:
+        await self.me_service.forget(interaction)
 
     @app_commands.command(name="join", description=text("table.command.join"))
     async def join(self, interaction: discord.Interaction) -> None:

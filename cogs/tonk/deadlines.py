@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from bot.client import member_settings
 from bot.i18n import text
 from bot.render.words import move_text
 from bot.tables.table import BETWEEN, CLOSED, MISSED_TURNS_LIMIT, Table
@@ -115,7 +116,8 @@ class TableDeadlines:
 
     async def _nudge(self, turn: tuple[int, int]) -> None:
         """Remind the member to act, if the table still waits for them since long enough
-        and the server has not turned reminders off (``/tonk config set``)."""
+        and neither the server (``/tonk config set``) nor they (``/tonk me set``) turned
+        reminders off."""
         table = self._runtime.table
         if table.turn_id != turn:
             return
@@ -124,7 +126,12 @@ class TableDeadlines:
             self._timers.set(NUDGE, due, lambda: self._nudge(turn))
             return
         user_id = table.to_act_id
-        if user_id is None or table.guild_id in self._runtime.host.bot.quiet_guilds:
+        bot = self._runtime.host.bot
+        if (
+            user_id is None
+            or table.guild_id in bot.quiet_guilds
+            or not member_settings(bot, table.guild_id, user_id).reminders
+        ):
             return
         self._nudged_at = table.last_activity
         self._runtime.screens.nudge(user_id)

@@ -25,10 +25,18 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.client import edit_message, edit_original, locale_of, member_locale, show, update
+from bot.client import (
+    edit_message,
+    edit_original,
+    locale_of,
+    member_locale,
+    member_settings,
+    show,
+    update,
+)
 from bot.engine.hand import OVER
 from bot.i18n import text
-from bot.render.dm import dm_over_text, dm_text
+from bot.render.dm import dm_off_text, dm_over_text, dm_text
 from bot.render.links import message_link
 from bot.render.panel import panel_controls, panel_embed
 from bot.render.table import final_controls, table_controls, table_embed
@@ -219,9 +227,10 @@ class TableScreens:
         hand = private_hand(table, user_id, selection, self.public())
         if hand is None:
             return None
-        controls = panel_controls(hand, locale)
+        order = member_settings(self._bot, table.guild_id, user_id).order
+        controls = panel_controls(hand, locale, order)
         view = panel_view(table.id, table.hand_number, table.version, controls)
-        return panel_embed(hand, locale), view
+        return panel_embed(hand, locale, order), view
 
     # -- what interactions showed (under the table's lock) ------------------------------------
 
@@ -661,6 +670,15 @@ class TableScreens:
         except discord.NotFound:
             log.info("table %d: the message of hand %d was deleted", self._id, final.hand_number)
 
+    def member_changed(self, user_id: int) -> None:
+        """The member changed their settings (``/tonk me``): their DM and their open panel
+        show them."""
+        panel = self._panels.get(user_id)
+        if panel is not None:
+            panel.shows = None
+            self._request_panel(user_id)
+        self._request_dm(user_id)
+
     def _request_dm(self, user_id: int) -> None:
         host = self._runtime.host
         key = ("dm", self._id, user_id)
@@ -675,11 +693,16 @@ class TableScreens:
         kept = table.direct_messages.get(user_id)
         written = kept.locale if kept is not None and kept.hand == hand.hand_number else None
         locale = member_locale(self._bot, table.guild_id, user_id, written or table.locale)
+        chosen = member_settings(self._bot, table.guild_id, user_id)
+        link = message_link(table.guild_id, table.channel_id, table.message_id)
         if hand.legal.phase == OVER:
-            link = message_link(table.guild_id, table.channel_id, table.message_id)
             content = dm_over_text(guild, place, hand.hand_number, link, locale)
+        elif not chosen.dms:
+            content = dm_off_text(guild, place, hand.hand_number, link, locale)
         else:
-            content = dm_text(guild, place, hand.hand_number, hand.cards, hand.count, locale)
+            content = dm_text(
+                guild, place, hand.hand_number, hand.cards, hand.count, locale, chosen.order
+            )
         sent = self._sent_dm(user_id)
         digest = text_digest(content)
         if sent is not None and sent.hand == hand.hand_number:
@@ -687,8 +710,8 @@ class TableScreens:
                 await edit_message(self._bot, sent.channel_id, sent.message_id, content=content)
                 self._dms[user_id] = replace(sent, digest=digest)
             return
-        if hand.legal.phase == OVER:
-            return
+        if hand.legal.phase == OVER or not chosen.dms:
+            return  # a member who turned their DMs off is sent none
         try:
             channel = await self._dm_channel(user_id)
             message = await channel.send(content)

@@ -32,8 +32,7 @@ from bot.engine.actions import DRAW, DROP, KINDS, TAKE, Action
 from bot.engine.cards import CardError, mask_of, parse_card
 from bot.engine.rules import RulesError, build_rules
 from bot.engine.view import seat_view
-from bot.i18n import LOCALES, render, text
-from bot.i18n.bounds import quote
+from bot.i18n import render, text
 from bot.i18n.mentions import command_mentions
 from bot.i18n.refusal import Refusal
 from bot.players.advice import CONFIRM_DROP_ABOVE, advise
@@ -86,9 +85,6 @@ def _require_top(table: Table, cards: int) -> None:
     top = table.hand.top_discard if table.hand else None
     if cards and (top is None or cards != 1 << top):
         raise TableError("stale")
-
-
-AUTO_LANGUAGE = "auto"
 
 
 def table_link(table: Table) -> str:
@@ -296,27 +292,6 @@ class TableService:
             private=closed.private,
             invited=closed.invited,
         )
-
-    async def choose_language(self, interaction: discord.Interaction, value: str) -> None:
-        """``/tonk language``: the member reads ``value`` on this server from now on (their
-        replies, panel and DMs); ``auto`` follows their Discord app again. Stored when the
-        bot has a database, so it survives a restart."""
-        if value not in (AUTO_LANGUAGE, *LOCALES):
-            known = ", ".join((AUTO_LANGUAGE, *LOCALES))
-            refusal = TableError("bad_language", value=quote(value), known=known)
-            await answer(interaction, refusal_text(refusal, interaction))
-            return
-        chosen = None if value == AUTO_LANGUAGE else value
-        guild_id = interaction.guild_id or 0
-        if self.bot.store is not None:
-            await self.bot.store.set_member_language(guild_id, interaction.user.id, chosen)
-        self.bot.readers.choose(guild_id, interaction.user.id, chosen)
-        locale = locale_of(interaction)
-        if chosen is None:
-            said = text("table.reply.language_auto", locale)
-        else:
-            said = text("table.reply.language", locale, language=text(f"language.{chosen}", locale))
-        await answer(interaction, said)
 
     async def join(self, interaction: discord.Interaction) -> None:
         runtime = await self._channel_table(interaction)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import importlib
 import itertools
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+import discord
 import pytest
 
 from bot.client import TonkBot
@@ -24,10 +26,12 @@ from tests.engine.stacking import stack
 from tests.fakediscord import (
     FakeChannel,
     FakeDiscord,
+    FakeGuild,
     InteractionResult,
     SimulatedMember,
     StoredMessage,
     Visibility,
+    run_bot,
 )
 from tests.tables.manual_clock import ManualClock
 
@@ -270,3 +274,43 @@ def assert_hands_secret(
                 shown = version.text()
                 leaked = [c for c in secret if c in shown]
                 assert not leaked, f"{member.name} saw {leaked} of {owner}'s hand in {shown!r}"
+
+
+TWO_HANDS = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]}
+"""The hands :func:`dealt` deals: bob's reads 7♦ 4♥ 5♥ 6♥ 7♠ by suit (count 29), ann's
+8♣ K♣ 2♦ Q♦ 9♠ (count 39)."""
+WAITING = "the table is waiting for you"
+"""What a turn reminder says, in English."""
+
+
+def reminders(fake: FakeDiscord) -> list[StoredMessage]:
+    """Every reminder posted, deleted ones too, oldest first."""
+    return [m for m in fake.messages.values() if WAITING in m.content]
+
+
+class Dealt(NamedTuple):
+    """A two-player table whose first hand was just dealt: bob plays first."""
+
+    bot: TonkBot
+    guild: FakeGuild
+    channel: FakeChannel
+    ann: SimulatedMember
+    bob: SimulatedMember
+    lobby: StoredMessage
+
+
+@asynccontextmanager
+async def dealt(
+    fake: FakeDiscord, turn_timeout: str, database_url: str | None = None
+) -> AsyncIterator[Dealt]:
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    channel = guild.channel("tonk")
+    ann = fake.add_member(guild, "ann", permissions=discord.Permissions(manage_guild=True))
+    bob = fake.add_member(guild, "bob")
+    """A table of ann (who manages the server) and bob in #tonk, with ``turn_timeout``,
+    whose first hand (:data:`TWO_HANDS`) was just dealt: bob to play."""
+    async with run_bot(fake, make_bot(database_url=database_url)) as bot:
+        lobby = await open_table(ann, [bob], turn_timeout=turn_timeout)
+        stack_table(bot, channel, cuts=["KS", "2C"], hands=TWO_HANDS, dealer="ann", stock=["KH"])
+        await ann.click(lobby, "Start")
+        yield Dealt(bot, guild, channel, ann, bob, lobby)

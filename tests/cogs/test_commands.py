@@ -27,7 +27,7 @@ async def test_the_commands_are_one_guild_only_group(fake_discord: FakeDiscord) 
     names = {o["name"] for o in tonk["options"]}
     assert names == {
         "new", "join", "leave", "start", "kick", "host", "end", "settings", "rules", "hand",
-        "table", "addbot", "removebot", "bigone", "language", "help", "tables", "practice",
+        "table", "addbot", "removebot", "bigone", "me", "help", "tables", "practice",
     }  # fmt: skip
 
 

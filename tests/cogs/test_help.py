@@ -46,6 +46,10 @@ async def test_help_lists_every_command_clickable_under_who_uses_it(
     )
     assert "press **Join**" in embed["description"] and "**My hand**" in embed["description"]
     assert (
+        f"(</tonk me set:{tonk['id']}> chooses your language, whether the direct messages come "
+        "and how your hand is sorted)"
+    ) in embed["description"]
+    assert (
         f"\n\n**Among friends?** </tonk new:{tonk['id']}> with private: True opens a table "
         "that only the members you invite may join: press **Invite** under it and pick them; "
         "the others' **Join** is refused.\n\n"
@@ -59,6 +63,7 @@ async def test_help_lists_every_command_clickable_under_who_uses_it(
         "At a table",
         "Hosting a table",
         "Scoreboard",
+        "Your settings",
         "For server managers (Manage Server)",
     ]
     listed = [
@@ -85,7 +90,11 @@ async def test_help_speaks_the_readers_language_and_leaves_out_what_is_not_there
     assert shown.ephemeral and shown.embed_titles == ["Tonk pe Discord"]
     (embed,) = shown.embeds
     assert "apasă **Începe**" in embed["description"]
-    assert [f["name"] for f in embed["fields"]] == ["La masă", "Găzduirea unei mese"]
+    assert [f["name"] for f in embed["fields"]] == [
+        "La masă",
+        "Găzduirea unei mese",
+        "Setările tale",
+    ]
     assert (
         "Deschide o masă de Tonk în acest canal, sau într-un fir al lui; tu ești gazda."
         in embed["fields"][1]["value"]

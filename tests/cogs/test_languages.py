@@ -41,7 +41,7 @@ async def test_ro_vi_and_a_chosen_fa_each_read_their_own_and_the_table_the_serve
     async with run_bot(
         fake, make_bot(database_url=f"sqlite+aiosqlite:///{tmp_path / 't.db'}")
     ) as bot:
-        chosen = await cat.slash("tonk", "language", value="fa")
+        chosen = await cat.slash("tonk", "me", "set", language="fa")
         assert chosen.ephemeral and chosen.content == (
             "تانک از این پس در این سرور با شما \u2068فارسی\u2069 حرف می‌زند."
         )

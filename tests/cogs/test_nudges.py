@@ -4,68 +4,29 @@ nothing else the bot posts notifies anyone. Time is a manual clock moved by the 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import NamedTuple
 
 import discord
 import pytest
 
-from bot.client import TonkBot
 from tests.cogs.helpers import (
+    TWO_HANDS,
     clock,
+    dealt,
     make_bot,
     my_hand,
     open_table,
     play_cards,
     quiet,
+    reminders,
     stack_table,
     table_in,
 )
 from tests.fakediscord import (
-    FakeChannel,
     FakeDiscord,
-    FakeGuild,
-    SimulatedMember,
-    StoredMessage,
     run_bot,
 )
 from tests.tables.manual_clock import ManualClock
-
-HANDS = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]}
-WAITING = "the table is waiting for you"
-
-
-def reminders(fake: FakeDiscord) -> list[StoredMessage]:
-    """Every reminder posted, deleted ones too, oldest first."""
-    return [m for m in fake.messages.values() if WAITING in m.content]
-
-
-class Dealt(NamedTuple):
-    """A two-player table whose first hand was just dealt: bob plays first."""
-
-    bot: TonkBot
-    guild: FakeGuild
-    channel: FakeChannel
-    ann: SimulatedMember
-    bob: SimulatedMember
-    lobby: StoredMessage
-
-
-@asynccontextmanager
-async def dealt(
-    fake: FakeDiscord, turn_timeout: str, database_url: str | None = None
-) -> AsyncIterator[Dealt]:
-    guild = fake.add_guild("Casino", channels=["tonk"])
-    channel = guild.channel("tonk")
-    ann = fake.add_member(guild, "ann", permissions=discord.Permissions(manage_guild=True))
-    bob = fake.add_member(guild, "bob")
-    async with run_bot(fake, make_bot(database_url=database_url)) as bot:
-        lobby = await open_table(ann, [bob], turn_timeout=turn_timeout)
-        stack_table(bot, channel, cuts=["KS", "2C"], hands=HANDS, dealer="ann", stock=["KH"])
-        await ann.click(lobby, "Start")
-        yield Dealt(bot, guild, channel, ann, bob, lobby)
 
 
 async def test_a_member_who_keeps_the_table_waiting_is_reminded_once_until_they_move(
@@ -179,7 +140,7 @@ async def test_a_reminder_left_by_a_restart_is_deleted_and_the_member_reminded_a
     ann, bob = fake_discord.add_member(guild, "ann"), fake_discord.add_member(guild, "bob")
     async with run_bot(fake_discord, make_bot(database_url=url, clock=shared)) as bot:
         lobby = await open_table(ann, [bob])
-        stack_table(bot, channel, cuts=["KS", "2C"], hands=HANDS, dealer="ann", stock=["KH"])
+        stack_table(bot, channel, cuts=["KS", "2C"], hands=TWO_HANDS, dealer="ann", stock=["KH"])
         await ann.click(lobby, "Start")
         shared.advance(46)
         (nudge,) = await fake_discord.wait_for(lambda: reminders(fake_discord))

@@ -19,6 +19,7 @@ import discord
 import pytest
 
 from bot.client import TonkBot
+from bot.i18n import LOCALES, text
 from tests.cogs.helpers import (
     assert_hands_secret,
     button_labels,
@@ -40,6 +41,11 @@ from tests.fakediscord import (
 )
 
 STEPS = 300
+REPLAY_TITLES = tuple(
+    text("replay.title", locale, number="\0", preset="", rule_id="").split("\0")[0]
+    for locale in LOCALES
+)
+"""How a replay's page starts in each language (members may choose theirs)."""
 SEEDS = [0, 1, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(2, 12))]
 """Odd seeds keep the data in SQLite and restart the bot now and then; even seeds run
 without a database (no scoreboard commands)."""
@@ -62,6 +68,7 @@ COMMANDS = (
     "practice",
     "help",
     "rules",
+    "me",
 )
 SCOREBOARD = ("stats", "history", "leaderboard", "replay")
 SETTINGS: tuple[dict[str, Any], ...] = (
@@ -182,8 +189,27 @@ class Crowd:
                 options["period"] = self.rng.choice(["all", "week", "month", "season"])
                 if self.rng.random() < 0.3:
                     options["season"] = self.rng.randint(1, 4)
+        if command == "me":
+            await self._choose_for_oneself(member)
+            return
         self.steps.append((member.name, command, options))
         await member.slash("tonk", command, **options)
+
+    async def _choose_for_oneself(self, member: SimulatedMember) -> None:
+        """``/tonk me``: settings that change what the member's DM, panel and reminders
+        show mid-hand, or forgetting them."""
+        sub = self.rng.choice(["show", "set", "set", "set", "forget"])
+        options: dict[str, Any] = {}
+        if sub == "set":
+            choices = {
+                "dms": self.rng.random() < 0.5,
+                "reminders": self.rng.random() < 0.5,
+                "order": self.rng.choice(["suit", "rank"]),
+                "language": self.rng.choice(["auto", "en", "ro", "vi", "fa"]),
+            }
+            options = dict(self.rng.sample(sorted(choices.items()), self.rng.randint(0, 4)))
+        self.steps.append((member.name, "me", sub, options))
+        await member.slash("tonk", "me", sub, **options)
 
     async def _configure(self, member: SimulatedMember) -> None:
         settings: list[tuple[str, dict[str, Any]]] = [
@@ -281,7 +307,7 @@ async def test_members_doing_random_things_crash_nothing_and_see_no_hand(
                 replays = {
                     message_id
                     for message_id, message in fake_discord.messages.items()
-                    if message.versions and message.versions[-1].text().startswith("Replay ·")
+                    if message.versions and message.versions[-1].text().startswith(REPLAY_TITLES)
                 }  # a finished hand's replay, asked for privately, shows its hands
                 earlier = messages_before - {table.message_id}  # earlier hands' results
                 assert_hands_secret(table, members, before=seen_before, finished=earlier | replays)

@@ -1,4 +1,4 @@
-"""Leaderboards, stats, history, server settings and ``forget me`` through the fake Discord."""
+"""Leaderboards, stats, history, server settings and ``me forget`` through the fake Discord."""
 
 from __future__ import annotations
 
@@ -298,7 +298,7 @@ async def test_stats_and_history_show_the_recorded_hands_until_forget_me(
         )
         assert finished is not None and abs(int(finished[1]) - time.time()) < 60
 
-        forgot = await bob.slash("tonk", "forget", "me")
+        forgot = await bob.slash("tonk", "me", "forget")
         assert forgot.ephemeral and "3 hands no longer name you" in forgot.message.text()
         gone = await ann.slash("tonk", "stats", member=bob)
         assert gone.message is not None and "has not finished a hand" in gone.message.text()

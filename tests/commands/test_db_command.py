@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import inspect
 
 from bot.cli import main
+from bot.members import HandOrder, MemberSettings
 from bot.store import Store, TableCommit
 from bot.store.connection import create_engine_for
 from bot.store.copy import COPY_ORDER
@@ -23,12 +24,12 @@ ROOT = Path(__file__).parents[2]
 
 
 async def _fill(url: str) -> None:
-    """Settings, two members' languages, two seasons, a closed table, two open tables (one
+    """Settings, two members' settings, two seasons, a closed table, two open tables (one
     with a log), three hands (one with its deal)."""
     async with await Store.open(url) as store:
         await store.update_guild_settings(1, stake=5, allowed_channel_ids=[10, 11])
-        await store.set_member_language(1, 201, "ro")
-        await store.set_member_language(2, 301, "fa")
+        await store.set_member_settings(1, 201, MemberSettings(language="ro"))
+        await store.set_member_settings(2, 301, MemberSettings(dms=False, order=HandOrder.RANK))
         table = await open_table(store, channel_id=10)
         await store.start_season(1, now=1_000.0)
         assert await store.record_hand(two_player_hand(table, 1, 201, 202))
@@ -50,7 +51,7 @@ async def _contents(url: str) -> dict[str, Any]:
         loaded = await store.load_open_tables()
         return {
             "settings": [await store.get_guild_settings(g) for g in (1, 2)],
-            "languages": await store.member_languages(),
+            "members": await store.member_settings(),
             "tables": [(t.id, t.channel_id, t.version, t.state, t.log) for t in loaded.tables],
             "boards": [await store.leaderboard(g) for g in (1, 2)],
             "seasons": [await store.seasons(g) for g in (1, 2)],
@@ -81,7 +82,10 @@ def test_copy_to_postgresql_and_back_keeps_everything(
     expected = asyncio.run(_contents(source))
     settings = expected["settings"][0]
     assert (settings.stake, settings.allowed_channel_ids) == (5, (10, 11))
-    assert expected["languages"] == {(1, 201): "ro", (2, 301): "fa"}
+    assert expected["members"] == {
+        (1, 201): MemberSettings(language="ro"),
+        (2, 301): MemberSettings(dms=False, order=HandOrder.RANK),
+    }
     assert [replay.deal for replay in expected["replays"]] == [DEAL, None, None]
     assert [season.number for season in expected["seasons"][0]] == [2, 1]
 

@@ -15,6 +15,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection
 
+from bot.members import HandOrder, MemberSettings
 from bot.store import SchemaTooNew, Season, SeasonEvery, SeasonSchedule, Store, UnknownSeason
 from bot.store.connection import create_engine_for
 from bot.store.migrations import alembic_config, head, upgrade
@@ -345,6 +346,26 @@ async def test_revision_0017_keeps_each_schedule_on_monday_or_the_1st_at_midnigh
     assert fetch(db_url, kept) == [(1, "weekly", 900_000.0), (2, None, None)]
 
 
+async def test_revision_0019_keeps_each_members_language_and_gives_them_the_other_defaults(
+    db_url: str,
+) -> None:
+    """A language chosen before 0019 is kept, with DMs, reminders and the hand by suit (as
+    every member had); going back keeps the members who chose a language, and only that."""
+    await _upgrade_to(db_url, "0018")
+    execute(db_url, "INSERT INTO member_language VALUES (1, 10, 'fa', 5.0), (2, 10, 'ro', 6.0);")
+    await upgrade(db_url)
+    async with await Store.open(db_url) as store:
+        assert await store.member_settings() == {
+            (1, 10): MemberSettings(language="fa"),
+            (2, 10): MemberSettings(language="ro"),
+        }
+        await store.set_member_settings(1, 10, MemberSettings("fa", order=HandOrder.RANK))
+        await store.set_member_settings(3, 10, MemberSettings(dms=False))
+    await _upgrade_to(db_url, "0018", move=command.downgrade)
+    kept = "SELECT guild_id, user_id, language FROM member_language ORDER BY 1"
+    assert fetch(db_url, kept) == [(1, 10, "fa"), (2, 10, "ro")]
+
+
 def _release_0_1(path: Path) -> None:
     with sqlite3.connect(path) as raw:
         raw.executescript(FIXTURE.read_text())
@@ -395,7 +416,7 @@ async def test_a_schema_version_2_database_is_stamped_with_nothing_else_changed(
             ]
         names = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
         locales = {row[0] for row in raw.execute("SELECT locale FROM guild_settings")}
-    assert "schema_version" not in names and "member_language" in names
+    assert "schema_version" not in names and "member_settings" in names
     assert locales == {""}  # revision 0002: servers follow their Discord locale
     assert fetch(url, "SELECT version_num FROM alembic_version") == [(head(),)]
     hands = fetch(url, "SELECT id, guild_id, hand_uid, action_log_json FROM hand")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
+from bot.members import DEFAULT_SETTINGS, HandOrder, MemberSettings
 from bot.store import Store
 
 
@@ -98,13 +100,19 @@ async def test_invalid_updates_are_refused_and_nothing_changes(
     assert await store.get_guild_settings(1) == before
 
 
-async def test_a_members_language_is_stored_per_server_and_forgotten_with_auto(
+async def test_a_members_settings_are_stored_per_server_and_the_defaults_leave_nothing(
     store: Store,
 ) -> None:
-    await store.set_member_language(1, 10, "fa")
-    await store.set_member_language(2, 10, "ro")
-    await store.set_member_language(1, 10, "vi")
-    assert await store.member_languages() == {(1, 10): "vi", (2, 10): "ro"}
-    await store.set_member_language(2, 10, None)
+    mine = MemberSettings(language="fa", dms=False, reminders=False, order=HandOrder.RANK)
+    await store.set_member_settings(1, 10, mine)
+    await store.set_member_settings(2, 10, MemberSettings(language="ro"))
+    await store.set_member_settings(3, 10, MemberSettings(dms=False))
+    await store.set_member_settings(1, 10, replace(mine, language="vi"))
+    assert await store.member_settings() == {
+        (1, 10): replace(mine, language="vi"),
+        (2, 10): MemberSettings(language="ro"),
+        (3, 10): MemberSettings(dms=False),
+    }
+    await store.set_member_settings(2, 10, DEFAULT_SETTINGS)
     await store.forget_member(1, 10)
-    assert await store.member_languages() == {}
+    assert await store.member_settings() == {(3, 10): MemberSettings(dms=False)}

@@ -71,6 +71,10 @@ MESSAGES: dict[str, Message] = {
     "command.option.day": "day",
     "command.option.hour": "hour",
     "command.option.notice": "notice",
+    "command.option.language": "language",
+    "command.option.dms": "dms",
+    "command.option.reminders": "reminders",
+    "command.option.order": "order",
     "command.choice.chips": "chips",
     "command.choice.wins": "wins",
     "command.choice.win_rate": "win rate",
@@ -83,6 +87,8 @@ MESSAGES: dict[str, Message] = {
     "command.choice.weekly": "week (Monday unless day: says)",
     "command.choice.monthly": "month (the 1st unless day: says)",
     "command.choice.off": "off: only when a manager starts one",
+    "command.choice.suit": "by suit",
+    "command.choice.rank": "by rank",
 }
 
 NOTES: dict[str, str] = {

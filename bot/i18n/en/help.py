@@ -16,8 +16,9 @@ MESSAGES: dict[str, Message] = {
     ),
     "help.cards": (
         "**Your cards** come by direct message and in **{hand_button}**, a private panel with a "
-        "button for every move you may make. {rules} shows the table's rules; the host "
-        "changes them with {settings} before the first deal."
+        "button for every move you may make ({me} chooses your language, whether the direct "
+        "messages come and how your hand is sorted). {rules} shows the table's rules; the "
+        "host changes them with {settings} before the first deal."
     ),
     "help.practice": (
         "**Learning?** {practice} deals you a table against computer players at once. Alone "
@@ -27,6 +28,7 @@ MESSAGES: dict[str, Message] = {
     "help.section.play": "At a table",
     "help.section.host": "Hosting a table",
     "help.section.scoreboard": "Scoreboard",
+    "help.section.me": "Your settings",
     "help.section.managers": "For server managers (Manage Server)",
     "help.line": "{command}: {description}",
 }
@@ -41,7 +43,10 @@ NOTES = {
         "private (command.option.private) set to True: keep True in English. {invite_button} "
         "and {join_button} are button labels."
     ),
-    "help.cards": "{hand_button} is the label of the table message's button that opens the panel.",
+    "help.cards": (
+        "{hand_button} is the label of the table message's button that opens the panel; {me} "
+        "the clickable /tonk me set."
+    ),
     "help.practice": (
         "{practice} is the clickable /tonk practice; {hint_button} the label of the panel's "
         "Hint button."

@@ -47,8 +47,6 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.command.config.channel": "Allow or disallow tables in a channel.",
     "scoreboard.command.config.channel.channel": "The channel.",
     "scoreboard.command.config.channel.allowed": "Whether tables may be opened there.",
-    "scoreboard.command.forget": "Delete your stored data.",
-    "scoreboard.command.forget.me": "Delete your totals and anonymise your hands here.",
     # Leaderboard.
     "scoreboard.leaderboard.title.chips": "**Leaderboard: chips** (page {page})",
     "scoreboard.leaderboard.title.wins": "**Leaderboard: wins** (page {page})",
@@ -420,12 +418,6 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.notice.unreadable": (
         "This server's stored settings cannot be read, so new tables use the defaults: a "
         "member with Manage Server can set them again with {config_set_command}."
-    ),
-    # Forget.
-    "scoreboard.forget.done": Plural(
-        "Forgotten: your totals here are deleted and {hands} hand no longer names you.",
-        "Forgotten: your totals here are deleted and {hands} hands no longer name you.",
-        "hands",
     ),
     # Restarts.
     "scoreboard.restore.back": "I'm back after a restart: this table carries on where it was.",

@@ -416,12 +416,7 @@ MESSAGES: dict[str, Message] = {
     "table.refusal.big_one_hands": "The Big One covers 1 to {most} hands.",
     "table.command.bigone": "Announce The Big One: the last hands of the session at double stakes.",
     "table.command.bigone.hands": "How many last hands (1 to 10).",
-    # Languages (/tonk language, /tonk config language): each in its own words.
-    "table.command.language": "The language Tonk speaks to you on this server (auto: Discord's).",
-    "table.command.language.value": "A language, or auto to follow your Discord app.",
-    "table.refusal.bad_language": "There is no language called {value}: choose one of {known}.",
-    "table.reply.language": "Tonk now speaks {language} to you on this server.",
-    "table.reply.language_auto": "Tonk now speaks to you in your Discord app's language.",
+    # Languages (/tonk me set language, /tonk config language): each in its own words.
     "language.auto": "auto",
     "language.en": "English",
     "language.ro": "Română",
@@ -473,7 +468,7 @@ NOTES: dict[str, str] = {
     "language.ro": "A language's own name: the same in every catalogue.",
     "language.vi": "A language's own name: the same in every catalogue.",
     "language.fa": "A language's own name: the same in every catalogue.",
-    "language.auto": "A choice of /tonk language: follow the Discord app's language.",
+    "language.auto": "A choice of /tonk me set language: follow the Discord app's language.",
     "table.refusal.bot_cannot_post": (
         "{permissions} lists Discord permissions by their English names (View Channel, Send "
         "Messages, Send Messages in Threads, Create Public Threads, Embed Links), joined with "
