@@ -150,16 +150,23 @@ async def new_table_defaults(
     return checked_defaults(config, channel_id, parent_id)
 
 
+async def stored_settings(bot: TonkBot, guild_id: int) -> GuildConfig | None:
+    """The server's stored settings; None without a database, or when its stored row cannot
+    be read."""
+    if bot.store is None:
+        return None
+    try:
+        return await bot.store.get_guild_settings(guild_id)
+    except (StoreError, ValueError) as error:
+        log.warning("the settings of server %d cannot be read: %s", guild_id, error)
+        return None
+
+
 async def chosen_language(bot: TonkBot, guild_id: int) -> str:
     """The language the server chose with ``/tonk config language``; empty when it chose
     none, has no database, or its stored row cannot be read."""
-    if bot.store is None:
-        return ""
-    try:
-        return (await bot.store.get_guild_settings(guild_id)).locale
-    except (StoreError, ValueError) as error:
-        log.warning("the settings of server %d cannot be read: %s", guild_id, error)
-        return ""
+    config = await stored_settings(bot, guild_id)
+    return "" if config is None else config.locale
 
 
 async def server_language(bot: TonkBot, interaction: discord.Interaction) -> str:

@@ -13,6 +13,7 @@ NAMED: dict[str, str] = {
     "config_set_command": "config set",
     "config_show_command": "config show",
     "config_season_command": "config season",
+    "config_announce_command": "config announce",
     "leaderboard_command": "leaderboard",
     "settings_command": "settings",
     "me_show_command": "me show",

@@ -3,22 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import assert_never
 
 from bot.i18n import language, render, text
 from bot.members import HandOrder, MemberSettings
 
 
+@dataclass(frozen=True, slots=True)
+class Announced:
+    """The role a server's new tables mention (its mention), and whether the member has it."""
+
+    role: str
+    held: bool
+
+
 def settings_text(
     settings: MemberSettings,
     reading: str,
     server_quiet: bool,
+    announced: Announced | None,
     locale: str,
     mentions: Mapping[str, str],
 ) -> str:
     """``/tonk me show``: the member's language (``reading``: the one their Discord app
     sends, for a member who chose none), DMs, reminders (``server_quiet``: the server turned
-    them off for everyone) and hand order, then how to change or delete them."""
+    them off for everyone), hand order and, where the server announces new tables to a role,
+    whether they have it; then how to change or delete them."""
     if settings.language is None:
         said = text("members.show.language_auto", locale, language=language_name(reading))
     else:
@@ -32,19 +43,22 @@ def settings_text(
     else:
         lines.append(text("members.show.reminders_on", locale))
     lines.append(_order_text(settings.order, "members.show", locale))
+    if announced is not None:
+        key = "members.show.announced" if announced.held else "members.show.not_announced"
+        lines.append(text(key, locale, role=announced.role))
     lines.append(render("members.show.how", mentions, locale))
     return "\n".join(lines)
 
 
-def changes_text(
+def changes_lines(
     before: MemberSettings,
     after: MemberSettings,
     server_quiet: bool,
     locale: str,
     mentions: Mapping[str, str],
-) -> str:
+) -> list[str]:
     """``/tonk me set``: one line per setting that changed, in the language read from now
-    on (``locale``); a set that changed nothing says so."""
+    on (``locale``)."""
     lines = []
     if after.language != before.language:
         if after.language is None:
@@ -63,7 +77,7 @@ def changes_text(
             lines.append(text("members.reply.reminders_on", locale))
     if after.order != before.order:
         lines.append(_order_text(after.order, "members.reply", locale))
-    return "\n".join(lines) or text("members.reply.unchanged", locale)
+    return lines
 
 
 def language_name(code: str) -> str:

@@ -161,6 +161,7 @@ class TonkCommands(
         dms=text("members.command.me.set.dms"),
         reminders=text("members.command.me.set.reminders"),
         order=text("members.command.me.set.order"),
+        announcements=text("members.command.me.set.announcements"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES, order=ORDER_CHOICES)
     async def me_set(
@@ -170,8 +171,9 @@ class TonkCommands(
         dms: bool | None = None,
         reminders: bool | None = None,
         order: str | None = None,
+        announcements: bool | None = None,
     ) -> None:
-        await self.me_service.change(interaction, language, dms, reminders, order)
+        await self.me_service.change(interaction, language, dms, reminders, order, announcements)
 
     @me.command(name="forget", description=text("members.command.me.forget"))
     async def me_forget(self, interaction: discord.Interaction) -> None:

@@ -1,11 +1,14 @@
 """``/tonk me``: what a member chooses for themselves on a server, through the fake Discord.
 Their hand by direct message or not, reminders that mention them or not, their hand sorted
-by suit or by rank, their language; each holds on that server only, survives a restart, and
-``/tonk me forget`` takes it back with the rest of what is stored of them."""
+by suit or by rank, their language, the server's role for table announcements; each holds
+on that server only, survives a restart, and ``/tonk me forget`` takes it back with the
+rest of what is stored of them."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import discord
 
 from bot.members import DEFAULT_SETTINGS
 from tests.cogs.helpers import (
@@ -43,8 +46,8 @@ async def test_me_show_lists_the_defaults_and_me_set_without_a_setting_is_refuse
         )
         refused = await bob.slash("tonk", "me", "set")
         assert refused.ephemeral and refused.content == (
-            "Choose at least one setting to change: language, dms, reminders or order "
-            f"(</tonk me show:{tonk['id']}> shows yours)."
+            "Choose at least one setting to change: language, dms, reminders, order or "
+            f"announcements (</tonk me show:{tonk['id']}> shows yours)."
         )
         forged = await bob.forge_slash("tonk", "me", "set", order="shuffled", dms=False)
         assert forged.content == (
@@ -170,3 +173,53 @@ async def test_settings_hold_on_their_server_survive_a_restart_and_go_with_me_fo
 
 def url(database: Path) -> str:
     return f"sqlite+aiosqlite:///{database}"
+
+
+async def test_a_member_takes_or_gives_back_the_servers_announce_role_themselves(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """``announcements``: the role ``/tonk config announce`` chose, given or taken back by
+    the bot; refused in words, changing nothing, where the server has no such role or the
+    bot cannot give it."""
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    boss = fake.add_member(guild, "boss", permissions=discord.Permissions(manage_guild=True))
+    bob = fake.add_member(guild, "bob")
+    players = fake.add_role(guild, "tonk players", discord.Permissions.none())
+    bot_role = fake.bot_role(guild)
+    bot_role.position = 99
+
+    def has_role() -> bool:
+        return players.id in guild.members[bob.user.id].role_ids
+
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        (tonk,) = fake.commands()
+        none = await bob.slash("tonk", "me", "set", announcements=True, dms=False)
+        assert none.content == (
+            "This server announces new tables to no role: a member with Manage Server can "
+            f"choose one with </tonk config announce:{tonk['id']}>."
+        )
+        await boss.slash("tonk", "config", "announce", role=players)
+        refused = await bob.slash("tonk", "me", "set", announcements=True, dms=False)
+        assert refused.content == (
+            f"I cannot give or take back <@&{players.id}>: I need Manage Roles, and my own "
+            "role above that one. Ask a member with Manage Server."
+        )
+        assert not has_role() and bot.members.settings(guild.id, bob.user.id) == DEFAULT_SETTINGS
+
+        bot_role.permissions |= discord.Permissions(manage_roles=True).value
+        await fake.update_role(guild, bot_role)
+        given = await bob.slash("tonk", "me", "set", announcements=True, dms=False)
+        assert given.content.endswith(
+            f"You have <@&{players.id}> now: you are told whenever a table opens here."
+        )
+        assert has_role() and not bot.members.settings(guild.id, bob.user.id).dms
+        shown = await bob.slash("tonk", "me", "show")
+        assert f"Told when a table opens (<@&{players.id}>): yes" in shown.content
+        again = await bob.slash("tonk", "me", "set", announcements=True)
+        assert again.content == "Nothing changed: those are your settings already."
+        back = await bob.slash("tonk", "me", "set", announcements=False)
+        assert back.content == (
+            f"You no longer have <@&{players.id}>: tables open here without telling you."
+        )
+        assert not has_role()

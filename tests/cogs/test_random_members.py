@@ -206,8 +206,9 @@ class Crowd:
                 "reminders": self.rng.random() < 0.5,
                 "order": self.rng.choice(["suit", "rank"]),
                 "language": self.rng.choice(["auto", "en", "ro", "vi", "fa"]),
+                "announcements": self.rng.random() < 0.5,
             }
-            options = dict(self.rng.sample(sorted(choices.items()), self.rng.randint(0, 4)))
+            options = dict(self.rng.sample(sorted(choices.items()), self.rng.randint(0, 5)))
         self.steps.append((member.name, "me", sub, options))
         await member.slash("tonk", "me", sub, **options)
 

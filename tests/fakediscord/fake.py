@@ -332,6 +332,13 @@ class FakeDiscord:
         await self.gateway.dispatch("GUILD_ROLE_DELETE", data, guild_id=guild.id)
         self.notify()
 
+    async def update_role(self, guild: FakeGuild, role: FakeRole) -> None:
+        """A role of ``guild`` was changed (its permissions, its position): a running bot is
+        sent GUILD_ROLE_UPDATE."""
+        data = {"guild_id": str(guild.id), "role": role.payload()}
+        await self.gateway.dispatch("GUILD_ROLE_UPDATE", data, guild_id=guild.id)
+        self.notify()
+
     def add_role(
         self,
         guild: FakeGuild,
@@ -354,7 +361,8 @@ class FakeDiscord:
 
     def bot_role(self, guild: FakeGuild) -> FakeRole:
         """The bot's own role in ``guild`` (managed: it came with the bot); change its
-        ``permissions`` or ``position`` before the bot starts."""
+        ``permissions`` or ``position`` before the bot starts, or tell the running bot with
+        :meth:`update_role`."""
         return next(
             role
             for role in guild.roles.values()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.engine.cards import parse_card
 from bot.members import DEFAULT_SETTINGS, HandOrder, MemberSettings
 from bot.render.cards import cards_text
-from bot.render.members import changes_text, settings_text
+from bot.render.members import Announced, changes_lines, settings_text
 
 MENTIONS = {
     "me_set_command": "/tonk me set",
@@ -24,28 +24,29 @@ def test_a_hand_by_suit_keeps_runs_together_and_by_rank_sets_with_jokers_last() 
 
 def test_the_settings_say_each_choice_and_a_reminder_the_server_keeps_off() -> None:
     mine = MemberSettings(language="vi", dms=False, reminders=True, order=HandOrder.RANK)
-    assert settings_text(mine, "en-US", True, "en", MENTIONS).splitlines() == [
+    announced = Announced("<@&7>", held=False)
+    assert settings_text(mine, "en-US", True, announced, "en", MENTIONS).splitlines() == [
         "**Your settings on this server**",
         "Language: Tiếng Việt",
         "Your hand by direct message: no (**My hand** shows it)",
         "Reminders that mention you: yes, but this server has turned them off",
         "Your hand: by rank",
+        "Told when a table opens (<@&7>): no",
         "/tonk me set changes them; /tonk me forget deletes your totals and settings here.",
     ]
-    said = settings_text(DEFAULT_SETTINGS, "ro-RO", False, "en", MENTIONS).splitlines()
+    said = settings_text(DEFAULT_SETTINGS, "ro-RO", False, None, "en", MENTIONS).splitlines()
     assert said[1] == "Language: your Discord app's (Română now)"
+    assert not any("table opens" in line for line in said)  # the server announces to no role
 
 
 def test_a_change_says_each_setting_that_changed_and_nothing_else() -> None:
     before = MemberSettings(reminders=False)
     after = MemberSettings(language="en", reminders=True)
-    assert changes_text(before, after, True, "en", MENTIONS).splitlines() == [
+    assert changes_lines(before, after, True, "en", MENTIONS) == [
         "Tonk now speaks English to you on this server.",
         "A table that waits for you will remind you with a mention once this server turns "
         "reminders on again (/tonk config set).",
     ]
-    assert changes_text(after, after, False, "en", MENTIONS) == (
-        "Nothing changed: those are your settings already."
-    )
-    back = changes_text(after, DEFAULT_SETTINGS, False, "fa", MENTIONS)
-    assert back == "تانک از این پس به زبان برنامه‌ی دیسکورد شما حرف می‌زند."
+    assert changes_lines(after, after, False, "en", MENTIONS) == []
+    back = changes_lines(after, DEFAULT_SETTINGS, False, "fa", MENTIONS)
+    assert back == ["تانک از این پس به زبان برنامه‌ی دیسکورد شما حرف می‌زند."]

@@ -75,6 +75,7 @@ MESSAGES: dict[str, Message] = {
     "command.option.dms": "dms",
     "command.option.reminders": "reminders",
     "command.option.order": "order",
+    "command.option.announcements": "announcements",
     "command.choice.chips": "chips",
     "command.choice.wins": "wins",
     "command.choice.win_rate": "win rate",

@@ -11,13 +11,24 @@ MESSAGES: dict[str, Message] = {
     "members.command.me.set.dms": "Whether your hand is also sent to you by direct message.",
     "members.command.me.set.reminders": "Whether a table that waits for you mentions you.",
     "members.command.me.set.order": "Your hand by suit (runs together) or by rank (sets together).",
+    "members.command.me.set.announcements": (
+        "Whether you have the role this server mentions when a table opens."
+    ),
     "members.command.me.forget": "Delete your totals and settings here; anonymise your hands.",
     "members.refusal.nothing_chosen": (
-        "Choose at least one setting to change: language, dms, reminders or order "
-        "({me_show_command} shows yours)."
+        "Choose at least one setting to change: language, dms, reminders, order or "
+        "announcements ({me_show_command} shows yours)."
     ),
     "members.refusal.bad_language": "There is no language called {value}: choose one of {known}.",
     "members.refusal.bad_order": "There is no hand order called {value}: choose one of {known}.",
+    "members.refusal.no_announce_role": (
+        "This server announces new tables to no role: a member with Manage Server can choose "
+        "one with {config_announce_command}."
+    ),
+    "members.refusal.announce_role_out_of_reach": (
+        "I cannot give or take back {role}: I need Manage Roles, and my own role above that "
+        "one. Ask a member with Manage Server."
+    ),
     # /tonk me show.
     "members.show.title": "**Your settings on this server**",
     "members.show.language": "Language: {language}",
@@ -31,6 +42,8 @@ MESSAGES: dict[str, Message] = {
     ),
     "members.show.order_suit": "Your hand: by suit",
     "members.show.order_rank": "Your hand: by rank",
+    "members.show.announced": "Told when a table opens ({role}): yes",
+    "members.show.not_announced": "Told when a table opens ({role}): no",
     "members.show.how": (
         "{me_set_command} changes them; {me_forget_command} deletes your totals and settings here."
     ),
@@ -50,6 +63,15 @@ MESSAGES: dict[str, Message] = {
     "members.reply.reminders_off": "A table that waits for you no longer mentions you.",
     "members.reply.order_suit": "Your hand is shown by suit now: runs side by side.",
     "members.reply.order_rank": "Your hand is shown by rank now: sets side by side.",
+    "members.reply.announcements_on": (
+        "You have {role} now: you are told whenever a table opens here."
+    ),
+    "members.reply.announcements_off": (
+        "You no longer have {role}: tables open here without telling you."
+    ),
+    "members.reply.announcements_failed": (
+        "Discord did not let me change your {role} role just now: try again in a moment."
+    ),
     "members.reply.unchanged": "Nothing changed: those are your settings already.",
     # The hand's direct message once its player turned them off.
     "members.dm.off": (
@@ -67,6 +89,11 @@ MESSAGES: dict[str, Message] = {
 }
 
 NOTES: dict[str, str] = {
+    "members.show.announced": "{role} is the role's mention: Discord shows its name.",
+    "members.refusal.announce_role_out_of_reach": (
+        "Manage Roles and Manage Server are Discord's names of the permissions, in its "
+        "English interface: keep them."
+    ),
     "members.show.language_auto": (
         "{language} is a language's own name (language.*): the one the member's Discord app "
         "uses now."
