@@ -32,7 +32,7 @@ from bot.metrics import Metrics
 from bot.render.limits import CONTENT, clip, fit_embed, fit_view
 from bot.routing import ComponentRouter
 from bot.shards import Shards
-from bot.store import BrokenTable, DatabaseUnreachable, Store
+from bot.store import BrokenTable, DatabaseUnreachable, Store, StoreUnavailable
 from bot.tables.dealing import Shuffler
 from bot.tables.journal import StoreJournal
 from bot.tables.ledger import Journal, Ledger, MemoryJournal
@@ -401,8 +401,10 @@ def _command_key(message: str, context: app_commands.TranslationContextTypes) ->
 
 class TonkTree(app_commands.CommandTree):
     """Every application-command error, and every component error (the cogs send those
-    here too): a refusal the checks raised is explained; anything else is logged with its
-    traceback and the player gets a short apology, never the traceback."""
+    here too): a refusal the checks raised is explained; a write the database could not
+    take (``StoreUnavailable``: nothing of it landed) is said as such, to try again; anything
+    else is logged with its traceback and the player gets a short apology, never the
+    traceback."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Tonk is played in servers: a command from a direct message is refused here,
@@ -416,8 +418,12 @@ class TonkTree(app_commands.CommandTree):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError | Exception
     ) -> None:
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         if isinstance(error, app_commands.NoPrivateMessage):
             message = text("table.refusal.guild_only", locale_of(interaction))
+        elif isinstance(cause, StoreUnavailable):
+            log.warning("could not save for %s: %s", _describe(interaction), cause.detail)
+            message = text("table.error_not_saved", locale_of(interaction))
         else:
             log.exception("error handling %s", _describe(interaction), exc_info=error)
             message = text("table.error", locale_of(interaction))

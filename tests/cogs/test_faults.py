@@ -3,7 +3,7 @@ Discord: a locked database (the click is deferred in time, the move lands once t
 gone), a commit that fails (the player is told, the table is as last committed, the next
 click works), a computer player whose move the engine refuses (its seat still moves), a
 table message a version behind or that Discord failed to update, and a panel that outlives
-its interaction."""
+its interaction; a setting the locked database could not take."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ import pytest
 from bot.client import TonkBot
 from bot.engine.actions import DISCARD, Action
 from bot.engine.view import SeatView
+from bot.members import DEFAULT_SETTINGS, MemberSettings
+from bot.store.writer import SQLiteWriter
 from tests.cogs.helpers import (
     FAST,
     clock,
@@ -125,6 +127,36 @@ async def test_a_commit_that_fails_tells_the_player_changes_nothing_and_the_next
         status = service(bot).tables.status()  # what operators see
         assert status.failed_commits == 1 and status.commits >= 3
         assert status.interactions >= 5 and status.late == 0
+
+
+async def test_a_setting_the_database_cannot_save_is_said_and_changes_nothing(
+    fake_discord: FakeDiscord, sqlite_store: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Another connection holds the write lock past the store's lock timeout while a member
+    changes a setting: they are told it was not saved, to try again (not the apology for a
+    bug, whose traceback is logged), and nothing changed; once the lock is gone it saves."""
+    ann, _ = ann_and_bob(fake_discord)
+    async with run_bot(fake_discord, make_bot(database_url=url(sqlite_store))) as bot:
+        assert bot.store is not None and isinstance(bot.store.writer, SQLiteWriter)
+        bot.store.writer.lock_timeout = 0.2
+        blocker = sqlite3.connect(sqlite_store, isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")
+        try:
+            refused = await ann.slash("tonk", "me", "set", dms=False)
+        finally:
+            blocker.rollback()
+            blocker.close()
+        assert refused.ephemeral and refused.content == (
+            "That could not be saved just now (the database is busy or unreachable), so "
+            "nothing changed. Please try again in a moment."
+        )
+        assert bot.members.settings(ann.guild.id, ann.user.id) == DEFAULT_SETTINGS
+        assert not [r for r in caplog.records if r.getMessage().startswith("error handling")]
+        saved = await ann.slash("tonk", "me", "set", dms=False)
+        assert saved.content.startswith("Your hand is no longer sent to you")
+        assert await bot.store.member_settings() == {
+            (ann.guild.id, ann.user.id): MemberSettings(dms=False)
+        }
 
 
 FAILING_TRIGGER = """

@@ -111,6 +111,10 @@ MESSAGES: dict[str, Message] = {
     "table.refusal.not_member": "That member is not on this server.",
     "table.refusal.guild_only": "Tonk is played in a server channel.",
     "table.error": "Sorry, something went wrong on our side. It has been logged; please try again.",
+    "table.error_not_saved": (
+        "That could not be saved just now (the database is busy or unreachable), so nothing "
+        "changed. Please try again in a moment."
+    ),
     # Lists and moves in words (bot.render.words).
     "table.list": "{rest} and {last}",
     "table.list.comma": ", ",
