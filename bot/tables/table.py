@@ -5,10 +5,10 @@ Every operation checks first and raises ``TableError`` (or the engine's ``Illega
 can commit each version before replying, and a component that carries an old version can
 be refused. Times (``now``) are passed in by the caller: this module never reads a clock.
 
-Life cycle: ``LOBBY`` (seats fill, the host may change the ``Setup``) → ``PLAYING`` (a hand is on)
-→ ``BETWEEN`` (the hand is over, the next one deals after a pause) → ``PLAYING`` … and
-``CLOSED`` at the end. With fewer than two seats left after a hand the table goes back to
-``LOBBY``.
+Life cycle: ``LOBBY`` (seats fill, the host may change the whole ``Setup``) → ``PLAYING``
+(a hand is on) → ``BETWEEN`` (the hand is over, the next one deals after a pause) →
+``PLAYING`` … and ``CLOSED`` at the end. With fewer than two seats left after a hand the
+table goes back to ``LOBBY``.
 
 The host may seat computer players (``add_bot``): a ``Seat`` with a ``level`` and a negative
 pseudo user id. They get no turn timer, and never play on alone: when the last person
@@ -90,8 +90,8 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """What the host may change before the first deal: the rules, the basic stake, the
-    seats, the turn timer (None: off) and whether the table is private."""
+    """What the host may change: before the first deal the rules and the basic stake; at
+    any time the seats, the turn timer (None: off) and whether the table is private."""
 
     rules: Rules
     stake: int
@@ -431,25 +431,32 @@ class Table:
         self._changed(now)
 
     def change_setup(self, by: int, change: Callable[[Setup], Setup], now: float) -> Setup:
-        """The host changes the table before the first deal: ``change`` makes the new setup
-        from the current one (``RulesError`` names a conflict of rules). The whole new setup
-        is checked before any of it applies; it must seat everyone seated. A table made
-        private invites the people seated at it. Returns the new setup."""
+        """The host changes the table: ``change`` makes the new setup from the current one
+        (``RulesError`` names a conflict of rules). The whole new setup is checked before any
+        of it applies; it must seat everyone seated. The rules and the stake change only
+        before the first deal; the seats, the turn timer and privacy at any time. A
+        new turn timer gives the player to act its whole time from now. A table made private
+        invites the people seated at it. Returns the new setup."""
         self._require_open()
         if by != self.host_id:
             raise TableError("host_only")
-        if self.hand_number:
-            raise TableError("settings_locked")
         setup = change(self.setup)
+        if self.hand_number and (setup.rules, setup.stake) != (self.rules, self.stake):
+            raise TableError("settings_locked")
         _check_setup(setup)
         if setup.max_seats < len(self.seats):
             raise TableError("seats_taken", players=len(self.seats))
         self.rules, self.stake = setup.rules, setup.stake
-        self.max_seats, self.turn_timeout = setup.max_seats, setup.turn_timeout
+        if setup.turn_timeout != self.turn_timeout:
+            self.turn_timeout = setup.turn_timeout
+            self.deadline_turn = None  # the turn on now is timed again, from now
+        self.max_seats = setup.max_seats
         if setup.private and not self.private:
             self.invited.update({s.user_id: s.name for s in self.seats if not s.is_bot})
         self.private = setup.private
         self._changed(now)
+        if self.hand is not None and not self.hand.over:
+            self._time_turn(now)
         return setup
 
     def announce_big_one(self, by: int, hands: int, now: float) -> None:
@@ -568,7 +575,14 @@ class Table:
         self.version += 1
         if hand.over:
             self._finish_hand()
-        elif self.turn_id != self.deadline_turn:
+        else:
+            self._time_turn(now)
+
+    def _time_turn(self, now: float) -> None:
+        """A turn that began (or whose timer changed) runs out ``turn_timeout`` from now."""
+        hand = self.hand
+        assert hand is not None
+        if self.turn_id != self.deadline_turn:
             self.deadline_turn = self.turn_id
             timeout = self.turn_timeout
             bot_turn = self.is_bot(self.hand_players[hand.to_act])

@@ -39,7 +39,9 @@ class TableDeadlines:
         self._clock = runtime.host.clock
         self._timing = runtime.host.timing
         self._timers = Timers(self._clock)
-        self._armed_turn: tuple[int, int] | None = None
+        self._armed_turn: tuple[tuple[int, int], float] | None = None
+        """The turn the turn timer is set for, and when it runs out (the host may change
+        the timer during a turn)."""
         self._armed_nudge: tuple[int, int] | None = None
         self._nudged_at: float | None = None
         self._armed_idle: float | None = None
@@ -56,8 +58,8 @@ class TableDeadlines:
             return
         turn = table.turn_id
         if table.turn_deadline is not None and turn is not None:
-            if self._armed_turn != turn:
-                self._armed_turn = turn
+            if self._armed_turn != (turn, table.turn_deadline):
+                self._armed_turn = (turn, table.turn_deadline)
                 self._timers.set(TURN, table.turn_deadline, lambda: self._turn_expired(turn))
         elif self._armed_turn is not None:
             self._armed_turn = None

@@ -550,10 +550,10 @@ class TableService:
         )
 
     async def change_setup(self, interaction: discord.Interaction, change: SetupChange) -> None:
-        """``/tonk settings``: the host changes the table before the first deal (another
-        preset comes with the server's house rules, as ``/tonk new`` would open it); the
-        channel is told what changed. A table made private offers its host, privately, the
-        menu of members to invite."""
+        """``/tonk settings``: the host changes the table (its rules and stake before the
+        first deal; another preset comes with the server's house rules, as ``/tonk new``
+        would open it); the channel is told what changed. A table made private offers its
+        host, privately, the menu of members to invite."""
         defer_as(interaction, Defer.PUBLIC)
         runtime = await self._channel_table(interaction)
         if runtime is None:

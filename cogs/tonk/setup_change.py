@@ -1,5 +1,6 @@
-"""``/tonk settings``: what the host asks to change before the first deal, checked as it is
-typed, applied to the table's ``Setup`` (``Table.change_setup``), and said to the channel."""
+"""``/tonk settings``: what the host asks to change (the rules and stake before the first
+deal; the seats, turn timer and privacy at any time), checked as it is typed, applied to the
+table's ``Setup`` (``Table.change_setup``), and said to the channel."""
 
 from __future__ import annotations
 

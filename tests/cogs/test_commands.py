@@ -105,8 +105,8 @@ async def test_settings_with_autocomplete_and_refused_conflicts(fake_discord: Fa
         assert "waits 0" in table_message(fake_discord, bot, guild.channel("tonk")).text()
         locked = await ann.slash("tonk", "settings", option="deck", value="40")
         assert locked.content == (
-            "A table's rules, stake, seats and turn timer can be changed only before the first "
-            "deal."
+            "A table's rules and stake can be changed only before the first deal; its seats, "
+            "turn timer and privacy at any time."
         )
 
 

@@ -18,7 +18,16 @@ from bot.i18n.mentions import command_mention, command_mentions
 from bot.tables.errors import TableError
 from bot.tables.table import Setup
 from cogs.tonk.setup_change import SetupChange
-from tests.cogs.helpers import db_bot, make_bot, open_table, quiet, table_in, table_message
+from tests.cogs.helpers import (
+    clock,
+    db_bot,
+    dealt,
+    make_bot,
+    open_table,
+    quiet,
+    table_in,
+    table_message,
+)
 from tests.fakediscord import FakeDiscord, run_bot
 
 MANAGER = discord.Permissions(manage_guild=True)
@@ -199,3 +208,38 @@ async def test_the_lobby_invitations_follow_what_the_host_changed(
         assert "Chicago at stake 7, for up to 2 players" in starter.content
     refused = [r.getMessage() for r in caplog.records if r.name.startswith("cogs.")]
     assert refused == []  # no edit went to the thread instead of the channel it hangs from
+
+
+async def test_during_a_hand_the_host_changes_the_seats_the_timer_and_privacy_not_the_stake(
+    fake_discord: FakeDiscord,
+) -> None:
+    """bob's turn began with 120 seconds; 100 seconds in, the host sets 60: bob has 60 from
+    then. A third seat and privacy apply at once; the stake stays for the session."""
+    async with dealt(fake_discord, "120") as (bot, guild, channel, ann, _, _):
+        clock(bot).advance(100)
+        said = await ann.slash("tonk", "settings", turn_timeout="60", seats=3, private=True)
+        assert not said.ephemeral and said.content is not None
+        assert said.content.splitlines() == [
+            "The table seats 3 players now.",
+            "The host set the turn timer to 60 seconds.",
+            text("table.reply.private"),
+        ]
+        table = table_in(bot, channel)
+        assert (table.max_seats, table.turn_timeout, table.private) == (3, 60.0, True)
+        clock(bot).advance(59)
+        await quiet(fake_discord, bot)
+        assert fake_discord.latest(contains="time ran out", channel=channel) is None
+        clock(bot).advance(2)
+        timed_out = await fake_discord.wait_for(
+            lambda: fake_discord.latest(contains="time ran out", channel=channel)
+        )
+        assert timed_out.content.startswith("⏰ bob's time ran out")
+
+        cat = fake_discord.add_member(guild, "cat").at(channel)
+        refused = await cat.slash("tonk", "join")
+        assert refused.ephemeral and "This table is private" in (refused.content or "")
+        await quiet(fake_discord, bot)
+        before = table.to_json()
+        locked = await ann.slash("tonk", "settings", stake=3, seats=2)
+        assert locked.ephemeral and locked.content == text("table.refusal.settings_locked")
+        assert table.to_json() == before

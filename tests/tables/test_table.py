@@ -167,6 +167,28 @@ class TestLobby:
         assert table.change_setup(ANN, lambda s: s.with_rules(five), now=1.0).max_seats == 5
         assert (table.rules.preset, table.max_seats) == ("seven_card_40", 5)
 
+    def test_after_the_first_deal_only_seats_timer_and_privacy_change(self) -> None:
+        """The rules and the stake hold for the whole session; the seats, the turn timer
+        and privacy change at any time, and a new timer gives the player to act its whole
+        time from now (bob's turn began at 10 with 120 seconds)."""
+        table = two_player_hand()
+        assert table.turn_deadline == 130.0
+        for locked in (lambda s: replace(s, stake=5), lambda s: replace(s, stake=5, max_seats=3)):
+            before = table.to_json()
+            with pytest.raises(TableError) as refused:
+                table.change_setup(ANN, locked, now=20.0)
+            assert refused.value.reason == "settings_locked" and table.to_json() == before
+        table.change_setup(ANN, lambda s: replace(s, turn_timeout=30.0), now=105.0)
+        assert (table.turn_timeout, table.turn_deadline, table.turn_id) == (30.0, 135.0, (1, 0))
+        table.change_setup(ANN, lambda s: replace(s, turn_timeout=None), now=110.0)
+        assert table.turn_deadline is None
+        table.change_setup(ANN, lambda s: replace(s, max_seats=3, private=True), now=111.0)
+        assert (table.max_seats, table.private, set(table.invited)) == (3, True, {ANN, BOB})
+        table.change_setup(ANN, lambda s: replace(s, turn_timeout=60.0), now=112.0)
+        assert table.turn_deadline == 172.0
+        play_by_hand(table)  # ann's turn: 60 seconds from her turn's start
+        assert table.turn_id == (1, 1) and table.turn_deadline == table.last_activity + 60.0
+
     @pytest.mark.parametrize(
         ("by", "change", "reason"),
         [

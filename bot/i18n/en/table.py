@@ -52,7 +52,8 @@ MESSAGES: dict[str, Message] = {
         "never hosts."
     ),
     "table.refusal.settings_locked": (
-        "A table's rules, stake, seats and turn timer can be changed only before the first deal."
+        "A table's rules and stake can be changed only before the first deal; its seats, "
+        "turn timer and privacy at any time."
     ),
     "table.refusal.settings_nothing": (
         "Say what to change: a preset, a house rule (option and value), the stake, the seats or "
@@ -285,7 +286,7 @@ MESSAGES: dict[str, Message] = {
         "Only members you invite (Invite, under the table) may join (default: anyone)."
     ),
     "table.command.settings": (
-        "Change the rules, stake, seats or turn timer before the first deal (host)."
+        "Host: the rules or stake before the first deal; the seats, timer or privacy any time."
     ),
     "table.command.settings.option": "The house rule to change (see /tonk rules).",
     "table.command.settings.value": "Its new value.",
