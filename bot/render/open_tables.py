@@ -1,5 +1,6 @@
 """What ``/tonk tables`` shows: the server's open tables, the most recently active first,
-each with its channel, host, state and a link to its table message (pure: no Discord state)."""
+each with its channel, host, state and a link to its table message, and a **Join** button
+for each of the first tables where the member may take a seat (pure: no Discord state)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from bot.tables.table import LOBBY, PLAYING, Table
 
 MAX_LISTED = 15
 """Tables listed at most; the others are counted."""
+MAX_JOIN = 5
+"""Join buttons at most: one row of the list's message."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,11 +30,16 @@ class ListedTable:
     host: str
     state: str
     last_activity: float
+    table_id: int = 0
+    join: str | None = None
+    """The label of its Join button, for a table where the member reading may sit down."""
 
 
-def listed(table: Table, locale: str) -> ListedTable:
+def listed(table: Table, locale: str, reader: int = 0, place: str = "") -> ListedTable:
     """``table`` as a line of the list: whether it waits in its lobby, plays a hand or waits
-    for the next one."""
+    for the next one; with a Join button (naming the channel ``place``) if ``reader`` may
+    take a seat there (a seat is free, they do not sit there, and the table is not private
+    or invited them)."""
     if table.status == LOBBY:
         state = text("table.list.lobby", locale, seated=len(table.seats), seats=table.max_seats)
     elif table.status == PLAYING:
@@ -40,13 +48,27 @@ def listed(table: Table, locale: str) -> ListedTable:
         state = text("table.list.between", locale, number=table.hand_number)
     if table.private:
         state = text("table.list.private", locale, state=state)
+    free = len(table.seats) < table.max_seats
+    may_join = free and not table.is_seated(reader) and table.may_sit(reader)
     return ListedTable(
         table.channel_id,
         message_link(table.guild_id, table.channel_id, table.message_id),
         table.name_of(table.host_id),
         state,
         table.last_activity,
+        table.id,
+        text("table.list.join", locale, place=place) if may_join else None,
     )
+
+
+def joinable(tables: Sequence[ListedTable]) -> list[tuple[int, str]]:
+    """The Join buttons under the list, (table id, label): the first ``MAX_JOIN`` tables
+    listed where the member may sit down."""
+    return [(t.table_id, t.join) for t in _in_order(tables)[:MAX_LISTED] if t.join][:MAX_JOIN]
+
+
+def _in_order(tables: Sequence[ListedTable]) -> list[ListedTable]:
+    return sorted(tables, key=lambda t: t.last_activity, reverse=True)
 
 
 def open_tables_embed(
@@ -54,7 +76,7 @@ def open_tables_embed(
 ) -> discord.Embed:
     """The list: one line per table, newest activity first, at most ``MAX_LISTED`` (with the
     longest names and links, 15 lines fill most of an embed's description)."""
-    ordered = sorted(tables, key=lambda t: t.last_activity, reverse=True)
+    ordered = _in_order(tables)
     lines = [
         text(
             "table.list.line",

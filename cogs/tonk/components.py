@@ -14,6 +14,8 @@ service.
   (``cards`` is a hexadecimal card mask, ``spread`` a spread number or -1).
 - ``tonk:s:{table}:{hand}:{version}``: the panel's card menu.
 - ``tonk:i:{table}``: the menu of members to invite to a private table (its **Invite**).
+- ``tonk:j:{table}``: a **Join** button of the ``/tonk tables`` list (a seat at that table,
+  wherever it is).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar, Protocol
 
 import discord
@@ -121,17 +124,30 @@ class PickKey:
         return cls(int(match["table"]), int(match["hand"]), int(match["version"]))
 
 
+class Of(StrEnum):
+    """What a component that names only its table is."""
+
+    INVITE = "i"
+    """The menu of members to invite to a private table."""
+    JOIN = "j"
+    """A Join button of the ``/tonk tables`` list."""
+
+
 @dataclass(frozen=True, slots=True)
-class InviteKey:
-    """What the menu of members to invite says: which table."""
+class TableIdKey:
+    """What a component that names only its table says: what it is, and which table."""
 
-    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"tonk:i:(?P<table>\d+)")
-
+    of: Of
     table_id: int
 
     @property
     def custom_id(self) -> str:
-        return f"tonk:i:{self.table_id}"
+        return f"tonk:{self.of}:{self.table_id}"
+
+    @staticmethod
+    def pattern(of: Of) -> re.Pattern[str]:
+        """What reads back the custom ids of ``of``'s components."""
+        return re.compile(rf"tonk:{of}:(?P<table>\d+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +189,8 @@ class ComponentHandler(Protocol):
         self, interaction: discord.Interaction, table_id: int, members: list[Picked]
     ) -> None: ...
 
+    async def join_listed(self, interaction: discord.Interaction, table_id: int) -> None: ...
+
 
 async def _handle(
     interaction: discord.Interaction, call: Callable[[ComponentHandler], Awaitable[None]]
@@ -213,10 +231,17 @@ async def invite_pick(interaction: discord.Interaction, match: re.Match[str]) ->
     await _handle(interaction, lambda service: service.invite_pick(interaction, table_id, members))
 
 
+async def join_listed(interaction: discord.Interaction, match: re.Match[str]) -> None:
+    """A Join button of the ``/tonk tables`` list."""
+    table_id = int(match["table"])
+    await _handle(interaction, lambda service: service.join_listed(interaction, table_id))
+
+
 ROUTES: tuple[tuple[re.Pattern[str], Handler], ...] = (
     (TableKey.PATTERN, table_button),
     (PanelKey.PATTERN, panel_button),
     (PickKey.PATTERN, card_pick),
-    (InviteKey.PATTERN, invite_pick),
+    (TableIdKey.pattern(Of.INVITE), invite_pick),
+    (TableIdKey.pattern(Of.JOIN), join_listed),
 )
 """The table's components, for the bot's ``ComponentRouter``."""

@@ -37,7 +37,7 @@ from bot.i18n.mentions import command_mentions
 from bot.i18n.refusal import Refusal
 from bot.players.advice import CONFIRM_DROP_ABOVE, advise
 from bot.render.links import message_link
-from bot.render.open_tables import listed, open_tables_embed
+from bot.render.open_tables import joinable, listed, open_tables_embed
 from bot.render.panel import HINT, REFRESH, hint_text, let_go_text
 from bot.render.rules import rules_embed
 from bot.render.table import AGAIN, INVITE, JOIN, LEAVE, MY_HAND, NEXT, START
@@ -58,7 +58,7 @@ from cogs.tonk.threads import (
     start_thread,
     starts_thread,
 )
-from cogs.tonk.views import invite_view
+from cogs.tonk.views import invite_view, join_view
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
@@ -617,11 +617,40 @@ class TableService:
                 and isinstance(member, discord.Member)
                 and channel.permissions_for(member).view_channel
             ):
-                found.append(listed(table, locale))
+                found.append(listed(table, locale, member.id, f"#{channel.name}"))
         await show(
             interaction,
             embed=open_tables_embed(found, locale, command_id(interaction)),
+            view=join_view(joinable(found)),
             ephemeral=True,
+        )
+
+    async def join_listed(self, interaction: discord.Interaction, table_id: int) -> None:
+        """A Join button of the ``/tonk tables`` list: a seat at that table, wherever it is,
+        said privately with a link to it (the list stays as it was)."""
+        runtime = await self._component_table(interaction, table_id)
+        if runtime is None:
+            return
+        user, guild, channel_id = interaction.user, interaction.guild, runtime.table.channel_id
+        channel = None if guild is None else await self._channel_of(guild, channel_id)
+        if (
+            channel is None
+            or not isinstance(user, discord.Member)
+            or not channel.permissions_for(user).view_channel
+        ):
+            await self._say(interaction, "table.refusal.channel_hidden")
+            return
+        seat = Seat(user.id, user.display_name)
+        await runtime.transact(
+            lambda table: table.join(seat, self.clock.now()),
+            interaction=interaction,
+            reply=lambda _: self._say(
+                interaction,
+                "table.reply.joined_there",
+                host=runtime.table.name_of(runtime.table.host_id),
+                channel=f"<#{channel_id}>",
+                link=table_link(runtime.table),
+            ),
         )
 
     async def repost(self, interaction: discord.Interaction) -> None:

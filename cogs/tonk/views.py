@@ -17,8 +17,8 @@ import discord
 from bot.render.controls import ButtonSpec, CardSelectSpec, Controls, Style
 from bot.render.limits import BUTTON_LABEL, OPTION_LABEL, PLACEHOLDER, clip
 from bot.render.replay import replay_start_id
-from bot.render.table import REPLAY
-from cogs.tonk.components import InviteKey, PanelKey, PickKey, TableKey
+from bot.render.table import JOIN, REPLAY
+from cogs.tonk.components import Of, PanelKey, PickKey, TableIdKey, TableKey
 
 Component = dict[str, Any]
 
@@ -112,12 +112,25 @@ def invite_view(table_id: int, most: int, placeholder: str) -> Rows:
     """The menu of members to invite to the table: one to ``most`` of them."""
     menu = {
         "type": USER_SELECT,
-        "custom_id": InviteKey(table_id).custom_id,
+        "custom_id": TableIdKey(Of.INVITE, table_id).custom_id,
         "min_values": 1,
         "max_values": most,
         "placeholder": clip(placeholder, PLACEHOLDER),
     }
     return _rows([(0, menu)])
+
+
+def join_view(tables: Iterable[tuple[int, str]]) -> Rows:
+    """The Join buttons of the ``/tonk tables`` list: one per (table id, label), in a row."""
+    return _rows(
+        (
+            0,
+            _button(
+                TableIdKey(Of.JOIN, table_id).custom_id, ButtonSpec(JOIN, label, Style.SUCCESS)
+            ),
+        )
+        for table_id, label in tables
+    )
 
 
 def _button(custom_id: str, spec: ButtonSpec) -> Component:

@@ -193,7 +193,12 @@ class Crowd:
             await self._choose_for_oneself(member)
             return
         self.steps.append((member.name, command, options))
-        await member.slash("tonk", command, **options)
+        answered = await member.slash("tonk", command, **options)
+        listed = answered.message
+        if command == "tables" and listed is not None and listed.buttons():
+            label = self.rng.choice(list(button_labels(listed)))
+            self.steps.append((member.name, "click in the list", label))
+            await member.click(listed, label)
 
     async def _choose_for_oneself(self, member: SimulatedMember) -> None:
         """``/tonk me``: settings that change what the member's DM, panel and reminders

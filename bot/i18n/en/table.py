@@ -108,6 +108,7 @@ MESSAGES: dict[str, Message] = {
     ),
     "table.refusal.hint_not_your_move": "A hint is for your own move: ask again on your turn.",
     "table.refusal.old_table": "That button belongs to a table that is closed.",
+    "table.refusal.channel_hidden": "That table is in a channel you cannot see.",
     "table.refusal.old_message": "That table message is out of date: use the current one, {link}",
     "table.refusal.not_member": "That member is not on this server.",
     "table.refusal.guild_only": "Tonk is played in a server channel.",
@@ -306,6 +307,7 @@ MESSAGES: dict[str, Message] = {
     "table.list.between": "hand {number} is over",
     "table.list.private": "🔒 private, {state}",
     "table.list.more": Plural("…and {count} more.", "…and {count} more.", "count"),
+    "table.list.join": "Join {place}",
     "table.list.none": "No table is open in a channel you can see: open one with {new_command}.",
     # Replies to commands (cogs.tonk.service).
     "table.reply.joined": "You sat down at the table.",
@@ -353,6 +355,7 @@ MESSAGES: dict[str, Message] = {
     "table.reply.rule": "{option} {value}",
     "table.reply.stake": "The host set the stake to {stake}.",
     "table.reply.seats": "The table seats {seats} players now.",
+    "table.reply.joined_there": "You have a seat at {host}'s table in {channel}: {link}",
     "table.reply.timer": Plural(
         "The host set the turn timer to {seconds} second.",
         "The host set the turn timer to {seconds} seconds.",
