@@ -116,3 +116,43 @@ def help_embed(
         if lines:
             embed.add_field(name=text(heading, locale), value="\n".join(lines), inline=False)
     return fit_embed(embed)
+
+
+def welcome_embed(
+    group: str, commands: Mapping[str, str], command_id: int | None, locale: str = "en"
+) -> discord.Embed:
+    """What the bot posts once, when a server adds it: how to play and learn, how managers
+    set it up (when the server's settings are there: the ``commands`` the bot has), and the
+    languages. ``group`` and ``command_id`` as for :func:`help_embed`."""
+
+    def mention(path: str) -> str:
+        return command_mention(f"{group} {path}", command_id)
+
+    paragraphs = [
+        text(
+            "help.welcome.play",
+            locale,
+            new=mention("new"),
+            practice=mention("practice"),
+            join_button=text("table.button.join", locale),
+            start_button=text("table.button.start", locale),
+        ),
+        text("help.welcome.learn", locale, help=mention("help"), rules=mention("rules")),
+    ]
+    if "config set" in commands:
+        paragraphs.append(
+            text(
+                "help.welcome.managers",
+                locale,
+                config_set=mention("config set"),
+                config_channel=mention("config channel"),
+                config_announce=mention("config announce"),
+                config_season=mention("config season"),
+                config_language=mention("config language"),
+            )
+        )
+    paragraphs.append(text("help.welcome.languages", locale, me=mention("me set")))
+    embed = discord.Embed(
+        title=text("help.welcome.title", locale), description="\n\n".join(paragraphs)
+    )
+    return fit_embed(embed)

@@ -33,6 +33,7 @@ from cogs.tonk.me import LANGUAGES, ORDERS, MemberService
 from cogs.tonk.restore import resume_shard
 from cogs.tonk.service import TableService
 from cogs.tonk.setup_change import SetupChange
+from cogs.tonk.welcome import welcome
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
@@ -72,6 +73,11 @@ class TonkCommands(
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.service.channel_gone(payload.thread_id)
+
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """A server added the bot: it is welcomed once (``cogs.tonk.welcome``)."""
+        await welcome(self.bot, guild)
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:

@@ -222,6 +222,16 @@ class FakeDiscord:
             self.add_text_channel(guild, channel_name)
         return guild
 
+    async def invite_bot(self, guild: FakeGuild) -> None:
+        """A server adds the running bot (``guild``, made with :meth:`add_guild` after the
+        bot started): the bot is sent its GUILD_CREATE, which discord.py reads as joining
+        (``on_guild_join``: the payload has no ``unavailable``, which marks a server that
+        comes back)."""
+        payload = guild.payload()
+        del payload["unavailable"]
+        await self.gateway.dispatch_required("GUILD_CREATE", payload, guild_id=guild.id)
+        self.notify()
+
     def add_text_channel(
         self, guild: FakeGuild, name: str, channel_type: int = TEXT_CHANNEL
     ) -> FakeChannel:

@@ -231,6 +231,8 @@ class FakeGuild:
     members: dict[int, FakeMember] = field(default_factory=dict)
     preferred_locale: str = "en-US"
     """The server's locale (Server Settings → Community), sent as ``guild_locale``."""
+    system_channel_id: int | None = None
+    """Where Discord posts its own notices (Server Settings → System Messages Channel)."""
 
     @property
     def text_channels(self) -> list[FakeChannel]:
@@ -304,7 +306,9 @@ class FakeGuild:
             "mfa_level": 0,
             "nsfw_level": 0,
             "premium_tier": 0,
-            "system_channel_id": None,
+            "system_channel_id": None
+            if self.system_channel_id is None
+            else str(self.system_channel_id),
             "system_channel_flags": 0,
             "afk_channel_id": None,
             "afk_timeout": 300,

@@ -31,6 +31,26 @@ MESSAGES: dict[str, Message] = {
     "help.section.me": "Your settings",
     "help.section.managers": "For server managers (Manage Server)",
     "help.line": "{command}: {description}",
+    # Posted once in a server that just added the bot.
+    "help.welcome.title": "🃏 Thanks for adding Tonk",
+    "help.welcome.play": (
+        "**To play:** {new} opens a table in a channel; the others press **{join_button}**, "
+        "and the host presses **{start_button}**. {practice} deals a game against computer "
+        "players at once."
+    ),
+    "help.welcome.learn": (
+        "**To learn:** {help} shows every command, privately; {rules} the rules, and the "
+        "house rules a table can play by."
+    ),
+    "help.welcome.managers": (
+        "**To set it up** (Manage Server): {config_set} chooses the preset, stake, seats and "
+        "turn timer of new tables; {config_channel} the channels that may have them; "
+        "{config_announce} a role to tell when a table opens; {config_season} seasons for "
+        "the scoreboard; {config_language} the language of the tables."
+    ),
+    "help.welcome.languages": (
+        "Tonk speaks English, Română, Tiếng Việt and فارسی: each member chooses theirs with {me}."
+    ),
 }
 
 NOTES = {
@@ -52,4 +72,14 @@ NOTES = {
         "Hint button."
     ),
     "help.line": "One line of the command list: a clickable command, then its description.",
+    "help.welcome.play": (
+        "{new} and {practice} are clickable slash commands; {join_button} and {start_button} "
+        "the labels of the table message's buttons."
+    ),
+    "help.welcome.managers": (
+        "{config_set}, {config_channel}, {config_announce}, {config_season} and "
+        "{config_language} are clickable /tonk config commands. Manage Server is Discord's "
+        "name of the permission, in its English interface: keep it."
+    ),
+    "help.welcome.languages": "Each language by its own name (language.*): keep them as they are.",
 }

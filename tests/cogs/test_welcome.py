@@ -1,0 +1,72 @@
+"""The welcome a server reads once, when it adds the bot: in its system messages channel,
+else the first text channel where the bot may post, in the server's language; nothing
+where it may post nowhere, and nothing for the servers it was already in."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import discord
+import pytest
+
+from tests.cogs.helpers import db_bot, make_bot, quiet
+from tests.fakediscord import FakeDiscord, run_bot
+
+POST = discord.Permissions(send_messages=True)
+
+
+async def test_a_server_that_adds_the_bot_reads_how_to_play_and_set_it_up_once(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    fake = fake_discord
+    before = fake.add_guild("Casino", channels=["general"])
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        (tonk,) = fake.commands()
+        guild = fake.add_guild("Club", channels=["general", "news"])
+        guild.system_channel_id = guild.channel("news").id
+        await fake.invite_bot(guild)
+        welcome = await fake.wait_for(
+            lambda: fake.latest(title="🃏 Thanks for adding Tonk", channel=guild.channel("news"))
+        )
+        await quiet(fake, bot)
+    description = welcome.embeds[0]["description"]
+    assert description.startswith(
+        f"**To play:** </tonk new:{tonk['id']}> opens a table in a channel; the others press "
+        f"**Join**, and the host presses **Start**. </tonk practice:{tonk['id']}> deals"
+    )
+    assert f"**To set it up** (Manage Server): </tonk config set:{tonk['id']}> chooses" in (
+        description
+    )
+    assert description.endswith(f"each member chooses theirs with </tonk me set:{tonk['id']}>.")
+    assert [m for m in fake.messages.values() if m.embeds] == [welcome]  # once, and not Casino's
+    assert not fake.messages_in(before.channel("general"))
+
+
+async def test_the_welcome_goes_where_the_bot_may_post_in_the_servers_language(
+    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The system channel refuses the bot: the first channel that lets it post has the
+    welcome, in Romanian; a server where it may post nowhere gets none (without a database
+    the managers' paragraph is left out: there are no server settings)."""
+    fake = fake_discord
+    caplog.set_level(logging.INFO)
+    async with run_bot(fake, make_bot()):
+        shut = fake.add_guild("Closed", channels=["a", "b"])
+        for channel in shut.text_channels:
+            await fake.deny(channel, fake.bot_user.id, POST)
+        await fake.invite_bot(shut)  # its welcome would come first: the gateway keeps order
+        guild = fake.add_guild("Clubul", channels=["anunturi", "reguli", "joc"])
+        guild.preferred_locale = "ro"
+        guild.system_channel_id = guild.channel("anunturi").id
+        await fake.deny(guild.channel("anunturi"), fake.bot_user.id, POST)
+        await fake.deny(guild.channel("reguli"), fake.bot_user.id, POST)
+        await fake.invite_bot(guild)
+        welcome = await fake.wait_for(lambda: fake.latest(channel=guild.channel("joc")))
+    assert f"server {shut.id} added the bot, which can post in none of its channels" in (
+        caplog.text
+    )
+    assert welcome.embeds[0]["title"] == "🃏 Mulțumim că ai adăugat Tonk"
+    assert "**Pentru configurare**" not in welcome.embeds[0]["description"]
+    assert not fake.messages_in(guild.channel("anunturi"))
+    assert not [m for c in shut.text_channels for m in fake.messages_in(c)]
