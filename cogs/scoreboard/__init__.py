@@ -13,7 +13,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from cogs.scoreboard.commands import ScoreboardCog
-from cogs.scoreboard.paging import HistoryButton, PageButton
+from cogs.scoreboard.paging import FameButton, HistoryButton, PageButton
 from cogs.scoreboard.replay import ReplayButton, ReplayPick, ScenarioButton, StartReplayButton
 
 if TYPE_CHECKING:
@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 DYNAMIC_ITEMS = (
     PageButton,
     HistoryButton,
+    FameButton,
     ReplayButton,
     StartReplayButton,
     ReplayPick,

@@ -43,8 +43,8 @@ from cogs.inputs import (
 )
 from cogs.scoreboard.champions import set_champion_role
 from cogs.scoreboard.ledger import ledger_file
-from cogs.scoreboard.paging import PER_PAGE, history_message, leaderboard_message
-from cogs.scoreboard.render import config_text, hall_of_fame_text, season_choice, stats_text
+from cogs.scoreboard.paging import PER_PAGE, fame_message, history_message, leaderboard_message
+from cogs.scoreboard.render import config_text, season_choice, stats_text
 from cogs.scoreboard.replay import hand_choices, start_replay
 from cogs.scoreboard.seasons import (
     SeasonAsked,
@@ -133,7 +133,7 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
     ) -> None:
         defer_as(interaction, Defer.PUBLIC)
         if by == HALL_OF_FAME:
-            await self._hall_of_fame(interaction, period is None and season is None and page == 1)
+            await self._hall_of_fame(interaction, period is None and season is None, page)
             return
         try:
             order, page = check_order(by), check_page(page)
@@ -148,17 +148,23 @@ class ScoreboardCog(commands.Cog, name=SCOREBOARD_COG):
         content, view = leaderboard_message(board, locale, command_id(interaction))
         await answer(interaction, content, ephemeral=False, view=view)
 
-    async def _hall_of_fame(self, interaction: discord.Interaction, alone: bool) -> None:
+    async def _hall_of_fame(self, interaction: discord.Interaction, alone: bool, page: int) -> None:
         """``/tonk leaderboard by:seasons``: every member who won a season, the most seasons
-        first, on one page; ``alone`` is False when a period, season or page was asked for
-        too, which this board does not take (refused, in words)."""
+        first, from page ``page`` on (Prev and Next turn them); ``alone`` is False when a
+        period or season was asked for too, which this board does not take (refused, in
+        words)."""
+        try:
+            page = check_page(page)
+        except TableError as refusal:
+            await answer(interaction, refusal_text(refusal, interaction))
+            return
         if not alone:
             await answer(interaction, text("scoreboard.refusal.fame_alone", locale_of(interaction)))
             return
         fame = await self.store.hall_of_fame(interaction.guild_id or 0)
         locale = await server_language(self.bot, interaction)
-        said = hall_of_fame_text(fame, locale, command_id(interaction))
-        await answer(interaction, said, ephemeral=False)
+        content, view = fame_message(fame, page - 1, locale, command_id(interaction))
+        await answer(interaction, content, ephemeral=False, view=view)
 
     async def stats(
         self,

@@ -1,7 +1,8 @@
 """Prev and Next under the leaderboard and the history: stateless ``DynamicItem`` templates.
 
-The custom id holds everything a click needs (``tonk:lb:<by>:<page>:<prev|next>:<user>``
-and ``tonk:hist:<page>:<prev|next>``, the page shown), so the buttons keep working after a
+The custom id holds everything a click needs (``tonk:lb:<by>:<page>:<prev|next>:<user>``,
+``tonk:hist:<page>:<prev|next>`` and the hall of fame's ``tonk:fame:<page>:<prev|next>``, the
+page shown), so the buttons keep working after a
 restart. A leaderboard button names the member its page starts from (the first row shown
 for Prev, the last for Next): the store seeks the board's index to that member's row
 instead of counting rows from the top. The board of a period has its period after the
@@ -14,6 +15,7 @@ was sent); a season that ended has its number (``season3``), and its button show
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -27,9 +29,10 @@ from bot.store import (
     LeaderboardOrder,
     LeaderboardPage,
     LeaderboardPeriod,
+    SeasonsWon,
 )
 from cogs.inputs import ORDERS, PERIODS
-from cogs.scoreboard.render import history_text, leaderboard_text
+from cogs.scoreboard.render import fame_pages, hall_of_fame_text, history_text, leaderboard_text
 from cogs.scoreboard.replay import ReplayPick
 from cogs.settings import server_language
 
@@ -144,6 +147,50 @@ def leaderboard_message(
     view.add_item(PageButton(shown, PREV, first, board.page == 0, locale))
     view.add_item(PageButton(shown, NEXT, last, not board.has_next, locale))
     return leaderboard_text(board, DEFAULT_MIN_HANDS, locale, command_id), view
+
+
+class FameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tonk:fame:(?P<page>\d+):(?P<step>prev|next)",
+):
+    """Prev or Next under a page of the hall of fame (``page``: the one shown, from 0)."""
+
+    def __init__(
+        self, page: int, step: str, disabled: bool = False, locale: str = DEFAULT_LOCALE
+    ) -> None:
+        super().__init__(_page_button(f"tonk:fame:{page}:{step}", step, disabled, locale))
+        self.page = page
+        self.step = step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> FameButton:
+        return cls(int(match["page"]), match["step"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = cast("TonkBot", interaction.client)
+        if bot.store is None or interaction.guild_id is None:
+            return
+        fame = await bot.store.hall_of_fame(interaction.guild_id)
+        target = self.page + (1 if self.step == NEXT else -1)
+        locale = await server_language(bot, interaction)
+        content, view = fame_message(fame, target, locale, command_id(interaction))
+        await update(interaction, content=content, embed=None, view=view)
+
+
+def fame_message(
+    fame: Sequence[SeasonsWon], page: int, locale: str, command_id: int | None = None
+) -> tuple[str, discord.ui.View]:
+    """Page ``page`` of the hall of fame (the nearest there is, from 0), with Prev and Next
+    when it fills more than one."""
+    pages = fame_pages(fame)
+    page = min(max(page, 0), pages - 1)
+    view = discord.ui.View(timeout=None)
+    if pages > 1:
+        view.add_item(FameButton(page, PREV, page == 0, locale))
+        view.add_item(FameButton(page, NEXT, page == pages - 1, locale))
+    return hall_of_fame_text(fame, page, locale, command_id), view
 
 
 class HistoryButton(

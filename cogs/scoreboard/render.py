@@ -26,8 +26,8 @@ from bot.store import (
 )
 from cogs.settings import checked_defaults
 
-FAME_SHOWN = 25
-"""How many members of the hall of fame its one page lists."""
+FAME_PER_PAGE = 25
+"""How many members of the hall of fame a page lists."""
 
 
 def ending_words(ending: str, locale: str) -> str:
@@ -348,14 +348,26 @@ def _numbers(seasons: Sequence[int], locale: str) -> str:
     return names_text([str(number) for number in seasons], locale)
 
 
-def hall_of_fame_text(fame: Sequence[SeasonsWon], locale: str, command_id: int | None) -> str:
-    """The hall of fame: the first :data:`FAME_SHOWN` members who won a season, each with
-    the seasons they won, and how many more there are; or a sentence saying no season has
-    ended yet (its command clickable with ``command_id``)."""
-    title = text("scoreboard.fame.title", locale)
+def fame_pages(fame: Sequence[SeasonsWon]) -> int:
+    """How many pages the hall of fame fills (one, if empty)."""
+    return max(1, -(-len(fame) // FAME_PER_PAGE))
+
+
+def hall_of_fame_text(
+    fame: Sequence[SeasonsWon], page: int, locale: str, command_id: int | None
+) -> str:
+    """Page ``page`` (from 0) of the hall of fame: :data:`FAME_PER_PAGE` members who won a
+    season, ranked on from the pages before, each with the seasons they won; or a sentence
+    saying no season has ended yet (its command clickable with ``command_id``)."""
+    pages = fame_pages(fame)
+    if pages == 1:
+        title = text("scoreboard.fame.title", locale)
+    else:
+        title = text("scoreboard.fame.title_paged", locale, page=page + 1, pages=pages)
     if not fame:
         empty = text("scoreboard.fame.empty", locale, **command_mentions(command_id))
         return "\n".join([title, empty])
+    first = page * FAME_PER_PAGE
     lines = [
         text(
             "scoreboard.fame.line",
@@ -365,10 +377,8 @@ def hall_of_fame_text(fame: Sequence[SeasonsWon], locale: str, command_id: int |
             won=len(member.seasons),
             seasons=_numbers(member.seasons, locale),
         )
-        for rank, member in enumerate(fame[:FAME_SHOWN], start=1)
+        for rank, member in enumerate(fame[first : first + FAME_PER_PAGE], start=first + 1)
     ]
-    if len(fame) > FAME_SHOWN:
-        lines.append(text("scoreboard.fame.more", locale, count=len(fame) - FAME_SHOWN))
     return "\n".join([title, *lines])
 
 

@@ -7,11 +7,13 @@ cannot give when the season ends is said in the announcement."""
 from __future__ import annotations
 
 import re
+import sqlite3
 from pathlib import Path
 
 import discord
 
-from tests.cogs.helpers import db_bot, season_clock
+from bot.store import Store
+from tests.cogs.helpers import button_labels, db_bot, season_clock
 from tests.cogs.test_scoreboard import casino, manager, play_three, record
 from tests.cogs.test_seasons import lines_of
 from tests.fakediscord import FakeDiscord, run_bot
@@ -125,8 +127,7 @@ async def test_each_seasons_winner_gets_the_role_and_the_last_one_gives_it_back(
         ]
         alone = await ann.slash("tonk", "leaderboard", by="seasons", period="week")
         assert alone.ephemeral and lines_of(alone) == [
-            "The hall of fame lists every season's winners on one page: leave period, season "
-            "and page out."
+            "The hall of fame counts every season's winners: leave period and season out."
         ]
         earlier = lines_of(await ann.slash("tonk", "leaderboard", season=1))
         assert earlier[1:] == [
@@ -222,3 +223,35 @@ async def test_a_tie_past_the_top_three_crowns_every_winner(
             f"and hold <@&{champion.id}> until the next season ends."
         )
         assert holders(guild, champion) == {"bob", "boss", "cat", "dan"}
+
+
+async def test_the_hall_of_fame_turns_its_pages_of_25_with_prev_and_next(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """27 seasons, each won by another member: page 1 lists 25 of them, Next shows the last
+    two ranked 26 and 27, and a page past the end shows the last one."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann")
+    async with await Store.open(f"sqlite+aiosqlite:///{sqlite_store}"):
+        pass  # the schema, as the bot makes it
+    with sqlite3.connect(sqlite_store) as raw:
+        raw.executemany(
+            "INSERT INTO season (guild_id, number, started_at, winners_json) VALUES (?, ?, ?, ?)",
+            [(guild.id, n, 1000.0 * n, f"[{100 + n}]" if n < 28 else "[]") for n in range(1, 29)],
+        )  # season 28 is the current one: nobody won it yet
+    async with run_bot(fake_discord, db_bot(sqlite_store)):
+        first = await ann.slash("tonk", "leaderboard", by="seasons")
+        assert first.message is not None
+        lines = lines_of(first)
+        assert lines[0] == "**Hall of fame: seasons won** (page 1 of 2)" and len(lines) == 26
+        assert lines[1] == "1. **127**: 👑 1 season (27)"  # the latest win first
+        assert button_labels(first.message) == {"Prev": False, "Next": True}
+        second = await ann.click(first.message, "Next")
+        assert second.message is not None and lines_of(second) == [
+            "**Hall of fame: seasons won** (page 2 of 2)",
+            "26. **102**: 👑 1 season (2)",
+            "27. **101**: 👑 1 season (1)",
+        ]
+        assert button_labels(second.message) == {"Prev": True, "Next": False}
+        past = await ann.slash("tonk", "leaderboard", by="seasons", page=9)
+        assert lines_of(past)[0] == "**Hall of fame: seasons won** (page 2 of 2)"

@@ -133,22 +133,29 @@ def test_the_board_crowns_the_winners_it_carries_and_says_of_which_season() -> N
     assert "👑" not in season_started_text(opening, board, "en")
 
 
-def test_the_hall_of_fame_lists_25_winners_and_counts_the_others_in_each_language() -> None:
-    """One page: the first 25 winners with their seasons in the reader's words, then how
-    many more won a season; with no season ended, how one ends (clickable)."""
+def test_the_hall_of_fame_lists_25_winners_a_page_ranked_on_from_page_to_page() -> None:
+    """Pages of 25: each winner with their seasons in the reader's words, ranked on from the
+    page before, the title counting the pages; with no season ended, how one ends
+    (clickable)."""
     fame = [SeasonsWon(100 + n, f"m{n}", (n, n + 30) if n < 3 else (n,)) for n in range(1, 28)]
-    lines = hall_of_fame_text(fame, "en", 42).splitlines()
+    lines = hall_of_fame_text(fame, 0, "en", 42).splitlines()
     assert lines[:3] == [
-        "**Hall of fame: seasons won**",
+        "**Hall of fame: seasons won** (page 1 of 2)",
         "1. **m1**: 👑 2 seasons (1 and 31)",
         "2. **m2**: 👑 2 seasons (2 and 32)",
     ]
     assert lines[3] == "3. **m3**: 👑 1 season (3)"
-    assert len(lines) == 27 and lines[-1] == "…and 2 more members who won a season."
-    assert hall_of_fame_text(fame[:1], "ro", 42).splitlines()[1] == (
-        "1. **m1**: 👑 2 sezoane (1 și 31)"
-    )
-    assert hall_of_fame_text([], "en", 42).splitlines()[1] == (
+    assert len(lines) == 26 and lines[-1] == "25. **m25**: 👑 1 season (25)"
+    assert hall_of_fame_text(fame, 1, "en", 42).splitlines() == [
+        "**Hall of fame: seasons won** (page 2 of 2)",
+        "26. **m26**: 👑 1 season (26)",
+        "27. **m27**: 👑 1 season (27)",
+    ]
+    assert hall_of_fame_text(fame[:1], 0, "ro", 42).splitlines() == [
+        "**Galeria campionilor: sezoane câștigate**",
+        "1. **m1**: 👑 2 sezoane (1 și 31)",
+    ]
+    assert hall_of_fame_text([], 0, "en", 42).splitlines()[1] == (
         "No season has ended on this server yet: each season's winner joins the hall of fame "
         "when the next starts (</tonk config season:42>)."
     )

@@ -64,18 +64,13 @@ MESSAGES: dict[str, Message] = {
         "{rank}. **{name}**: 👑 {won} seasons ({seasons})",
         "won",
     ),
-    "scoreboard.fame.more": Plural(
-        "…and {count} more member who won a season.",
-        "…and {count} more members who won a season.",
-        "count",
-    ),
+    "scoreboard.fame.title_paged": "**Hall of fame: seasons won** (page {page} of {pages})",
     "scoreboard.fame.empty": (
         "No season has ended on this server yet: each season's winner joins the hall of fame "
         "when the next starts ({config_season_command})."
     ),
     "scoreboard.refusal.fame_alone": (
-        "The hall of fame lists every season's winners on one page: leave period, season and "
-        "page out."
+        "The hall of fame counts every season's winners: leave period and season out."
     ),
     "scoreboard.leaderboard.line.tonks": Plural(
         "{rank}. **{name}**: {tonks} tonk · {won} won of {played} · {chips} chips",
