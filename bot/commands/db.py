@@ -1,12 +1,16 @@
-"""``tonk db upgrade`` and ``tonk db copy --from URL [--to URL]``: the database, by hand.
+"""``tonk db upgrade``, ``tonk db copy --from URL [--to URL]`` and ``tonk db backup [--to
+FILE]``: the database, by hand.
 
 ``upgrade`` runs the schema migrations that the bot also runs on start. ``copy`` moves a
 whole store between databases of either backend (``bot.store.copy``), with a progress bar,
-refusing a target that holds data unless ``--force``. Both act, unless told otherwise, on the
-bot's own database: ``DATABASE_URL`` from the environment or ``.env``. Each problem is one
-line on standard error and the exit status is 1 (2 for a URL the store cannot take). URLs
-are shown with their password masked. SQLAlchemy, Alembic and rich are imported by the
-handlers only, so that ``tonk rules`` and ``tonk scenario`` start without them.
+refusing a target that holds data unless ``--force``. ``backup`` copies an SQLite database
+to one file, while the bot runs too (``bot.store.backup``), into ``backups/`` beside it
+unless told where, refusing to overwrite a file unless ``--force``. Each acts, unless told
+otherwise, on the bot's own database: ``DATABASE_URL`` from the environment or ``.env``.
+Each problem is one line on standard error and the exit status is 1 (2 for a URL the store
+cannot take, or a PostgreSQL one to back up). URLs are shown with their password masked.
+SQLAlchemy, Alembic and rich are imported by the handlers only, so that ``tonk rules`` and
+``tonk scenario`` start without them.
 """
 
 from __future__ import annotations
@@ -42,6 +46,15 @@ def register(
     copy.add_argument("--to", dest="target", metavar="URL", help=text("cli.help.db.to", locale))
     copy.add_argument("--force", action="store_true", help=text("cli.help.db.force", locale))
     copy.set_defaults(handler=run_copy)
+    backup = actions.add_parser("backup", help=text("cli.help.db.backup", locale))
+    backup.add_argument("--database", metavar="URL", help=text("cli.help.db.database", locale))
+    backup.add_argument(
+        "--to", dest="target", metavar="FILE", help=text("cli.help.db.backup_to", locale)
+    )
+    backup.add_argument(
+        "--force", action="store_true", help=text("cli.help.db.backup_force", locale)
+    )
+    backup.set_defaults(handler=run_backup)
     return parser
 
 
@@ -166,4 +179,47 @@ def run_copy(args: argparse.Namespace) -> int:
             target=masked(target),
         )
     )
+    return 0
+
+
+def run_backup(args: argparse.Namespace) -> int:
+    from datetime import UTC, datetime
+    from pathlib import Path
+
+    from bot.store.backup import BackupFailed, backup_sqlite
+    from bot.store.connection import database_path
+
+    url = args.database or _default_url(args.locale)
+    if url is None:
+        return EXIT_BAD_URL
+    problem = _check_url(url, args.locale)
+    if problem is None and is_postgres(url):
+        problem = text("db.backup_postgres", args.locale, url=masked(url))
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return EXIT_BAD_URL
+    source = database_path(url)
+    if not source.is_file():
+        print(text("db.backup_missing", args.locale, path=source), file=sys.stderr)
+        return EXIT_FAILED
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    target = Path(args.target or source.parent / "backups" / f"{source.stem}-{stamp}.db")
+    if target.exists() and not args.force:
+        print(text("db.backup_exists", args.locale, path=target), file=sys.stderr)
+        return EXIT_FAILED
+    try:
+        report = backup_sqlite(source, target)
+    except (BackupFailed, OSError) as error:
+        print(text("db.failed", args.locale, url=masked(url), error=error), file=sys.stderr)
+        return EXIT_FAILED
+    said = text(
+        "db.backed_up",
+        args.locale,
+        source=source,
+        target=target,
+        kib=round(report.size / 1024),
+        hands=report.hands,
+        tables=report.open_tables,
+    )
+    print(said)
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -223,3 +224,80 @@ def test_a_postgresql_url_without_asyncpg_is_one_line_naming_the_extra() -> None
         "    print(error)\n"
     )
     assert store.stdout == expected
+
+
+def _backup(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["db", "backup", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_a_backup_made_while_a_store_writes_holds_everything_in_one_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The backup of a database that an open store keeps writing (its WAL not checkpointed)
+    serves what the store served when the backup was made, from one file."""
+    source = f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+    asyncio.run(_fill(source))
+    expected = asyncio.run(_contents(source))
+    target = tmp_path / "copy" / "saved.db"
+
+    async def back_up_while_open() -> tuple[int, str, str]:
+        async with await Store.open(source) as store:
+            await store.set_member_settings(3, 401, MemberSettings(dms=False))  # in the WAL
+            done = _backup(capsys, "--database", source, "--to", str(target))
+            await store.set_member_settings(3, 402, MemberSettings(dms=False))  # after it
+            return done
+
+    status, out, err = asyncio.run(back_up_while_open())
+    assert (status, err) == (0, "")
+    assert out.startswith(f"Backed up {tmp_path / 'tonk.db'} to {target} (")
+    assert "3 finished hands, 2 open tables); the copy passed SQLite's integrity check." in out
+    assert not target.with_name("saved.db-wal").exists()
+    saved = asyncio.run(_contents(f"sqlite+aiosqlite:///{target}"))
+    assert saved["members"] == {**expected["members"], (3, 401): MemberSettings(dms=False)}
+    assert {k: v for k, v in saved.items() if k != "members"} == {
+        k: v for k, v in expected.items() if k != "members"
+    }
+
+
+def test_a_backup_goes_beside_the_database_replaces_a_file_only_when_forced_and_restores(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_URL", "sqlite+aiosqlite:///data/tonk.db")
+    missing = _backup(capsys)
+    assert missing == (
+        1,
+        "",
+        "data/tonk.db does not exist: there is no database to back up there.\n",
+    )
+    asyncio.run(_fill("sqlite+aiosqlite:///data/tonk.db"))
+    status, out, _ = _backup(capsys)
+    (made,) = (tmp_path / "data" / "backups").iterdir()
+    assert status == 0 and re.fullmatch(r"tonk-\d{8}-\d{6}\.db", made.name)
+    assert out.startswith(f"Backed up data/tonk.db to data/backups/{made.name} (")
+    status, _, err = _backup(capsys, "--to", str(made))
+    assert status == 1 and err == (
+        f"{made} exists already: name another file with --to, or add --force.\n"
+    )
+    assert _backup(capsys, "--to", str(made), "--force")[0] == 0
+
+    async def later_change() -> None:  # a change after the backup, which a restore undoes
+        async with await Store.open("sqlite+aiosqlite:///data/tonk.db") as store:
+            await store.forget_member(1, 201)
+
+    saved = asyncio.run(_contents(f"sqlite+aiosqlite:///{made}"))
+    asyncio.run(later_change())
+    assert asyncio.run(_contents("sqlite+aiosqlite:///data/tonk.db")) != saved
+    restored = main(["db", "copy", "--from", f"sqlite+aiosqlite:///{made}", "--force"])
+    assert restored == 0 and asyncio.run(_contents("sqlite+aiosqlite:///data/tonk.db")) == saved
+
+
+def test_a_postgresql_database_is_backed_up_with_pg_dump(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = _backup(capsys, "--database", "postgresql+asyncpg://tonk:hunter2@h/db")
+    assert (status, out) == (2, "")
+    assert err.startswith("postgresql+asyncpg://tonk:***@h/db is a PostgreSQL database: ")
+    assert "pg_dump" in err and "hunter2" not in err

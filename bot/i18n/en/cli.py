@@ -33,13 +33,16 @@ MESSAGES: dict[str, Message] = {
     "cli.help.simulate.hands": "hands to play, rounded up to whole rotations",
     "cli.help.simulate.jobs": "processes to use (this machine has {cpus})",
     "cli.help.simulate.json": "print one JSON object",
-    "cli.help.db": "upgrade the database's schema, or copy a database",
+    "cli.help.db": "upgrade the database's schema, copy a database, or back one up",
     "cli.help.db.upgrade": "bring the database's schema up to date (the bot also does on start)",
     "cli.help.db.database": "the database (default: DATABASE_URL from the environment or .env)",
     "cli.help.db.copy": "copy everything from one database to another (SQLite, PostgreSQL)",
     "cli.help.db.from": "the database to read",
     "cli.help.db.to": "the database to write (default: DATABASE_URL from the environment or .env)",
     "cli.help.db.force": "delete whatever the target holds before copying",
+    "cli.help.db.backup": "copy an SQLite database to one file, safely while the bot runs",
+    "cli.help.db.backup_to": "the file to write (default: backups/NAME-DATE-TIME.db beside it)",
+    "cli.help.db.backup_force": "replace the file if it exists",
 }
 
 NOTES: dict[str, str] = {
