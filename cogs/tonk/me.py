@@ -86,10 +86,11 @@ class MemberService:
             before.reminders if reminders is None else reminders,
             before.order if order is None else HandOrder(order),
         )
-        if after != before and self.bot.store is not None:
-            await self.bot.store.set_member_settings(guild_id, user_id, after)
-        self.bot.members.keep(guild_id, user_id, after)
-        self._show_at_tables(guild_id, user_id)
+        if after != before:
+            if self.bot.store is not None:
+                await self.bot.store.set_member_settings(guild_id, user_id, after)
+            self.bot.members.keep(guild_id, user_id, after)
+            self._show_at_tables(guild_id, user_id)
         locale = locale_of(interaction)
         mentions = command_mentions(command_id(interaction))
         lines = changes_lines(before, after, guild_id in self.bot.quiet_guilds, locale, mentions)

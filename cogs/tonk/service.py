@@ -514,6 +514,15 @@ class TableService:
             return fetched
         return None
 
+    async def _seen_by(
+        self, guild: discord.Guild, user: discord.User | discord.Member, channel_id: int
+    ) -> discord.abc.GuildChannel | discord.Thread | None:
+        """A table's channel or thread, if ``user`` (a member of ``guild``) can see it."""
+        channel = await self._channel_of(guild, channel_id)
+        if channel is None or not isinstance(user, discord.Member):
+            return None
+        return channel if channel.permissions_for(user).view_channel else None
+
     async def _gone(self, channel_id: int) -> bool:
         """Whether Discord says the channel is gone, or out of the bot's sight. Asked of a
         channel missing from the bot's cache, which holds no archived thread: a table's
@@ -611,12 +620,8 @@ class TableService:
             table = runtime.table
             if guild is None or table.guild_id != guild.id:
                 continue
-            channel = await self._channel_of(guild, table.channel_id)
-            if (
-                channel is not None
-                and isinstance(member, discord.Member)
-                and channel.permissions_for(member).view_channel
-            ):
+            channel = await self._seen_by(guild, member, table.channel_id)
+            if channel is not None:
                 found.append(listed(table, locale, member.id, f"#{channel.name}"))
         await show(
             interaction,
@@ -632,12 +637,7 @@ class TableService:
         if runtime is None:
             return
         user, guild, channel_id = interaction.user, interaction.guild, runtime.table.channel_id
-        channel = None if guild is None else await self._channel_of(guild, channel_id)
-        if (
-            channel is None
-            or not isinstance(user, discord.Member)
-            or not channel.permissions_for(user).view_channel
-        ):
+        if guild is None or await self._seen_by(guild, user, channel_id) is None:
             await self._say(interaction, "table.refusal.channel_hidden")
             return
         seat = Seat(user.id, user.display_name)
