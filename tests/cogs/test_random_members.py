@@ -185,6 +185,8 @@ class Crowd:
                     options["private"] = True
             case "leaderboard" if self.rng.random() < 0.15:
                 options["by"] = "seasons"
+                if self.rng.random() < 0.5:
+                    options["page"] = self.rng.randint(1, 3)
             case "leaderboard" | "stats" if self.rng.random() < 0.5:
                 options["period"] = self.rng.choice(["all", "week", "month", "season"])
                 if self.rng.random() < 0.3:
