@@ -3,14 +3,14 @@ FILE]``: the database, by hand.
 
 ``upgrade`` runs the schema migrations that the bot also runs on start. ``copy`` moves a
 whole store between databases of either backend (``bot.store.copy``), with a progress bar,
-refusing a target that holds data unless ``--force``. ``backup`` copies an SQLite database
-to one file, while the bot runs too (``bot.store.backup``), into ``backups/`` beside it
-unless told where, refusing to overwrite a file unless ``--force``. Each acts, unless told
-otherwise, on the bot's own database: ``DATABASE_URL`` from the environment or ``.env``.
-Each problem is one line on standard error and the exit status is 1 (2 for a URL the store
-cannot take, or a PostgreSQL one to back up). URLs are shown with their password masked.
-SQLAlchemy, Alembic and rich are imported by the handlers only, so that ``tonk rules`` and
-``tonk scenario`` start without them.
+refusing a target that holds data unless ``--force``. ``backup`` copies the database to one
+file, while the bot runs too (``bot.store.backup``): an SQLite one into ``backups/`` beside
+it, a PostgreSQL one with ``pg_dump`` into ``data/backups/``, unless told where, refusing to
+overwrite a file unless ``--force``. Each acts, unless told otherwise, on the bot's own
+database: ``DATABASE_URL`` from the environment or ``.env``. Each problem is one line on
+standard error and the exit status is 1 (2 for a URL the store cannot take). URLs are shown
+with their password masked. SQLAlchemy, Alembic and rich are imported by the handlers only,
+so that ``tonk rules`` and ``tonk scenario`` start without them.
 """
 
 from __future__ import annotations
@@ -186,40 +186,51 @@ def run_backup(args: argparse.Namespace) -> int:
     from datetime import UTC, datetime
     from pathlib import Path
 
-    from bot.store.backup import BackupFailed, backup_sqlite
+    from sqlalchemy import make_url
+
+    from bot.store.backup import BackupFailed, backup_postgres, backup_sqlite
     from bot.store.connection import database_path
 
     url = args.database or _default_url(args.locale)
     if url is None:
         return EXIT_BAD_URL
     problem = _check_url(url, args.locale)
-    if problem is None and is_postgres(url):
-        problem = text("db.backup_postgres", args.locale, url=masked(url))
     if problem is not None:
         print(problem, file=sys.stderr)
         return EXIT_BAD_URL
-    source = database_path(url)
-    if not source.is_file():
-        print(text("db.backup_missing", args.locale, path=source), file=sys.stderr)
-        return EXIT_FAILED
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    target = Path(args.target or source.parent / "backups" / f"{source.stem}-{stamp}.db")
+    if is_postgres(url):
+        source = None
+        default = Path("data") / "backups" / f"{make_url(url).database}-{stamp}.dump"
+    else:
+        source = database_path(url)
+        if not source.is_file():
+            print(text("db.backup_missing", args.locale, path=source), file=sys.stderr)
+            return EXIT_FAILED
+        default = source.parent / "backups" / f"{source.stem}-{stamp}.db"
+    target = Path(args.target) if args.target else default
     if target.exists() and not args.force:
         print(text("db.backup_exists", args.locale, path=target), file=sys.stderr)
         return EXIT_FAILED
     try:
-        report = backup_sqlite(source, target)
+        report = backup_postgres(url, target) if source is None else backup_sqlite(source, target)
     except (BackupFailed, OSError) as error:
         print(text("db.failed", args.locale, url=masked(url), error=error), file=sys.stderr)
         return EXIT_FAILED
-    said = text(
-        "db.backed_up",
-        args.locale,
-        source=source,
-        target=target,
-        kib=round(report.size / 1024),
-        hands=report.hands,
-        tables=report.open_tables,
-    )
+    kib = round(report.size / 1024)
+    if report.hands is None:
+        said = text(
+            "db.backed_up_postgres", args.locale, source=masked(url), target=target, kib=kib
+        )
+    else:
+        said = text(
+            "db.backed_up",
+            args.locale,
+            source=source,
+            target=target,
+            kib=kib,
+            hands=report.hands,
+            tables=report.open_tables,
+        )
     print(said)
     return 0

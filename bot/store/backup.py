@@ -1,18 +1,29 @@
-"""``tonk db backup``: a copy of the bot's SQLite database, safe while the bot writes to it.
+"""``tonk db backup``: a copy of the bot's database in one file, safe while the bot writes
+to it.
 
-SQLite's online backup copies the database page by page from one read transaction, so the
+SQLite: the online backup copies the database page by page from one read transaction, so the
 copy is the database as it was at one moment, whatever the bot commits meanwhile (WAL: the
-bot's writer is never blocked). The copy is written next to its place and renamed there
-only once SQLite's integrity check passed, so a backup that failed leaves no file that looks
-like one. A PostgreSQL database is backed up with PostgreSQL's own tools (``pg_dump``).
+bot's writer is never blocked), checked with SQLite's integrity check. PostgreSQL:
+PostgreSQL's own ``pg_dump`` (custom format, from one snapshot as well), checked by reading
+its table of contents back with ``pg_restore --list``; the password goes to them in their
+environment, never on a command line.
+
+Either copy is written next to its place and renamed there only once it was checked, so a
+backup that failed leaves no file that looks like one.
 """
 
 from __future__ import annotations
 
+import glob
+import os
+import shutil
 import sqlite3
+import subprocess
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
+
+from sqlalchemy import make_url
 
 from bot.store.errors import StoreError
 
@@ -24,11 +35,12 @@ class BackupFailed(StoreError):
 
 @dataclass(frozen=True, slots=True)
 class BackupReport:
-    """What the backup holds: its size in bytes, the finished hands and the open tables."""
+    """What the backup holds: its size in bytes, and (SQLite's) the finished hands and the
+    open tables."""
 
     size: int
-    hands: int
-    open_tables: int
+    hands: int | None = None
+    open_tables: int | None = None
 
 
 def backup_sqlite(source: Path, target: Path) -> BackupReport:
@@ -55,3 +67,45 @@ def backup_sqlite(source: Path, target: Path) -> BackupReport:
         raise
     partial.replace(target)
     return BackupReport(target.stat().st_size, hands, open_tables)
+
+
+def backup_postgres(url: str, target: Path) -> BackupReport:
+    """Dump the PostgreSQL database at ``url`` to the new file ``target`` with ``pg_dump``
+    (its directory is made if missing); :class:`BackupFailed` if it cannot."""
+    dump, restore = _program("pg_dump"), _program("pg_restore")
+    parsed = make_url(url)
+    given = {
+        "PGHOST": parsed.host,
+        "PGPORT": None if parsed.port is None else str(parsed.port),
+        "PGUSER": parsed.username,
+        "PGPASSWORD": parsed.password,
+        "PGDATABASE": parsed.database,
+    }
+    environment = {**os.environ, **{name: value for name, value in given.items() if value}}
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(f"{target.name}.part")
+    partial.unlink(missing_ok=True)
+    for command in (
+        [dump, "--format=custom", "--no-owner", f"--file={partial}"],
+        [restore, "--list", str(partial)],
+    ):
+        done = subprocess.run(command, env=environment, capture_output=True, text=True)
+        if done.returncode != 0:
+            partial.unlink(missing_ok=True)
+            said = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
+            raise BackupFailed(f"{Path(command[0]).name}: {said}")
+    partial.replace(target)
+    return BackupReport(target.stat().st_size)
+
+
+def _program(name: str) -> str:
+    """A PostgreSQL client program: on PATH, else where Debian's packages put it."""
+    found = shutil.which(name) or next(
+        iter(sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), reverse=True)), None
+    )
+    if found is None:
+        raise BackupFailed(
+            f"{name} is not installed: install PostgreSQL's client programs "
+            "(on Debian or Ubuntu: apt-get install postgresql-client)"
+        )
+    return found

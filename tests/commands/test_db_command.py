@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import inspect, make_url
 
 from bot.cli import main
 from bot.members import HandOrder, MemberSettings
@@ -294,10 +294,39 @@ def test_a_backup_goes_beside_the_database_replaces_a_file_only_when_forced_and_
     assert restored == 0 and asyncio.run(_contents("sqlite+aiosqlite:///data/tonk.db")) == saved
 
 
-def test_a_postgresql_database_is_backed_up_with_pg_dump(
-    capsys: pytest.CaptureFixture[str],
+def test_a_postgresql_database_is_dumped_with_pg_dump_and_restores_whole(
+    tmp_path: Path, postgres_server: PostgresServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, err = _backup(capsys, "--database", "postgresql+asyncpg://tonk:hunter2@h/db")
-    assert (status, out) == (2, "")
-    assert err.startswith("postgresql+asyncpg://tonk:***@h/db is a PostgreSQL database: ")
-    assert "pg_dump" in err and "hunter2" not in err
+    """pg_dump's file, checked with pg_restore --list, restores as the message says into an
+    empty database that then serves the same; a dump that fails (a wrong password) says
+    pg_dump's reason, leaves no file and never shows a password."""
+    source = postgres_server.create_database()
+    asyncio.run(_fill(source))
+    expected = asyncio.run(_contents(source))
+    target = tmp_path / "tonk.dump"
+    status, out, err = _backup(capsys, "--database", source, "--to", str(target))
+    assert (status, err) == (0, "")
+    assert out.startswith("Backed up postgresql+asyncpg://tonk:***@127.0.0.1:")
+    assert f" to {target} (" in out and "with pg_dump; pg_restore reads it back." in out
+    assert PASSWORD not in out
+    empty = make_url(postgres_server.create_database())
+    subprocess.run(
+        [
+            str(postgres_server.bindir / "pg_restore"),
+            "--clean",
+            "--if-exists",
+            "--no-owner",
+            f"--dbname={empty.set(drivername='postgresql').render_as_string(False)}",
+            str(target),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    assert asyncio.run(_contents(empty.render_as_string(False))) == expected
+
+    wrong = make_url(source).set(password="not-the-password").render_as_string(False)
+    failed = tmp_path / "failed.dump"
+    status, out, err = _backup(capsys, "--database", wrong, "--to", str(failed))
+    assert (status, out) == (1, "") and "pg_dump: " in err and "password" in err
+    assert "not-the-password" not in err and PASSWORD not in err
+    assert not failed.exists() and not failed.with_name("failed.dump.part").exists()

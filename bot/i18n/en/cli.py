@@ -40,8 +40,11 @@ MESSAGES: dict[str, Message] = {
     "cli.help.db.from": "the database to read",
     "cli.help.db.to": "the database to write (default: DATABASE_URL from the environment or .env)",
     "cli.help.db.force": "delete whatever the target holds before copying",
-    "cli.help.db.backup": "copy an SQLite database to one file, safely while the bot runs",
-    "cli.help.db.backup_to": "the file to write (default: backups/NAME-DATE-TIME.db beside it)",
+    "cli.help.db.backup": "copy the database to one file, safely while the bot runs",
+    "cli.help.db.backup_to": (
+        "the file to write (default: backups/NAME-DATE-TIME.db beside an SQLite database, "
+        "data/backups/NAME-DATE-TIME.dump for PostgreSQL)"
+    ),
     "cli.help.db.backup_force": "replace the file if it exists",
 }
 

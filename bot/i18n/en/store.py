@@ -25,11 +25,6 @@ MESSAGES: dict[str, Message] = {
     "db.copying": "Copying {table}",
     "db.mismatch": "{url}: after the copy, {what} differs: {source} in the source, {target} here.",
     "db.copied": "Copied {rows} rows from {source} to {target}; counts and totals match.",
-    "db.backup_postgres": (
-        "{url} is a PostgreSQL database: back it up with PostgreSQL's pg_dump (pg_dump "
-        "--format=custom --file=tonk.dump DATABASE), or copy it to an SQLite file with "
-        "tonk db copy."
-    ),
     "db.backup_missing": "{path} does not exist: there is no database to back up there.",
     "db.backup_exists": "{path} exists already: name another file with --to, or add --force.",
     "db.backed_up": Plural(
@@ -38,5 +33,9 @@ MESSAGES: dict[str, Message] = {
         "Backed up {source} to {target} ({kib} KiB: {hands} finished hands, {tables} open "
         "tables); the copy passed SQLite's integrity check.",
         "hands",
+    ),
+    "db.backed_up_postgres": (
+        "Backed up {source} to {target} ({kib} KiB) with pg_dump; pg_restore reads it back. "
+        "Restore it with: pg_restore --clean --if-exists --no-owner --dbname=DATABASE {target}"
     ),
 }
