@@ -82,18 +82,27 @@ def _check_url(url: str, locale: str) -> str | None:
     return None
 
 
+def _database_url(args: argparse.Namespace) -> str | None:
+    """``--database``, else the bot's own database; None, once the line saying why is
+    printed, when it is not a store URL (or ``.env`` is wrong)."""
+    url = args.database or _default_url(args.locale)
+    if url is None:
+        return None
+    problem = _check_url(url, args.locale)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return None
+    return url
+
+
 def run_upgrade(args: argparse.Namespace) -> int:
     import asyncio
 
     from bot.store.errors import StoreError
     from bot.store.migrations import upgrade
 
-    url = args.database or _default_url(args.locale)
+    url = _database_url(args)
     if url is None:
-        return EXIT_BAD_URL
-    problem = _check_url(url, args.locale)
-    if problem is not None:
-        print(problem, file=sys.stderr)
         return EXIT_BAD_URL
     try:
         revision = asyncio.run(upgrade(url))
@@ -191,12 +200,8 @@ def run_backup(args: argparse.Namespace) -> int:
     from bot.store.backup import BackupFailed, backup_postgres, backup_sqlite
     from bot.store.connection import database_path
 
-    url = args.database or _default_url(args.locale)
+    url = _database_url(args)
     if url is None:
-        return EXIT_BAD_URL
-    problem = _check_url(url, args.locale)
-    if problem is not None:
-        print(problem, file=sys.stderr)
         return EXIT_BAD_URL
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     if is_postgres(url):
