@@ -198,7 +198,6 @@ def run_backup(args: argparse.Namespace) -> int:
     from sqlalchemy import make_url
 
     from bot.store.backup import BackupFailed, backup_postgres, backup_sqlite
-    from bot.store.connection import database_path
 
     url = _database_url(args)
     if url is None:
@@ -208,7 +207,7 @@ def run_backup(args: argparse.Namespace) -> int:
         source = None
         default = Path("data") / "backups" / f"{make_url(url).database}-{stamp}.dump"
     else:
-        source = database_path(url)
+        source = Path(make_url(url).database or "")
         if not source.is_file():
             print(text("db.backup_missing", args.locale, path=source), file=sys.stderr)
             return EXIT_FAILED

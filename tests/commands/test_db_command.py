@@ -272,6 +272,7 @@ def test_a_backup_goes_beside_the_database_replaces_a_file_only_when_forced_and_
         "",
         "data/tonk.db does not exist: there is no database to back up there.\n",
     )
+    assert not (tmp_path / "data").exists()  # refused, it made nothing
     asyncio.run(_fill("sqlite+aiosqlite:///data/tonk.db"))
     status, out, _ = _backup(capsys)
     (made,) = (tmp_path / "data" / "backups").iterdir()
