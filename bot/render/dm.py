@@ -17,7 +17,7 @@ def dm_text(
     order: HandOrder = HandOrder.SUIT,
 ) -> str:
     """Names the server, channel and hand, then the cards in the player's ``order`` and
-    their count."""
+    their count, and in small print how to stop these messages or sort the hand."""
     return "\n".join(
         (
             text("table.dm.heading", locale, guild=guild, channel=channel, number=hand_number),
@@ -27,6 +27,7 @@ def dm_text(
                 cards=cards_text(cards, order) or text("table.no_cards", locale),
                 count=count,
             ),
+            text("table.dm.settings", locale),
         )
     )
 

@@ -40,7 +40,8 @@ def test_the_rules_embed_fits_discords_limits_with_many_options_changed() -> Non
 def test_the_dm_names_the_server_channel_and_hand_and_lists_the_cards_sorted() -> None:
     cards = mask_of(parse_card(c) for c in ("QS", "10H", "AC"))
     assert dm_text("Casino", "tonk", 3, cards, 21) == (
-        "**Tonk** · Casino · #tonk · hand 3\nYour hand: A♣ 10♥ Q♠ (count 21)"
+        "**Tonk** · Casino · #tonk · hand 3\nYour hand: A♣ 10♥ Q♠ (count 21)\n"
+        "-# /tonk me set dms:False stops these messages; order:rank sorts your hand by rank."
     )
     link = message_link(1, 2, 3)
     said = dm_over_text("Casino", "tonk", 3, link)

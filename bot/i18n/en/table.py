@@ -259,6 +259,9 @@ MESSAGES: dict[str, Message] = {
     # Direct messages (bot.render.dm).
     "table.dm.heading": "**Tonk** · {guild} · #{channel} · hand {number}",
     "table.dm.hand": "Your hand: {cards} (count {count})",
+    "table.dm.settings": (
+        "-# /tonk me set dms:False stops these messages; order:rank sorts your hand by rank."
+    ),
     "table.dm.over": "This hand is over: the result is on the table message, {link}",
     # Slash commands (cogs.tonk.commands).
     "table.command.tonk": "Tonk tables: one per channel.",
@@ -506,5 +509,10 @@ NOTES: dict[str, str] = {
         "high count; {button} is the panel's button table.button.drop_count."
     ),
     "table.dm.heading": "{guild} is the server's name, {channel} the channel's.",
+    "table.dm.settings": (
+        "The last line of the hand's direct message, in Discord's small print ('-# ' starts "
+        "it: keep it). '/tonk me set dms:False' and 'order:rank' are typed as they are: keep "
+        "them."
+    ),
     "table.notice.big_one": "The Big One: the session's last hands, at double stakes.",
 }
