@@ -14,7 +14,7 @@ from bot.commands import add_option_argument, parse_options, said
 from bot.commands.simulate import parse_levels
 from bot.engine import PRESETS, build_rules
 from bot.i18n import text
-from bot.players.advice import CONFIRM_DROP_ABOVE
+from bot.players.levels import CONFIRM_DROP_ABOVE
 
 
 def register(

@@ -19,7 +19,7 @@ from bot.commands import add_option_argument, parse_options, said
 from bot.engine import PRESETS, build_rules
 from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from bot.i18n import text
-from bot.players import LEVELS
+from bot.players import Level
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -34,7 +34,7 @@ def register(
     parser.add_argument(
         "--players",
         default="hard,normal",
-        help=text("cli.help.simulate.players", locale, levels=", ".join(LEVELS)),
+        help=text("cli.help.simulate.players", locale, levels=", ".join(Level)),
     )
     parser.add_argument("--preset", default="standard", choices=sorted(PRESETS))
     add_option_argument(parser, locale)
@@ -53,14 +53,17 @@ def register(
     return parser
 
 
-def parse_levels(spec: str, locale: str, other_seats: int = 0) -> tuple[str, ...]:
+def parse_levels(spec: str, locale: str, other_seats: int = 0) -> tuple[Level, ...]:
     """The levels named in ``spec``; ``other_seats`` more seats will sit at the table.
     ValueError, in ``locale``, names a level that does not exist or a wrong seat count."""
-    levels = tuple(part.strip() for part in spec.split(",") if part.strip())
-    unknown = [level for level in levels if level not in LEVELS]
+    names = tuple(part.strip() for part in spec.split(",") if part.strip())
+    known = {level.value: level for level in Level}
+    unknown = [name for name in names if name not in known]
     if unknown:
-        known = ", ".join(LEVELS)
-        raise ValueError(text("players.unknown_level", locale, level=unknown[0], known=known))
+        raise ValueError(
+            text("players.unknown_level", locale, level=unknown[0], known=", ".join(known))
+        )
+    levels = tuple(known[name] for name in names)
     if not MIN_PLAYERS <= len(levels) + other_seats <= MAX_PLAYERS:
         raise ValueError(text("players.seat_count", locale, low=MIN_PLAYERS, high=MAX_PLAYERS))
     return levels

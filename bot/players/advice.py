@@ -1,5 +1,4 @@
-"""Advice: the move the strongest computer player would make in a person's seat, and when
-a person's drop is asked to be confirmed.
+"""Advice: the move the strongest computer player would make in a person's seat.
 
 The adviser is a computer player like the others: it sees only the ``SeatView`` of the seat
 it advises (that person's own cards and what the whole table saw), never another hand or the
@@ -12,14 +11,8 @@ from __future__ import annotations
 import random
 
 from bot.engine import Action, SeatView
+from bot.players.levels import ADVISER
 from bot.players.registry import make_player
-
-ADVISER = "hard"
-"""The level whose move is the advice: the strongest."""
-
-CONFIRM_DROP_ABOVE = 15
-"""A person's drop with a count above this is asked to be confirmed: in ``tonk play`` (by
-default), and on Discord from the table message's **Drop**, which shows no count."""
 
 
 def advise(view: SeatView, seed: str) -> Action | None:

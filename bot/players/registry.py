@@ -1,33 +1,30 @@
-"""The levels of computer player, by name, and ``make_player`` to build one."""
+"""``make_player``: a new computer player of a level."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from typing import assert_never
 
 from bot.players.hard import HardPlayer
 from bot.players.heuristic import EASY, NORMAL, HeuristicPlayer
+from bot.players.levels import Level
 from bot.players.protocol import Player
 from bot.players.simple import BaselinePlayer, RandomPlayer
 
-LEVELS: dict[str, Callable[[random.Random], Player]] = {
-    "random": RandomPlayer,
-    "baseline": BaselinePlayer,
-    "easy": lambda rng: HeuristicPlayer(rng, EASY, "easy"),
-    "normal": lambda rng: HeuristicPlayer(rng, NORMAL, "normal"),
-    "hard": HardPlayer,
-}
-"""Every level, weakest first: ``random`` and ``baseline`` are yardsticks, the others are
-opponents worth playing."""
 
-
-class UnknownLevel(ValueError):
-    """A level name that is not in ``LEVELS``."""
-
-
-def make_player(level: str, rng: random.Random | None = None) -> Player:
+def make_player(level: Level, rng: random.Random | None = None) -> Player:
     """A new player of ``level`` deciding with ``rng`` (a fresh unseeded one when None)."""
-    factory = LEVELS.get(level)
-    if factory is None:
-        raise UnknownLevel(level)
-    return factory(rng if rng is not None else random.Random())
+    rng = rng if rng is not None else random.Random()
+    match level:
+        case Level.RANDOM:
+            return RandomPlayer(rng)
+        case Level.BASELINE:
+            return BaselinePlayer(rng)
+        case Level.EASY:
+            return HeuristicPlayer(rng, EASY, Level.EASY)
+        case Level.NORMAL:
+            return HeuristicPlayer(rng, NORMAL, Level.NORMAL)
+        case Level.HARD:
+            return HardPlayer(rng)
+        case _:
+            assert_never(level)

@@ -24,6 +24,7 @@ from bot.engine.cards import FIRST_JOKER, card_symbol, rank_of, suit_of
 from bot.engine.settle import Result
 from bot.i18n import amount_text, number_text, text
 from bot.players.advice import advise
+from bot.players.levels import Level
 from bot.players.protocol import Player
 from bot.players.registry import make_player
 from bot.players.shape import cards_of
@@ -339,7 +340,7 @@ def play_session(
     console: Console,
     read: Callable[[str], str],
     rules: Rules,
-    levels: Sequence[str],
+    levels: Sequence[Level],
     name: str,
     seed: int | None,
     confirm_drop: int,

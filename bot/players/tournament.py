@@ -18,6 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from bot.engine import Hand, Rules
+from bot.players.levels import Level
 from bot.players.registry import make_player
 from bot.players.scoring import seat_score
 from bot.players.shape import tables_for
@@ -31,7 +32,7 @@ class Match:
     """What to play: the rules, the levels in seat order, how many hands, and the seed."""
 
     rules: Rules
-    levels: tuple[str, ...]
+    levels: tuple[Level, ...]
     hands: int
     seed: int = 0
     max_actions: int = MAX_ACTIONS
@@ -45,7 +46,7 @@ class Match:
         """Each deal is played once per rotation; enough deals to reach ``hands``."""
         return max(1, math.ceil(self.hands / self.seats))
 
-    def line_up(self, rotation: int) -> tuple[str, ...]:
+    def line_up(self, rotation: int) -> tuple[Level, ...]:
         """The level in each seat for one rotation: everyone moves ``rotation`` seats on."""
         n = self.seats
         return tuple(self.levels[(seat - rotation) % n] for seat in range(n))
@@ -56,9 +57,9 @@ class DealOutcome:
     """One deal played in every rotation: per level, score summed over its seats and
     rotations, hands won, decision times (seconds); and how many hands were capped."""
 
-    scores: dict[str, float]
-    won: dict[str, int]
-    times: dict[str, list[float]]
+    scores: dict[Level, float]
+    won: dict[Level, int]
+    times: dict[Level, list[float]]
     capped: int
 
 
@@ -77,7 +78,7 @@ def play_deal(match: Match, deal: int) -> DealOutcome:
     """Play deal number ``deal`` once per rotation of the seats."""
     scores = {level: 0.0 for level in match.levels}
     won = {level: 0 for level in match.levels}
-    times: dict[str, list[float]] = {level: [] for level in match.levels}
+    times: dict[Level, list[float]] = {level: [] for level in match.levels}
     capped = 0
     tables_for(match.rules)  # built once per process: not a decision's cost
     for rotation in range(match.seats):
@@ -139,7 +140,7 @@ class MatchReport:
 
     hands: int
     capped: int
-    levels: dict[str, LevelReport] = field(default_factory=dict)
+    levels: dict[Level, LevelReport] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -174,9 +175,9 @@ def run_match(
     Ctrl-C stops the match after the deals played so far, which the figures then cover
     (``hands`` says how many); it stops the caller when no deal was played yet."""
     seats = {level: match.levels.count(level) for level in match.levels}
-    per_deal: dict[str, list[float]] = {level: [] for level in seats}
+    per_deal: dict[Level, list[float]] = {level: [] for level in seats}
     won = dict.fromkeys(seats, 0)
-    times: dict[str, list[float]] = {level: [] for level in seats}
+    times: dict[Level, list[float]] = {level: [] for level in seats}
     capped = deals = 0
     try:
         for outcome in play_deals(match, jobs):

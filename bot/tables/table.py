@@ -30,6 +30,7 @@ from bot.engine.rules import MIN_PLAYERS, Rules, RulesError, rules_from_json
 from bot.engine.settle import Result, push_up_match_over
 from bot.i18n import Grouped, text
 from bot.i18n.bounds import quote
+from bot.players.levels import SEATABLE
 from bot.tables.autoplay import play_turn
 from bot.tables.dealing import CutRound, Shuffler, cut_for_deal
 from bot.tables.errors import TableError
@@ -63,9 +64,6 @@ REMOVED = "removed"
 LEAVING = "leaving"
 TABLE_EMPTY = "table_empty"
 UNINVITED = "uninvited"
-
-BOT_LEVELS = ("easy", "normal", "hard")
-"""The computer players a host may seat (``bot.players.LEVELS`` without the yardsticks)."""
 
 
 def check_stake(stake: int) -> int:
@@ -326,8 +324,8 @@ class Table:
         self._require_open()
         if by != self.host_id:
             raise TableError("host_only")
-        if level not in BOT_LEVELS:
-            raise TableError("bot_level", level=quote(level), known=", ".join(BOT_LEVELS))
+        if level not in SEATABLE:
+            raise TableError("bot_level", level=quote(level), known=", ".join(SEATABLE))
         number = 1 - min((u for u in self.names if u < 0), default=0)
         level_name = text(f"bots.level.{level}", self.locale)
         seat = Seat(-number, text("bots.name", self.locale, level=level_name, number=number), level)

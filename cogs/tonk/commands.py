@@ -23,9 +23,10 @@ from bot.client import (
 from bot.engine.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from bot.i18n import text
 from bot.i18n.mentions import GROUP
+from bot.players.levels import SEATABLE
 from bot.render.help import help_embed
 from bot.tables.errors import TableError
-from bot.tables.table import BOT_LEVELS, MAX_STAKE, MIN_STAKE
+from bot.tables.table import MAX_STAKE, MIN_STAKE
 from cogs.group import PRESET_CHOICES, tonk_group
 from cogs.inputs import MAX_CHOICES, parse_timeout
 from cogs.tonk.components import TONK_COG
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
     from bot.client import TonkBot
 
 TIMEOUT_SUGGESTIONS = ("off", "30", "60", "120", "300", "600")
-BOT_LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS]
+BOT_LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in SEATABLE]
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=text(f"language.{code}"), value=code) for code in LANGUAGES
 ]

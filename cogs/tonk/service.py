@@ -35,7 +35,8 @@ from bot.engine.view import seat_view
 from bot.i18n import render, text
 from bot.i18n.mentions import command_mentions
 from bot.i18n.refusal import Refusal
-from bot.players.advice import CONFIRM_DROP_ABOVE, advise
+from bot.players.advice import advise
+from bot.players.levels import CONFIRM_DROP_ABOVE
 from bot.render.links import message_link
 from bot.render.open_tables import joinable, listed, open_tables_embed
 from bot.render.panel import HINT, REFRESH, hint_text, let_go_text

@@ -17,7 +17,7 @@ from bot.client import TonkBot
 from bot.config import Timing
 from bot.engine.actions import TAKE
 from bot.engine.cards import card_list, card_symbol, mask_of, parse_card
-from bot.players import Player
+from bot.players.protocol import Player
 from bot.tables.dealing import Shuffler
 from bot.tables.table import Table
 from cogs.scoreboard.seasons import SeasonClock

@@ -11,7 +11,8 @@ import pytest
 from bot.client import TonkBot
 from bot.engine.actions import Action
 from bot.engine.view import SeatView
-from bot.players import Player, make_player
+from bot.players.protocol import Player
+from bot.players.registry import make_player
 from bot.tables.table import CLOSED, PLAYING
 from tests.cogs.helpers import (
     FAST,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.players.advice import CONFIRM_DROP_ABOVE
+from bot.players.levels import CONFIRM_DROP_ABOVE
 from tests.cogs.helpers import make_bot, open_table, quiet, stack_table, table_in
 from tests.fakediscord import FakeDiscord, run_bot
 

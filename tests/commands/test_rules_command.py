@@ -98,14 +98,18 @@ def test_python_m_bot_is_the_tonk_command(
 @pytest.mark.parametrize(
     "args", [["rules", "chicago"], ["scenario", "docs/examples/caught-drop.json"]]
 )
-def test_rules_and_scenario_load_neither_discord_nor_sqlalchemy_nor_rich(args: list[str]) -> None:
+def test_rules_and_scenario_load_no_discord_sqlalchemy_rich_or_computer_player(
+    args: list[str],
+) -> None:
     heavy = ("discord", "sqlalchemy", "sqlmodel", "aiohttp", "aiosqlite", "rich", "dotenv")
+    players = "bot.players.registry"  # the help of simulate and play names only the levels
     probe = (
         "import sys, contextlib, io\n"
         "from bot.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    assert main({args!r}) == 0\n"
-        f"print(sorted({{m.split('.')[0] for m in sys.modules}} & set({heavy!r})))\n"
+        f"loaded = {{m.split('.')[0] for m in sys.modules}} & set({heavy!r})\n"
+        f"print(sorted(loaded | ({{{players!r}}} & set(sys.modules))))\n"
     )
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run(

@@ -1,8 +1,10 @@
-"""The closed sets are checked by mypy: a scheme, an ending or an action kind left out of a
-``match`` is a type error (``assert_never``), not a silent "no instant win" or "nobody pays".
+"""The closed sets are checked by mypy: a scheme, an ending, an action kind or a computer
+player's level left out of a ``match`` is a type error (``assert_never``), not a silent "no
+instant win", "nobody pays" or "no player".
 
-Each case copies an engine module with one ``case`` removed and runs ``mypy --strict`` on the
-copy, which must name the value that is no longer handled.
+Each case copies a module (the engine's, or the computer players' registry) with one ``case``
+removed and runs ``mypy --strict`` on the copy, which must name the value that is no longer
+handled.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ MISSING = [
     ),
     ("bot/engine/hand.py", "case Kind.CLAIM:", "Literal[Kind.CLAIM]"),
     ("bot/engine/hand.py", "case TonkOutPays.SINGLE:", "Literal[TonkOutPays.SINGLE]"),
+    ("bot/players/registry.py", "case Level.HARD:", "Literal[Level.HARD]"),
 ]
 
 
@@ -39,7 +42,7 @@ def without_case(source: str, header: str) -> str:
     return "".join(lines[:start] + lines[end:])
 
 
-def test_mypy_refuses_a_match_that_leaves_out_a_scheme_an_ending_or_a_kind(
+def test_mypy_refuses_a_match_that_leaves_out_a_scheme_an_ending_a_kind_or_a_level(
     tmp_path: Path,
 ) -> None:
     copies = []

@@ -15,8 +15,9 @@ from bot.engine.actions import SLAP, Action
 from bot.engine.cards import parse_card
 from bot.engine.view import seat_view
 from bot.i18n import text
-from bot.players import make_player
-from bot.players.advice import ADVISER, advise
+from bot.players.advice import advise
+from bot.players.levels import ADVISER
+from bot.players.registry import make_player
 from bot.players.terminal import TerminalPlayer, menu
 from bot.render.panel import hint_text, let_go_text
 from tests.players.helpers import dealt

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from bot.engine import Action, seat_view
 from bot.engine.actions import DISCARD, DRAW, DROP, SPREAD, TAKE
-from bot.players import make_player
+from bot.players import Level
+from bot.players.registry import make_player
 from tests.players.helpers import dealt, mask
 
 OTHER = ["QC", "QD", "9H", "JC", "3D"]
@@ -15,7 +16,7 @@ OTHER = ["QC", "QD", "9H", "JC", "3D"]
 
 def _baseline(hand_cards: Sequence[str], upcard: str, stock: Sequence[str] = ()) -> Action:
     hand = dealt({"me": hand_cards, "you": OTHER}, upcard=upcard, stock=stock)
-    return make_player("baseline", random.Random(0)).choose(seat_view(hand, 0))
+    return make_player(Level.BASELINE, random.Random(0)).choose(seat_view(hand, 0))
 
 
 def _after_a_spread(kept: str) -> Action:
@@ -35,7 +36,7 @@ def _after_a_spread(kept: str) -> Action:
     )
     view = seat_view(hand, 0)
     assert view.phase == "start" and view.to_act == 0
-    return make_player("baseline", random.Random(0)).choose(view)
+    return make_player(Level.BASELINE, random.Random(0)).choose(view)
 
 
 def test_baseline_drops_on_a_count_of_three_even_with_connected_cards() -> None:
@@ -81,7 +82,7 @@ def test_baseline_lays_every_spread_it_can() -> None:
         stock=["7H"],
         moves=[(0, "draw", "")],
     )
-    action = make_player("baseline", random.Random(0)).choose(seat_view(hand, 0))
+    action = make_player(Level.BASELINE, random.Random(0)).choose(seat_view(hand, 0))
     assert action == Action(SPREAD, 0, mask("5H", "6H", "7H"))
 
 
@@ -93,7 +94,7 @@ def test_baseline_discards_its_highest_card_outside_potential_spreads() -> None:
         stock=["7S"],
         moves=[(0, "draw", "")],
     )
-    action = make_player("baseline", random.Random(0)).choose(seat_view(hand, 0))
+    action = make_player(Level.BASELINE, random.Random(0)).choose(seat_view(hand, 0))
     assert action == Action(DISCARD, 0, mask("9D"))
 
 
@@ -105,5 +106,5 @@ def test_baseline_discards_its_highest_card_when_every_card_is_connected() -> No
         stock=["5S"],
         moves=[(0, "draw", "")],
     )
-    action = make_player("baseline", random.Random(0)).choose(seat_view(hand, 0))
+    action = make_player(Level.BASELINE, random.Random(0)).choose(seat_view(hand, 0))
     assert action.kind == DISCARD and action.cards in (mask("KH"), mask("KS"))

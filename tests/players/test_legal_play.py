@@ -11,10 +11,11 @@ import random
 import pytest
 
 from bot.engine import PRESETS, Hand, build_rules
-from bot.players import LEVELS, make_player
+from bot.players import Level
+from bot.players.registry import make_player
 from bot.players.table import play_hand
 
-ALL_LEVELS = tuple(LEVELS)
+ALL_LEVELS = tuple(Level)
 
 
 def _play(preset: str, options: dict[str, object], levels: tuple[str, ...], seed: int) -> None:

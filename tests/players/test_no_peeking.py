@@ -17,8 +17,9 @@ import pytest
 
 from bot.engine import Action, Hand, SeatView, build_rules, seat_view
 from bot.engine.cards import card_list, card_text, parse_card
-from bot.players import LEVELS, make_player
+from bot.players import Level
 from bot.players.knowledge import read_table
+from bot.players.registry import make_player
 from bot.players.table import play_hand
 
 PLAYERS = Path(__file__).resolve().parents[2] / "bot" / "players"
@@ -47,7 +48,7 @@ def test_the_referee_gives_players_views_only() -> None:
 
         def __init__(self, seat: int) -> None:
             self.seat = seat
-            self.inner = make_player("hard", random.Random(seat))
+            self.inner = make_player(Level.HARD, random.Random(seat))
 
         def choose(self, view: SeatView) -> Action:
             seen.append(view)
@@ -92,7 +93,7 @@ def _positions(count: int) -> list[Hand]:
     rng = random.Random(5)
     for seed in range(count):
         hand = Hand.deal(rules, ["a", "b", "c"], seed % 3, rng=random.Random(seed))
-        players = [make_player("normal", random.Random(s)) for s in range(3)]
+        players = [make_player(Level.NORMAL, random.Random(s)) for s in range(3)]
         stop = rng.randrange(1, 12)
         play_hand(hand, players, max_actions=stop)
         if not hand.over:
@@ -100,7 +101,7 @@ def _positions(count: int) -> list[Hand]:
     return found
 
 
-@pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.parametrize("level", list(Level))
 def test_what_a_seat_cannot_see_does_not_change_its_view_or_its_move(level: str) -> None:
     """Other hands and the stock dealt afresh: the same view, the same decision."""
     rng = random.Random(11)

@@ -8,12 +8,13 @@ import pytest
 
 from bot.engine import Hand, SeatView, build_rules, seat_view
 from bot.engine.actions import CLAIM, DROP, SLAP, SLAP_DISCARD, SPREAD
-from bot.players import LEVELS, make_player
+from bot.players import Level
+from bot.players.registry import make_player
 from bot.players.table import play_hand
 from tests.players.helpers import dealt, mask
 
 OTHER = ["QC", "QD", "9H", "JC", "3D"]
-THINKING_LEVELS = [level for level in LEVELS if level != "random"]
+THINKING_LEVELS = [level for level in Level if level != Level.RANDOM]
 
 
 @pytest.mark.parametrize("level", THINKING_LEVELS)
@@ -46,7 +47,7 @@ def _low_after_spreading(preset: str) -> SeatView:
 def test_hard_drops_a_count_of_two_when_free_to() -> None:
     """Without waiting, a count of 2 against five unknown cards is a drop."""
     view = _low_after_spreading("standard")
-    assert make_player("hard", random.Random(1)).choose(view).kind == DROP
+    assert make_player(Level.HARD, random.Random(1)).choose(view).kind == DROP
 
 
 @pytest.mark.parametrize("level", THINKING_LEVELS)
@@ -66,7 +67,7 @@ def test_hard_never_drops_while_waiting_over_many_hands() -> None:
         level = "hard"
 
         def __init__(self, seed: int) -> None:
-            self.player = make_player("hard", random.Random(seed))
+            self.player = make_player(Level.HARD, random.Random(seed))
 
         def choose(self, view: SeatView) -> object:
             nonlocal barred
@@ -81,7 +82,7 @@ def test_hard_never_drops_while_waiting_over_many_hands() -> None:
 
     for seed in range(12):
         hand = Hand.deal(rules, ["a", "b"], seed % 2, rng=random.Random(seed))
-        play_hand(hand, [Watched(seed), make_player("normal", random.Random(seed))])  # type: ignore[list-item]
+        play_hand(hand, [Watched(seed), make_player(Level.NORMAL, random.Random(seed))])  # type: ignore[list-item]
     assert barred > 0
 
 

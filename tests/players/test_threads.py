@@ -10,7 +10,8 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 
 from bot.engine import Hand, SeatView, build_rules, seat_view
-from bot.players import make_player
+from bot.players import Level
+from bot.players.registry import make_player
 from bot.players.table import play_hand
 
 
@@ -19,7 +20,7 @@ def _views() -> list[SeatView]:
     views = []
     for seed in range(12):
         hand = Hand.deal(rules, ["a", "b", "c"], seed % 3, rng=random.Random(seed))
-        players = [make_player("normal", random.Random(s)) for s in range(3)]
+        players = [make_player(Level.NORMAL, random.Random(s)) for s in range(3)]
         play_hand(hand, players, max_actions=seed % 7 + 1)
         if not hand.over:
             views.append(seat_view(hand, hand.actor))
@@ -28,9 +29,9 @@ def _views() -> list[SeatView]:
 
 def test_concurrent_decisions_match_sequential_ones() -> None:
     views = _views()
-    for level in ("normal", "hard"):
+    for level in (Level.NORMAL, Level.HARD):
 
-        def decide(view: SeatView, level: str = level) -> object:
+        def decide(view: SeatView, level: Level = level) -> object:
             return make_player(level, random.Random(view.version)).choose(view)
 
         alone = [decide(v) for v in views]
