@@ -1,16 +1,17 @@
-"""``tonk db upgrade``, ``tonk db copy --from URL [--to URL]`` and ``tonk db backup [--to
-FILE]``: the database, by hand.
+"""``tonk db upgrade``, ``tonk db copy --from URL [--to URL]`` and ``tonk db backup [--to FILE]
+[--keep N]``: the database, by hand.
 
 ``upgrade`` runs the schema migrations that the bot also runs on start. ``copy`` moves a
 whole store between databases of either backend (``bot.store.copy``), with a progress bar,
 refusing a target that holds data unless ``--force``. ``backup`` copies the database to one
 file, while the bot runs too (``bot.store.backup``): an SQLite one into ``backups/`` beside
 it, a PostgreSQL one with ``pg_dump`` into ``data/backups/``, unless told where, refusing to
-overwrite a file unless ``--force``. Each acts, unless told otherwise, on the bot's own
-database: ``DATABASE_URL`` from the environment or ``.env``. Each problem is one line on
-standard error and the exit status is 1 (2 for a URL the store cannot take). URLs are shown
-with their password masked. SQLAlchemy, Alembic and rich are imported by the handlers only,
-so that ``tonk rules`` and ``tonk scenario`` start without them.
+overwrite a file unless ``--force``; with ``--keep N`` it then deletes all but the ``N``
+newest backups named as by default in that directory. Each acts, unless told otherwise, on
+the bot's own database: ``DATABASE_URL`` from the environment or ``.env``. Each problem is
+one line on standard error and the exit status is 1 (2 for a URL the store cannot take).
+URLs are shown with their password masked. SQLAlchemy, Alembic and rich are imported by the
+handlers only, so that ``tonk rules`` and ``tonk scenario`` start without them.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from functools import partial
 from importlib.util import find_spec
 
 from bot.dburl import is_postgres, is_sqlite, masked
@@ -53,6 +55,12 @@ def register(
     )
     backup.add_argument(
         "--force", action="store_true", help=text("cli.help.db.backup_force", locale)
+    )
+    backup.add_argument(
+        "--keep",
+        type=partial(_at_least_one, locale),
+        metavar="N",
+        help=text("cli.help.db.backup_keep", locale),
     )
     backup.set_defaults(handler=run_backup)
     return parser
@@ -191,27 +199,41 @@ def run_copy(args: argparse.Namespace) -> int:
     return 0
 
 
+def _at_least_one(locale: str, value: str) -> int:
+    """``--keep``'s value: a whole number of at least 1, else said in ``locale``."""
+    number = int(value) if value.strip().isdigit() else 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(text("db.backup_bad_keep", locale, keep=value))
+    return number
+
+
 def run_backup(args: argparse.Namespace) -> int:
     from datetime import UTC, datetime
     from pathlib import Path
 
     from sqlalchemy import make_url
 
-    from bot.store.backup import BackupFailed, backup_postgres, backup_sqlite
+    from bot.store.backup import (
+        BackupFailed,
+        backup_name,
+        backup_postgres,
+        backup_sqlite,
+        prune_backups,
+    )
 
     url = _database_url(args)
     if url is None:
         return EXIT_BAD_URL
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     if is_postgres(url):
         source = None
-        default = Path("data") / "backups" / f"{make_url(url).database}-{stamp}.dump"
+        folder, name, suffix = Path("data") / "backups", make_url(url).database or "", ".dump"
     else:
         source = Path(make_url(url).database or "")
         if not source.is_file():
             print(text("db.backup_missing", args.locale, path=source), file=sys.stderr)
             return EXIT_FAILED
-        default = source.parent / "backups" / f"{source.stem}-{stamp}.db"
+        folder, name, suffix = source.parent / "backups", source.stem, ".db"
+    default = folder / backup_name(name, datetime.now(UTC), suffix)
     target = Path(args.target) if args.target else default
     if target.exists() and not args.force:
         print(text("db.backup_exists", args.locale, path=target), file=sys.stderr)
@@ -237,4 +259,13 @@ def run_backup(args: argparse.Namespace) -> int:
             tables=report.open_tables,
         )
     print(said)
+    if args.keep is not None:
+        try:
+            removed = prune_backups(target.parent, name, suffix, args.keep)
+        except OSError as error:
+            print(text("db.prune_failed", args.locale, error=error), file=sys.stderr)
+            return EXIT_FAILED
+        if removed:
+            files = ", ".join(path.name for path in removed)
+            print(text("db.pruned", args.locale, count=len(removed), files=files))
     return 0

@@ -10,17 +10,23 @@ environment, never on a command line.
 
 Either copy is written next to its place and renamed there only once it was checked, so a
 backup that failed leaves no file that looks like one.
+
+Backups are named ``NAME-YYYYMMDD-HHMMSS.db`` (or ``.dump``) by default (:func:`backup_name`,
+UTC), so that their names sort as their times; :func:`prune_backups` keeps the newest few of
+those and touches no other file.
 """
 
 from __future__ import annotations
 
 import glob
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
 from contextlib import closing
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from sqlalchemy import make_url
@@ -41,6 +47,31 @@ class BackupReport:
     size: int
     hands: int | None = None
     open_tables: int | None = None
+
+
+STAMP = "%Y%m%d-%H%M%S"
+"""How a backup's name says when it was made (UTC): sorting the names sorts the times."""
+
+
+def backup_name(name: str, moment: datetime, suffix: str) -> str:
+    """The default file name of a backup of the database ``name`` made at ``moment``."""
+    return f"{name}-{moment.strftime(STAMP)}{suffix}"
+
+
+def prune_backups(folder: Path, name: str, suffix: str, keep: int) -> list[Path]:
+    """Delete all but the ``keep`` newest backups of the database ``name`` in ``folder``
+    (the files named as :func:`backup_name` names them); the files deleted, oldest first.
+    Any other file is left alone."""
+    if keep < 1:
+        raise ValueError(f"keep must be at least 1, got {keep}")
+    named = re.compile(rf"{re.escape(name)}-\d{{8}}-\d{{6}}{re.escape(suffix)}")
+    backups = sorted(
+        path for path in folder.iterdir() if named.fullmatch(path.name) and path.is_file()
+    )
+    old = backups[:-keep]
+    for path in old:
+        path.unlink()
+    return old
 
 
 def backup_sqlite(source: Path, target: Path) -> BackupReport:

@@ -295,6 +295,47 @@ def test_a_backup_goes_beside_the_database_replaces_a_file_only_when_forced_and_
     assert restored == 0 and asyncio.run(_contents("sqlite+aiosqlite:///data/tonk.db")) == saved
 
 
+def test_keep_leaves_the_newest_backups_named_by_default_and_touches_no_other_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--keep N: once the new backup is made and checked, only the N newest of the files
+    named as backups of this database (NAME-DATE-TIME.db) stay in its directory."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_URL", "sqlite+aiosqlite:///data/tonk.db")
+    asyncio.run(_fill("sqlite+aiosqlite:///data/tonk.db"))
+    backups = tmp_path / "data" / "backups"
+    for day in ("01", "02", "03"):
+        assert _backup(capsys, "--to", f"data/backups/tonk-202501{day}-040000.db")[0] == 0
+    others = {"notes.txt", "tonk-before-the-upgrade.db", "games-20250101-040000.db"}
+    for name in others:
+        (backups / name).write_text("not ours to delete")
+    status, out, err = _backup(capsys, "--keep", "2")
+    assert (status, err) == (0, "")
+    made = out.split(" to data/backups/")[1].split(" (")[0]
+    assert out.splitlines()[1] == (
+        "Deleted 2 older backups: tonk-20250101-040000.db, tonk-20250102-040000.db."
+    )
+    assert {path.name for path in backups.iterdir()} == {made, "tonk-20250103-040000.db", *others}
+    status, out, _ = _backup(capsys, "--to", "data/backups/tonk-20250104-040000.db", "--keep", "3")
+    assert status == 0 and len(out.splitlines()) == 1  # three of ours: nothing to delete
+
+
+@pytest.mark.parametrize("keep", ["0", "-1", "two"])
+def test_keep_below_one_is_refused_in_words_before_anything_is_backed_up(
+    keep: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_URL", "sqlite+aiosqlite:///data/tonk.db")
+    asyncio.run(_fill("sqlite+aiosqlite:///data/tonk.db"))
+    with pytest.raises(SystemExit) as refused:
+        main(["db", "backup", f"--keep={keep}"])
+    assert refused.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        f"argument --keep: {keep} is not a number of backups to keep: give 1 or more.\n"
+    )
+    assert not (tmp_path / "data" / "backups").exists()
+
+
 def test_a_postgresql_database_is_dumped_with_pg_dump_and_restores_whole(
     tmp_path: Path, postgres_server: PostgresServer, capsys: pytest.CaptureFixture[str]
 ) -> None:

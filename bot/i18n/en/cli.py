@@ -46,6 +46,9 @@ MESSAGES: dict[str, Message] = {
         "data/backups/NAME-DATE-TIME.dump for PostgreSQL)"
     ),
     "cli.help.db.backup_force": "replace the file if it exists",
+    "cli.help.db.backup_keep": (
+        "then delete all but the N newest backups named NAME-DATE-TIME in the same directory"
+    ),
 }
 
 NOTES: dict[str, str] = {

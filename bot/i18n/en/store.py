@@ -34,6 +34,13 @@ MESSAGES: dict[str, Message] = {
         "tables); the copy passed SQLite's integrity check.",
         "hands",
     ),
+    "db.backup_bad_keep": "{keep} is not a number of backups to keep: give 1 or more.",
+    "db.pruned": Plural(
+        "Deleted {count} older backup: {files}.",
+        "Deleted {count} older backups: {files}.",
+        "count",
+    ),
+    "db.prune_failed": "The backup is made, but an older one could not be deleted: {error}",
     "db.backed_up_postgres": (
         "Backed up {source} to {target} ({kib} KiB) with pg_dump; pg_restore reads it back. "
         "Restore it with: pg_restore --clean --if-exists --no-owner --dbname=DATABASE {target}"
