@@ -28,7 +28,7 @@ class ButtonSpec:
     style: Style = Style.SECONDARY
     disabled: bool = False
     cards: int = 0
-    spread: int = -1
+    spread: int | None = None
     row: int = 0
 
 

@@ -537,8 +537,7 @@ class Table:
             raise TableError("not_in_hand")
         if user_id in self.leaving:
             raise TableError("you_left")
-        number = None if spread is None or spread < 0 else spread  # custom ids say -1 for none
-        hand.act(Action(Kind(kind), seat, cards, number))
+        hand.act(Action(Kind(kind), seat, cards, spread))
         self.missed[user_id] = 0
         self.last_activity = now
         self._after_moves(now)

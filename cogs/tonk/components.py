@@ -11,7 +11,7 @@ service.
 - ``tonk:t:{table}:{hand}:{version}:{action}[:{cards}]``: a button of the table message
   (``cards``: for Take, the discard it takes, a hexadecimal card mask).
 - ``tonk:p:{table}:{hand}:{version}:{action}:{cards}:{spread}``: a move on a private panel
-  (``cards`` is a hexadecimal card mask, ``spread`` a spread number or -1).
+  (``cards`` is a hexadecimal card mask, ``spread`` a spread number, or -1 for none).
 - ``tonk:s:{table}:{hand}:{version}``: the panel's card menu.
 - ``tonk:i:{table}``: the menu of members to invite to a private table (its **Invite**).
 - ``tonk:j:{table}``: a **Join** button of the ``/tonk tables`` list (a seat at that table,
@@ -80,13 +80,14 @@ class PanelKey:
     version: int
     action: str
     cards: int = 0
-    spread: int = -1
+    spread: int | None = None
 
     @property
     def custom_id(self) -> str:
+        spread = -1 if self.spread is None else self.spread
         return (
             f"tonk:p:{self.table_id}:{self.hand}:{self.version}:{self.action}"
-            f":{self.cards:x}:{self.spread}"
+            f":{self.cards:x}:{spread}"
         )
 
     @classmethod
@@ -98,7 +99,7 @@ class PanelKey:
             int(match["version"]),
             match["action"],
             int(match["cards"], 16),
-            int(match["spread"]),
+            None if (spread := int(match["spread"])) < 0 else spread,
         )
 
 

@@ -115,6 +115,16 @@ def test_every_sent_custom_id_is_read_back_by_its_route() -> None:
     ]
 
 
+def test_a_panel_move_without_a_spread_says_minus_one_as_buttons_sent_before_did() -> None:
+    """A panel button's custom id says -1 for "no spread" (the buttons on messages sent by
+    earlier versions too): read back, that is None, and so is any other negative number."""
+    assert PanelKey(7, 3, 41, "draw").custom_id == "tonk:p:7:3:41:draw:0:-1"
+    assert PanelKey(7, 3, 41, "hit", 0x3, 0).custom_id == "tonk:p:7:3:41:hit:3:0"
+    for custom_id, spread in (("tonk:p:7:3:41:hit:3:-1", None), ("tonk:p:7:3:41:hit:3:-7", None)):
+        match = PanelKey.PATTERN.fullmatch(custom_id)
+        assert match is not None and PanelKey.read(match).spread is spread
+
+
 def test_a_row_with_more_than_five_buttons_is_refused() -> None:
     crowded = Controls(buttons=tuple(ButtonSpec(f"b{i}", f"B{i}") for i in range(6)))
     with pytest.raises(ValueError, match="row 0"):
