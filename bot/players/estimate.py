@@ -169,7 +169,7 @@ class HandSampler:
         last = len(turns) - 1
         for index in range(last, -1, -1):
             turn = turns[index]
-            if turn.discarded >= 0:
+            if turn.discarded is not None:
                 weight *= self.discard_likelihood(hand, turn.discarded)
                 hand |= 1 << turn.discarded
             hand |= turn.laid

@@ -21,13 +21,13 @@ class Turn:
     """One turn of a seat as the table saw it (a slap's extra discard is a turn without a
     draw). ``took`` is the card taken from the pile (a mask, 0 after a draw), ``passed`` the
     top discard it drew instead of taking (a mask, 0 when unknown), ``laid`` the cards it
-    spread or hit, ``discarded`` the card it discarded (-1: none yet)."""
+    spread or hit, ``discarded`` the card it discarded (None: none yet)."""
 
     drew: bool = False
     took: int = 0
     passed: int = 0
     laid: int = 0
-    discarded: int = -1
+    discarded: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +46,7 @@ class OtherHand:
 
     @property
     def discards(self) -> tuple[int, ...]:
-        return tuple(t.discarded for t in self.turns if t.discarded >= 0)
+        return tuple(t.discarded for t in self.turns if t.discarded is not None)
 
     @property
     def last_discard(self) -> int | None:
