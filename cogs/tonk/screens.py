@@ -109,11 +109,12 @@ def missing_permissions(interaction: discord.Interaction, *, new_thread: bool = 
 
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """What the table message shows: its id, the era (lobby or hand N) and the version."""
+    """What the table message shows: its id, the era (lobby or hand N) and the version
+    (None once an edit failed: what it shows is unknown)."""
 
     message_id: int
     era: Era
-    version: int
+    version: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -567,8 +568,8 @@ class TableScreens:
                 error.status,
                 self._retry_delay,
             )
-            if self._shown is not None:  # what it shows is unknown now
-                self._shown = replace(self._shown, version=-1)
+            if self._shown is not None:
+                self._shown = replace(self._shown, version=None)
             loop = asyncio.get_running_loop()
             self._retry = loop.call_later(self._retry_delay, self._request_table)
             self._retry_delay = min(self._retry_delay * 2, LAST_RETRY)
@@ -584,6 +585,7 @@ class TableScreens:
                 shown is not None
                 and shown.message_id == table.message_id
                 and shown.era == era
+                and shown.version is not None
                 and shown.version >= table.version
             ):
                 return
@@ -613,7 +615,7 @@ class TableScreens:
             return
         current = self._shown
         if current is not ours and current is not None and current.message_id == ours.message_id:
-            self._shown = replace(current, version=-1)
+            self._shown = replace(current, version=None)
             self._request_table()
 
     async def _replace_table_message(self, shown: Shown | None, era: Era) -> None:
