@@ -59,11 +59,24 @@ DEFAULT_TURN_TIMEOUT = 120.0
 MIN_STAKE, MAX_STAKE = 1, 1_000_000
 STATE_FORMAT = 1
 
-# What ``leave`` and ``kick`` did.
-REMOVED = "removed"
-LEAVING = "leaving"
-TABLE_EMPTY = "table_empty"
-UNINVITED = "uninvited"
+
+class Departure(StrEnum):
+    """What ``leave`` and ``kick`` did."""
+
+    REMOVED = "removed"
+    """The player stood up (no hand in play)."""
+    LEAVING = "leaving"
+    """The player leaves at the end of the hand in play, played automatically until then."""
+    TABLE_EMPTY = "table_empty"
+    """The last person left: the table closed."""
+    UNINVITED = "uninvited"
+    """A member invited to a private table, who had not sat down, lost the invitation."""
+
+
+REMOVED = Departure.REMOVED
+LEAVING = Departure.LEAVING
+TABLE_EMPTY = Departure.TABLE_EMPTY
+UNINVITED = Departure.UNINVITED
 
 
 def check_stake(stake: int) -> int:
@@ -347,7 +360,7 @@ class Table:
         self._stand_up(seat.user_id, now)
         return seat.name
 
-    def leave(self, user_id: int, now: float) -> str:
+    def leave(self, user_id: int, now: float) -> Departure:
         """Stand up: at once, or (mid-hand) played automatically until the hand ends.
 
         Returns ``REMOVED``, ``LEAVING`` or ``TABLE_EMPTY`` (the last player left and the
@@ -358,7 +371,7 @@ class Table:
             raise TableError("not_seated")
         return self._stand_up(user_id, now)
 
-    def kick(self, by: int, user_id: int, manage_server: bool, now: float) -> str:
+    def kick(self, by: int, user_id: int, manage_server: bool, now: float) -> Departure:
         """The host (or a server manager) removes a player, as ``leave`` would; at a
         private table the player is no longer invited. A member invited to a private table
         who has not sat down loses the invitation (``UNINVITED``)."""
@@ -643,7 +656,7 @@ class Table:
         self.names[seat.user_id] = seat.name
         self.balances.setdefault(seat.user_id, 0)
 
-    def _stand_up(self, user_id: int, now: float) -> str:
+    def _stand_up(self, user_id: int, now: float) -> Departure:
         self.last_activity = now
         if not self.is_bot(user_id) and not self._humans(besides=user_id) and self._bots():
             self._close()  # computer players never play on by themselves

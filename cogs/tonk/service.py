@@ -45,7 +45,16 @@ from bot.render.table import AGAIN, INVITE, JOIN, LEAVE, MY_HAND, NEXT, START
 from bot.render.words import names_text
 from bot.tables.errors import TableError
 from bot.tables.hints import hint_seat, hint_seed
-from bot.tables.table import LEAVING, MAX_INVITED, TABLE_EMPTY, UNINVITED, Seat, Setup, Table
+from bot.tables.table import (
+    LEAVING,
+    MAX_INVITED,
+    TABLE_EMPTY,
+    UNINVITED,
+    Departure,
+    Seat,
+    Setup,
+    Table,
+)
 from cogs.settings import NewTableDefaults, new_table_defaults
 from cogs.tonk.components import PanelKey, Picked, PickKey, TableKey
 from cogs.tonk.open_tables import OpenTables
@@ -311,7 +320,7 @@ class TableService:
             return
         user_id = interaction.user.id
 
-        async def reply(outcome: str) -> None:
+        async def reply(outcome: Departure) -> None:
             key = "table.reply.leaving" if outcome == LEAVING else "table.reply.left"
             await self._say(interaction, key)
             self._leave_notice(runtime, user_id, outcome)
@@ -342,7 +351,7 @@ class TableService:
         manager = interaction.permissions.manage_guild
         player = runtime.table.name_of(member.id)
 
-        async def reply(outcome: str) -> None:
+        async def reply(outcome: Departure) -> None:
             if outcome == UNINVITED:
                 await self._say(interaction, "table.reply.uninvited", player=member.display_name)
                 return
@@ -691,7 +700,7 @@ class TableService:
         user = interaction.user
         clicked = interaction.message.id if interaction.message else None
 
-        def op(table: Table) -> str | None:
+        def op(table: Table) -> Departure | None:
             if table.message_id is not None and clicked != table.message_id:
                 raise TableError("old_message", link=table_link(table))
             now = self.clock.now()
@@ -711,7 +720,7 @@ class TableService:
                 raise TableError("stale")
             return None
 
-        async def reply(outcome: str | None) -> None:
+        async def reply(outcome: Departure | None) -> None:
             await runtime.screens.answer_on_table_message(interaction)
             if key.action == LEAVE:
                 self._leave_notice(runtime, user.id, outcome)
@@ -903,7 +912,7 @@ class TableService:
         await update(interaction, content=notice, embed=embed, view=view)
         runtime.screens.panel_shown(interaction.user.id, interaction, selection)
 
-    def _leave_notice(self, runtime: TableRuntime, user_id: int, outcome: str | None) -> None:
+    def _leave_notice(self, runtime: TableRuntime, user_id: int, outcome: Departure | None) -> None:
         """Tell the channel that a player left mid-hand, or that the last one left."""
         table = runtime.table
         player = table.name_of(user_id)
