@@ -3,21 +3,40 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from bot.engine.cards import card_list, card_text
 from bot.i18n.refusal import Refusal
 
-# The codes of docs/scenarios.md, and the catalogue key of each sentence.
-NOT_YOUR_TURN = "not_your_turn"
-MUST_DRAW_FIRST = "must_draw_first"
-ALREADY_DREW = "already_drew"
-NOT_IN_HAND = "not_in_hand"
-INVALID_SPREAD = "invalid_spread"
-INVALID_HIT = "invalid_hit"
-CANNOT_DROP = "cannot_drop"
-MUST_DISCARD = "must_discard"
-MUST_LAY_SPREAD = "must_lay_spread"
-HAND_OVER = "hand_over"
-NOT_ALLOWED = "not_allowed"
+
+class RefusalCode(StrEnum):
+    """Why the rules refuse an action: the codes of docs/scenarios.md (stable, for
+    programs), each also the catalogue key of a sentence."""
+
+    NOT_YOUR_TURN = "not_your_turn"
+    MUST_DRAW_FIRST = "must_draw_first"
+    ALREADY_DREW = "already_drew"
+    NOT_IN_HAND = "not_in_hand"
+    INVALID_SPREAD = "invalid_spread"
+    INVALID_HIT = "invalid_hit"
+    CANNOT_DROP = "cannot_drop"
+    MUST_DISCARD = "must_discard"
+    MUST_LAY_SPREAD = "must_lay_spread"
+    HAND_OVER = "hand_over"
+    NOT_ALLOWED = "not_allowed"
+
+
+NOT_YOUR_TURN = RefusalCode.NOT_YOUR_TURN
+MUST_DRAW_FIRST = RefusalCode.MUST_DRAW_FIRST
+ALREADY_DREW = RefusalCode.ALREADY_DREW
+NOT_IN_HAND = RefusalCode.NOT_IN_HAND
+INVALID_SPREAD = RefusalCode.INVALID_SPREAD
+INVALID_HIT = RefusalCode.INVALID_HIT
+CANNOT_DROP = RefusalCode.CANNOT_DROP
+MUST_DISCARD = RefusalCode.MUST_DISCARD
+MUST_LAY_SPREAD = RefusalCode.MUST_LAY_SPREAD
+HAND_OVER = RefusalCode.HAND_OVER
+NOT_ALLOWED = RefusalCode.NOT_ALLOWED
 
 
 class CardsText:
@@ -43,7 +62,7 @@ class IllegalAction(Refusal):
     until someone reads it.
     """
 
-    def __init__(self, code: str, reason: str, **params: object) -> None:
+    def __init__(self, code: RefusalCode, reason: str, **params: object) -> None:
         super().__init__(f"refusal.{reason}", **params)
         self.code = code
         self.reason = reason
