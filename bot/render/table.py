@@ -5,6 +5,8 @@ Takes only ``PublicTable``: no hand's cards while the hand is on.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import discord
 
 from bot.engine.cards import card_symbol
@@ -26,19 +28,35 @@ COLOURS = {
     CLOSED: discord.Colour.dark_grey(),
 }
 
-# Button actions on the table message.
-JOIN = "join"
-INVITE = "invite"
-LEAVE = "leave"
-START = "start"
-MY_HAND = "hand"
-DRAW = "draw"
-TAKE = "take"
-DROP = "drop"
-NEXT = "next"
-AGAIN = "again"
-REPLAY = "replay"
-"""Not a table route: the button opens the finished hand's replay (``/tonk replay``)."""
+
+class TableButton(StrEnum):
+    """What a button of the table message does (its custom id says it)."""
+
+    JOIN = "join"
+    INVITE = "invite"
+    LEAVE = "leave"
+    START = "start"
+    MY_HAND = "hand"
+    DRAW = "draw"
+    TAKE = "take"
+    DROP = "drop"
+    NEXT = "next"
+    AGAIN = "again"
+    REPLAY = "replay"
+    """Not a table route: the button opens the finished hand's replay (``/tonk replay``)."""
+
+
+JOIN = TableButton.JOIN
+INVITE = TableButton.INVITE
+LEAVE = TableButton.LEAVE
+START = TableButton.START
+MY_HAND = TableButton.MY_HAND
+DRAW = TableButton.DRAW
+TAKE = TableButton.TAKE
+DROP = TableButton.DROP
+NEXT = TableButton.NEXT
+AGAIN = TableButton.AGAIN
+REPLAY = TableButton.REPLAY
 
 
 def table_embed(table: PublicTable, locale: str = "en", final: bool = False) -> discord.Embed:

@@ -12,7 +12,7 @@ import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 import discord
 from discord.utils import MISSING
@@ -28,7 +28,7 @@ from bot.client import (
     show,
     update,
 )
-from bot.engine.actions import DRAW, DROP, KINDS, TAKE, Action
+from bot.engine.actions import DROP, KINDS, Action
 from bot.engine.cards import CardError, mask_of, parse_card
 from bot.engine.rules import RulesError, build_rules
 from bot.engine.view import seat_view
@@ -41,7 +41,7 @@ from bot.render.links import message_link
 from bot.render.open_tables import joinable, listed, open_tables_embed
 from bot.render.panel import HINT, REFRESH, hint_text, let_go_text
 from bot.render.rules import rules_embed
-from bot.render.table import AGAIN, INVITE, JOIN, LEAVE, MY_HAND, NEXT, START
+from bot.render.table import TableButton
 from bot.render.words import names_text
 from bot.tables.errors import TableError
 from bot.tables.hints import hint_seat, hint_seed
@@ -75,7 +75,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TURN_MOVES = (DRAW, TAKE, DROP)
 MAX_PICKED = 10
 """How many members the host may pick at once in the menu of members to invite."""
 
@@ -95,6 +94,14 @@ def _require_top(table: Table, cards: int) -> None:
     top = table.hand.top_discard if table.hand else None
     if cards and (top is None or cards != 1 << top):
         raise TableError("stale")
+
+
+def _button(action: str) -> TableButton | None:
+    """The table-message button a custom id names, None for one this version does not know."""
+    try:
+        return TableButton(action)
+    except ValueError:
+        return None
 
 
 def table_link(table: Table) -> str:
@@ -681,21 +688,22 @@ class TableService:
         a click on a message a second behind the table still plays, and a double click acts
         once.
         """
-        if key.action == AGAIN:
+        button = _button(key.action)
+        if button == TableButton.AGAIN:
             await self.open_again(interaction, key.table_id)
             return
-        if key.action == MY_HAND:
+        if button == TableButton.MY_HAND:
             defer_as(interaction, Defer.EPHEMERAL)
         runtime = await self._component_table(interaction, key.table_id)
         if runtime is None:
             return
-        if key.action == MY_HAND:
+        if button == TableButton.MY_HAND:
             await self._open_panel(interaction, runtime, key.hand)
             return
-        if key.action == INVITE:
+        if button == TableButton.INVITE:
             await self._offer_invitations(interaction, runtime)
             return
-        if key.action == DROP and await self._confirm_drop(interaction, runtime, key.hand):
+        if button == TableButton.DROP and await self._confirm_drop(interaction, runtime, key.hand):
             return
         user = interaction.user
         clicked = interaction.message.id if interaction.message else None
@@ -704,25 +712,34 @@ class TableService:
             if table.message_id is not None and clicked != table.message_id:
                 raise TableError("old_message", link=table_link(table))
             now = self.clock.now()
-            if key.action in TURN_MOVES:
-                _require_hand(table, key.hand)
-                _require_top(table, key.cards)
-                table.act(user.id, key.action, now)
-            elif key.action == JOIN:
-                table.join(Seat(user.id, user.display_name), now)
-            elif key.action == LEAVE:
-                return table.leave(user.id, now)
-            elif key.action == START:
-                table.start(user.id, now)
-            elif key.action == NEXT:
-                table.next_hand(now, by=user.id)
-            else:
-                raise TableError("stale")
+            match button:
+                case TableButton.DRAW | TableButton.TAKE | TableButton.DROP:
+                    _require_hand(table, key.hand)
+                    _require_top(table, key.cards)
+                    table.act(user.id, button, now)
+                case TableButton.JOIN:
+                    table.join(Seat(user.id, user.display_name), now)
+                case TableButton.LEAVE:
+                    return table.leave(user.id, now)
+                case TableButton.START:
+                    table.start(user.id, now)
+                case TableButton.NEXT:
+                    table.next_hand(now, by=user.id)
+                case (
+                    TableButton.MY_HAND
+                    | TableButton.INVITE
+                    | TableButton.AGAIN
+                    | TableButton.REPLAY
+                    | None
+                ):
+                    raise TableError("stale")  # answered above, Replay's own, or unknown
+                case _:
+                    assert_never(button)
             return None
 
         async def reply(outcome: Departure | None) -> None:
             await runtime.screens.answer_on_table_message(interaction)
-            if key.action == LEAVE:
+            if button == TableButton.LEAVE:
                 self._leave_notice(runtime, user.id, outcome)
 
         await runtime.transact(op, interaction=interaction, reply=reply)

@@ -10,7 +10,14 @@ from typing import Any
 import discord
 import pytest
 
-from tests.cogs.helpers import db_bot, is_open, make_bot, open_table, table_in
+from tests.cogs.helpers import (
+    db_bot,
+    is_open,
+    make_bot,
+    open_table,
+    table_in,
+    table_message,
+)
 from tests.fakediscord import FakeDiscord, run_bot
 
 MANAGER = discord.Permissions(manage_guild=True)
@@ -38,6 +45,29 @@ async def test_tonk_new_refuses_a_forged_value_and_opens_no_table(
         refused = await ann.forge_slash("tonk", "new", **options)
         assert refused.ephemeral and refused.content.startswith(refusal)
         assert not is_open(bot, guild.channel("tonk"))
+
+
+@pytest.mark.parametrize("action", ["frobnicate", "replay", "draw"])
+async def test_a_forged_table_button_is_refused_in_words_and_changes_nothing(
+    fake_discord: FakeDiscord, action: str
+) -> None:
+    """A click whose custom id names no move of the table message (an unknown action,
+    Replay's, which has its own component, or Draw in the lobby) is refused privately,
+    and the table is as it was."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann")
+    async with run_bot(fake_discord, make_bot()) as bot:
+        await open_table(ann, [])
+        channel = guild.channel("tonk")
+        table = table_in(bot, channel)
+        before = table.to_json()
+        forged = f"tonk:t:{table.id}:{table.hand_number}:{table.version}:{action}"
+        refused = await ann.forge_click(table_message(fake_discord, bot, channel), forged)
+        assert refused.ephemeral and refused.content
+        assert refused.content.startswith(
+            "That button is out of date" if action != "draw" else "No hand is being played"
+        ), refused.content
+        assert table_in(bot, channel).to_json() == before
 
 
 async def test_a_command_typed_in_a_direct_message_is_refused(fake_discord: FakeDiscord) -> None:

@@ -206,6 +206,14 @@ class SimulatedMember:
         data = {"custom_id": button["custom_id"], "component_type": BUTTON}
         return await self._component(stored, data, settle=settle, timeout=timeout)
 
+    async def forge_click(self, message: MessageRef, custom_id: str) -> InteractionResult:
+        """A click, from a client that skips Discord's checks, on a button of ``message``
+        that is not there: ``custom_id`` reaches the bot as it is."""
+        data = {"custom_id": custom_id, "component_type": BUTTON}
+        return await self._component(
+            self._visible_message(message), data, settle=True, timeout=None
+        )
+
     async def select(
         self,
         message: MessageRef,
