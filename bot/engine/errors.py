@@ -26,19 +26,6 @@ class RefusalCode(StrEnum):
     NOT_ALLOWED = "not_allowed"
 
 
-NOT_YOUR_TURN = RefusalCode.NOT_YOUR_TURN
-MUST_DRAW_FIRST = RefusalCode.MUST_DRAW_FIRST
-ALREADY_DREW = RefusalCode.ALREADY_DREW
-NOT_IN_HAND = RefusalCode.NOT_IN_HAND
-INVALID_SPREAD = RefusalCode.INVALID_SPREAD
-INVALID_HIT = RefusalCode.INVALID_HIT
-CANNOT_DROP = RefusalCode.CANNOT_DROP
-MUST_DISCARD = RefusalCode.MUST_DISCARD
-MUST_LAY_SPREAD = RefusalCode.MUST_LAY_SPREAD
-HAND_OVER = RefusalCode.HAND_OVER
-NOT_ALLOWED = RefusalCode.NOT_ALLOWED
-
-
 class CardsText:
     """Cards named in a refusal: spelt (``5C 10H``) only when the sentence is rendered."""
 

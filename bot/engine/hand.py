@@ -36,19 +36,9 @@ from bot.engine.actions import PLAY as PLAY
 from bot.engine.actions import START as START
 from bot.engine.cards import RANK_MASKS, CardError, card_list, card_text, mask_of, parse_card
 from bot.engine.errors import (
-    ALREADY_DREW,
-    CANNOT_DROP,
-    HAND_OVER,
-    INVALID_HIT,
-    INVALID_SPREAD,
-    MUST_DISCARD,
-    MUST_DRAW_FIRST,
-    MUST_LAY_SPREAD,
-    NOT_ALLOWED,
-    NOT_IN_HAND,
-    NOT_YOUR_TURN,
     CardsText,
     IllegalAction,
+    RefusalCode,
 )
 from bot.engine.instant import judge_deal, may_claim_49
 from bot.engine.melds import Pack, pack_for
@@ -463,75 +453,83 @@ class Hand:
         """Why ``a`` is not allowed now (made, not raised), or None when it is allowed."""
         phase = self.phase
         if phase is OVER:
-            return IllegalAction(HAND_OVER, "hand_over")
+            return IllegalAction(RefusalCode.HAND_OVER, "hand_over")
         if phase is OWES:
             if a.seat != self.owes:
                 player = self.players[self.owes] if self.owes is not None else ""
-                return IllegalAction(NOT_YOUR_TURN, "slap_discard_pending", player=player)
+                return IllegalAction(
+                    RefusalCode.NOT_YOUR_TURN, "slap_discard_pending", player=player
+                )
             if a.kind != SLAP_DISCARD:
-                return IllegalAction(MUST_DISCARD, "must_slap_discard")
+                return IllegalAction(RefusalCode.MUST_DISCARD, "must_slap_discard")
             return self._not_in_hand(a)
         rule = _REFUSALS.get(a.kind)
         if rule is None:
-            return IllegalAction(NOT_ALLOWED, "unknown_action", kind=a.kind)
+            return IllegalAction(RefusalCode.NOT_ALLOWED, "unknown_action", kind=a.kind)
         return rule(self, a)  # every rule refuses a seat out of range
 
     def _draw_refusal(self, a: Action) -> IllegalAction | None:
         if a.seat != self.to_act:
-            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+            return IllegalAction(RefusalCode.NOT_YOUR_TURN, "not_your_turn")
         if self.phase is PLAY:
-            return IllegalAction(ALREADY_DREW, "already_drew")
+            return IllegalAction(RefusalCode.ALREADY_DREW, "already_drew")
         return None
 
     def _take_refusal(self, a: Action) -> IllegalAction | None:
         if a.seat != self.to_act:
-            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+            return IllegalAction(RefusalCode.NOT_YOUR_TURN, "not_your_turn")
         if self.phase is PLAY:
-            return IllegalAction(ALREADY_DREW, "already_drew")
+            return IllegalAction(RefusalCode.ALREADY_DREW, "already_drew")
         if not self.pile:
-            return IllegalAction(NOT_ALLOWED, "empty_pile")
+            return IllegalAction(RefusalCode.NOT_ALLOWED, "empty_pile")
         if self.rules.discard_must_meld and not self._meldable(self.pile[-1]):
-            return IllegalAction(NOT_ALLOWED, "take_must_meld", card=card_text(self.pile[-1]))
+            return IllegalAction(
+                RefusalCode.NOT_ALLOWED, "take_must_meld", card=card_text(self.pile[-1])
+            )
         return None
 
     def _drop_refusal(self, a: Action) -> IllegalAction | None:
         if a.seat != self.to_act:
-            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+            return IllegalAction(RefusalCode.NOT_YOUR_TURN, "not_your_turn")
         if self.phase is PLAY:
-            return IllegalAction(CANNOT_DROP, "drop_at_start")
+            return IllegalAction(RefusalCode.CANNOT_DROP, "drop_at_start")
         if self.drop_barred:  # O37, O38: waiting
-            return IllegalAction(CANNOT_DROP, "drop_waiting")
+            return IllegalAction(RefusalCode.CANNOT_DROP, "drop_waiting")
         return None
 
     def _claim_refusal(self, a: Action) -> IllegalAction | None:
         if a.seat != self.to_act:
-            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+            return IllegalAction(RefusalCode.NOT_YOUR_TURN, "not_your_turn")
         if not (self.phase is START and self._claims and self._may_claim(a.seat)):
-            return IllegalAction(NOT_ALLOWED, "cannot_claim")
+            return IllegalAction(RefusalCode.NOT_ALLOWED, "cannot_claim")
         return None
 
     def _not_in_hand(self, a: Action) -> IllegalAction | None:
         if a.cards & ~self.hands[a.seat] or not a.cards:
             return IllegalAction(
-                NOT_IN_HAND, "not_in_hand", cards=CardsText(a.cards & ~self.hands[a.seat])
+                RefusalCode.NOT_IN_HAND,
+                "not_in_hand",
+                cards=CardsText(a.cards & ~self.hands[a.seat]),
             )
         return None
 
     def _lay_refusal(self, a: Action) -> IllegalAction | None:
         """What a spread and a hit have in common: the turn, the phase, the cards, O20."""
         if a.seat != self.to_act:
-            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+            return IllegalAction(RefusalCode.NOT_YOUR_TURN, "not_your_turn")
         if self.phase is START:
-            return IllegalAction(MUST_DRAW_FIRST, "must_draw_first")
+            return IllegalAction(RefusalCode.MUST_DRAW_FIRST, "must_draw_first")
         refusal = self._not_in_hand(a)
         if refusal is None and self.taken and not a.cards & self.taken:  # O20 discard_must_meld
-            return IllegalAction(NOT_ALLOWED, "must_meld_taken", card=CardsText(self.taken))
+            return IllegalAction(
+                RefusalCode.NOT_ALLOWED, "must_meld_taken", card=CardsText(self.taken)
+            )
         return refusal
 
     def _out_blocked(self, a: Action) -> IllegalAction | None:
         """O40 hit_blocks_going_out: this turn the hand may not be emptied."""
         if not self._keeps(self.hands[a.seat] & ~a.cards, hit=a.kind == HIT):
-            return IllegalAction(NOT_ALLOWED, "out_blocked")
+            return IllegalAction(RefusalCode.NOT_ALLOWED, "out_blocked")
         return None
 
     def _spread_refusal(self, a: Action) -> IllegalAction | None:
@@ -539,65 +537,76 @@ class Hand:
         if refusal is not None:
             return refusal
         if not self.pack.is_spread(a.cards):
-            return IllegalAction(INVALID_SPREAD, "invalid_spread", cards=CardsText(a.cards))
+            return IllegalAction(
+                RefusalCode.INVALID_SPREAD, "invalid_spread", cards=CardsText(a.cards)
+            )
         return self._out_blocked(a)
 
     def _hit_refusal(self, a: Action) -> IllegalAction | None:
         if a.seat != self.to_act:
-            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+            return IllegalAction(RefusalCode.NOT_YOUR_TURN, "not_your_turn")
         if self.phase is START:
-            return IllegalAction(MUST_DRAW_FIRST, "must_draw_first")
+            return IllegalAction(RefusalCode.MUST_DRAW_FIRST, "must_draw_first")
         if a.spread is None or not 0 <= a.spread < len(self.spreads):
-            return IllegalAction(INVALID_HIT, "no_such_spread", spread=a.spread)
+            return IllegalAction(RefusalCode.INVALID_HIT, "no_such_spread", spread=a.spread)
         refusal = self._lay_refusal(a)
         if refusal is not None:
             return refusal
         if self.rules.one_hit_per_turn and self.turn_hits + a.cards.bit_count() > 1:  # O20
-            return IllegalAction(NOT_ALLOWED, "one_hit_per_turn")
+            return IllegalAction(RefusalCode.NOT_ALLOWED, "one_hit_per_turn")
         spread = self.spreads[a.spread]
         if not self.pack.can_hit(spread, a.cards, self._book_hits):
             if self.pack.can_hit(spread, a.cards):
-                return IllegalAction(NOT_ALLOWED, "no_fourth_to_book")
+                return IllegalAction(RefusalCode.NOT_ALLOWED, "no_fourth_to_book")
             return IllegalAction(
-                INVALID_HIT, "invalid_hit", cards=CardsText(a.cards), spread=a.spread
+                RefusalCode.INVALID_HIT, "invalid_hit", cards=CardsText(a.cards), spread=a.spread
             )
         return self._out_blocked(a)
 
     def _discard_refusal(self, a: Action) -> IllegalAction | None:
         if a.seat != self.to_act:
-            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+            return IllegalAction(RefusalCode.NOT_YOUR_TURN, "not_your_turn")
         if self.phase is START:
-            return IllegalAction(MUST_DRAW_FIRST, "must_draw_first")
+            return IllegalAction(RefusalCode.MUST_DRAW_FIRST, "must_draw_first")
         hand = self.hands[a.seat]
         if a.cards & ~hand or not a.cards:
-            return IllegalAction(NOT_IN_HAND, "not_in_hand", cards=CardsText(a.cards & ~hand))
+            return IllegalAction(
+                RefusalCode.NOT_IN_HAND, "not_in_hand", cards=CardsText(a.cards & ~hand)
+            )
         if not self._play_options:
             return None
         if self.taken:  # O20 discard_must_meld, H13
-            return IllegalAction(NOT_ALLOWED, "must_meld_taken", card=CardsText(self.taken))
+            return IllegalAction(
+                RefusalCode.NOT_ALLOWED, "must_meld_taken", card=CardsText(self.taken)
+            )
         if self._must_spread and self._holds_required_spread(hand):  # O19
-            return IllegalAction(MUST_LAY_SPREAD, "must_lay_spread")
+            return IllegalAction(RefusalCode.MUST_LAY_SPREAD, "must_lay_spread")
         if self.out_blocked and not hand & ~a.cards:  # O40
-            return IllegalAction(NOT_ALLOWED, "out_blocked")
+            return IllegalAction(RefusalCode.NOT_ALLOWED, "out_blocked")
         return None
 
     def _slap_refusal(self, a: Action) -> IllegalAction | None:
         if not 0 <= a.seat < self.n:
-            return IllegalAction(NOT_YOUR_TURN, "not_your_turn")
+            return IllegalAction(RefusalCode.NOT_YOUR_TURN, "not_your_turn")
         if not self._slaps:
-            return IllegalAction(NOT_ALLOWED, "slap_off")
+            return IllegalAction(RefusalCode.NOT_ALLOWED, "slap_off")
         if self.slap_from is None or not self.pile:  # O43: the card is dead once the turn began
-            return IllegalAction(NOT_ALLOWED, "nothing_to_slap")
+            return IllegalAction(RefusalCode.NOT_ALLOWED, "nothing_to_slap")
         if a.spread is None or not 0 <= a.spread < len(self.spreads):
-            return IllegalAction(INVALID_HIT, "no_such_spread", spread=a.spread)
+            return IllegalAction(RefusalCode.INVALID_HIT, "no_such_spread", spread=a.spread)
         if not self.hit_masks[a.spread] >> self.pile[-1] & 1:
             return IllegalAction(
-                INVALID_HIT, "invalid_hit", cards=card_text(self.pile[-1]), spread=a.spread
+                RefusalCode.INVALID_HIT,
+                "invalid_hit",
+                cards=card_text(self.pile[-1]),
+                spread=a.spread,
             )
         return None
 
     def _slap_discard_refusal(self, a: Action) -> IllegalAction | None:
-        return IllegalAction(NOT_ALLOWED, "no_slap_discard")  # only the slap_discard phase
+        return IllegalAction(
+            RefusalCode.NOT_ALLOWED, "no_slap_discard"
+        )  # only the slap_discard phase
 
     # -- acting -------------------------------------------------------------------
 

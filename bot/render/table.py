@@ -46,19 +46,6 @@ class TableButton(StrEnum):
     """Not a table route: the button opens the finished hand's replay (``/tonk replay``)."""
 
 
-JOIN = TableButton.JOIN
-INVITE = TableButton.INVITE
-LEAVE = TableButton.LEAVE
-START = TableButton.START
-MY_HAND = TableButton.MY_HAND
-DRAW = TableButton.DRAW
-TAKE = TableButton.TAKE
-DROP = TableButton.DROP
-NEXT = TableButton.NEXT
-AGAIN = TableButton.AGAIN
-REPLAY = TableButton.REPLAY
-
-
 def table_embed(table: PublicTable, locale: str = "en", final: bool = False) -> discord.Embed:
     """The table message's embed for ``table`` in its current state.
 
@@ -116,17 +103,22 @@ def table_controls(table: PublicTable, locale: str = "en", *, replays: bool = Fa
     replay = _replay(table, locale, replays)
     full = len(table.seats) >= table.max_seats
     invite = (
-        (ButtonSpec(INVITE, text("table.button.invite", locale), disabled=full),)
+        (ButtonSpec(TableButton.INVITE, text("table.button.invite", locale), disabled=full),)
         if table.private
         else ()
     )
     if table.status == LOBBY:
         return Controls(
             (
-                ButtonSpec(JOIN, text("table.button.join", locale), Style.PRIMARY, disabled=full),
-                ButtonSpec(LEAVE, text("table.button.leave", locale)),
                 ButtonSpec(
-                    START,
+                    TableButton.JOIN,
+                    text("table.button.join", locale),
+                    Style.PRIMARY,
+                    disabled=full,
+                ),
+                ButtonSpec(TableButton.LEAVE, text("table.button.leave", locale)),
+                ButtonSpec(
+                    TableButton.START,
                     text("table.button.start", locale),
                     Style.SUCCESS,
                     disabled=len(table.seats) < 2,
@@ -136,10 +128,10 @@ def table_controls(table: PublicTable, locale: str = "en", *, replays: bool = Fa
             )
         )
     if table.status == BETWEEN:
-        next_hand = ButtonSpec(NEXT, text("table.button.next", locale), Style.SUCCESS)
+        next_hand = ButtonSpec(TableButton.NEXT, text("table.button.next", locale), Style.SUCCESS)
         return Controls((next_hand, *invite, *replay))
     if table.status == CLOSED:
-        again = ButtonSpec(AGAIN, text("table.button.again", locale), Style.PRIMARY)
+        again = ButtonSpec(TableButton.AGAIN, text("table.button.again", locale), Style.PRIMARY)
         return Controls((again, *replay))
     if table.status != PLAYING or table.outcome is not None:
         return Controls()
@@ -151,10 +143,14 @@ def table_controls(table: PublicTable, locale: str = "en", *, replays: bool = Fa
     )
     return Controls(
         (
-            ButtonSpec(MY_HAND, text("table.button.hand", locale), Style.PRIMARY),
-            ButtonSpec(DRAW, text("table.button.draw", locale), disabled=not moves.draw),
-            ButtonSpec(TAKE, take_label, disabled=not moves.take, cards=_top(table)),
-            ButtonSpec(DROP, text("table.button.drop", locale), Style.DANGER, not moves.drop),
+            ButtonSpec(TableButton.MY_HAND, text("table.button.hand", locale), Style.PRIMARY),
+            ButtonSpec(
+                TableButton.DRAW, text("table.button.draw", locale), disabled=not moves.draw
+            ),
+            ButtonSpec(TableButton.TAKE, take_label, disabled=not moves.take, cards=_top(table)),
+            ButtonSpec(
+                TableButton.DROP, text("table.button.drop", locale), Style.DANGER, not moves.drop
+            ),
             *invite,
         )
     )
@@ -169,7 +165,7 @@ def final_controls(table: PublicTable, locale: str = "en", *, replays: bool = Fa
 def _replay(table: PublicTable, locale: str, replays: bool) -> tuple[ButtonSpec, ...]:
     if not replays or table.outcome is None:
         return ()
-    return (ButtonSpec(REPLAY, text("replay.button.watch", locale)),)
+    return (ButtonSpec(TableButton.REPLAY, text("replay.button.watch", locale)),)
 
 
 def _top(table: PublicTable) -> int:

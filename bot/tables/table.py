@@ -73,12 +73,6 @@ class Departure(StrEnum):
     """A member invited to a private table, who had not sat down, lost the invitation."""
 
 
-REMOVED = Departure.REMOVED
-LEAVING = Departure.LEAVING
-TABLE_EMPTY = Departure.TABLE_EMPTY
-UNINVITED = Departure.UNINVITED
-
-
 def check_stake(stake: int) -> int:
     """A basic stake a table may play for, else TableError."""
     if not MIN_STAKE <= stake <= MAX_STAKE:
@@ -363,8 +357,8 @@ class Table:
     def leave(self, user_id: int, now: float) -> Departure:
         """Stand up: at once, or (mid-hand) played automatically until the hand ends.
 
-        Returns ``REMOVED``, ``LEAVING`` or ``TABLE_EMPTY`` (the last player left and the
-        table closed).
+        Returns ``Departure.REMOVED``, ``Departure.LEAVING`` or ``Departure.TABLE_EMPTY``
+        (the last player left and the table closed).
         """
         self._require_open()
         if not self.is_seated(user_id):
@@ -374,7 +368,7 @@ class Table:
     def kick(self, by: int, user_id: int, manage_server: bool, now: float) -> Departure:
         """The host (or a server manager) removes a player, as ``leave`` would; at a
         private table the player is no longer invited. A member invited to a private table
-        who has not sat down loses the invitation (``UNINVITED``)."""
+        who has not sat down loses the invitation (``Departure.UNINVITED``)."""
         self._require_open()
         if not self.may_manage(by, manage_server):
             raise TableError("host_or_manager")
@@ -385,7 +379,7 @@ class Table:
                 raise TableError("not_seated_other", player=self.name_of(user_id))
             del self.invited[user_id]
             self._changed(now)
-            return UNINVITED
+            return Departure.UNINVITED
         if self.private:
             self.invited.pop(user_id, None)
         return self._stand_up(user_id, now)
@@ -660,21 +654,21 @@ class Table:
         self.last_activity = now
         if not self.is_bot(user_id) and not self._humans(besides=user_id) and self._bots():
             self._close()  # computer players never play on by themselves
-            return TABLE_EMPTY
+            return Departure.TABLE_EMPTY
         if self.status == PLAYING and self.hand_seat(user_id) is not None:
             self.leaving.add(user_id)
             self._after_moves(now)
-            return TABLE_EMPTY if self.status == CLOSED else LEAVING
+            return Departure.TABLE_EMPTY if self.status == CLOSED else Departure.LEAVING
         if self.dealer_id == user_id and self.status != PLAYING:
             self.dealer_id = self._next_seat(user_id, exclude={user_id})
         self._unseat(user_id)
         if not self.seats:
             self._close()
-            return TABLE_EMPTY
+            return Departure.TABLE_EMPTY
         if self.status == BETWEEN and len(self.seats) < MIN_PLAYERS:
             self.status = LOBBY
         self.version += 1
-        return REMOVED
+        return Departure.REMOVED
 
     def _unseat(self, user_id: int) -> None:
         if user_id == self.host_id and len(self.seats) > 1:

@@ -46,10 +46,7 @@ from bot.render.words import names_text
 from bot.tables.errors import TableError
 from bot.tables.hints import hint_seat, hint_seed
 from bot.tables.table import (
-    LEAVING,
     MAX_INVITED,
-    TABLE_EMPTY,
-    UNINVITED,
     Departure,
     Seat,
     Setup,
@@ -328,7 +325,7 @@ class TableService:
         user_id = interaction.user.id
 
         async def reply(outcome: Departure) -> None:
-            key = "table.reply.leaving" if outcome == LEAVING else "table.reply.left"
+            key = "table.reply.leaving" if outcome == Departure.LEAVING else "table.reply.left"
             await self._say(interaction, key)
             self._leave_notice(runtime, user_id, outcome)
 
@@ -359,11 +356,15 @@ class TableService:
         player = runtime.table.name_of(member.id)
 
         async def reply(outcome: Departure) -> None:
-            if outcome == UNINVITED:
+            if outcome == Departure.UNINVITED:
                 await self._say(interaction, "table.reply.uninvited", player=member.display_name)
                 return
             await self._say(interaction, "table.reply.kicked", player=player)
-            key = "table.notice.kicked_leaving" if outcome == LEAVING else "table.notice.kicked"
+            key = (
+                "table.notice.kicked_leaving"
+                if outcome == Departure.LEAVING
+                else "table.notice.kicked"
+            )
             runtime.screens.notice(text(key, runtime.table.locale, player=player))
 
         await runtime.transact(
@@ -933,7 +934,7 @@ class TableService:
         """Tell the channel that a player left mid-hand, or that the last one left."""
         table = runtime.table
         player = table.name_of(user_id)
-        if outcome == LEAVING:
+        if outcome == Departure.LEAVING:
             runtime.screens.notice(text("table.notice.left", table.locale, player=player))
-        elif outcome == TABLE_EMPTY:
+        elif outcome == Departure.TABLE_EMPTY:
             runtime.screens.notice(text("table.notice.empty", table.locale))

@@ -17,7 +17,7 @@ import discord
 from bot.render.controls import ButtonSpec, CardSelectSpec, Controls, Style
 from bot.render.limits import BUTTON_LABEL, OPTION_LABEL, PLACEHOLDER, clip
 from bot.render.replay import replay_start_id
-from bot.render.table import JOIN, REPLAY
+from bot.render.table import TableButton
 from cogs.tonk.components import Of, PanelKey, PickKey, TableIdKey, TableKey
 
 Component = dict[str, Any]
@@ -80,7 +80,7 @@ def table_view(table_id: int, hand: int, version: int, controls: Controls) -> Ro
             spec.row,
             _button(
                 replay_start_id(table_id, hand)
-                if spec.action == REPLAY
+                if spec.action == TableButton.REPLAY
                 else TableKey(table_id, hand, version, spec.action, spec.cards).custom_id,
                 spec,
             ),
@@ -126,7 +126,8 @@ def join_view(tables: Iterable[tuple[int, str]]) -> Rows:
         (
             0,
             _button(
-                TableIdKey(Of.JOIN, table_id).custom_id, ButtonSpec(JOIN, label, Style.SUCCESS)
+                TableIdKey(Of.JOIN, table_id).custom_id,
+                ButtonSpec(TableButton.JOIN, label, Style.SUCCESS),
             ),
         )
         for table_id, label in tables

@@ -10,7 +10,7 @@ import pytest
 
 from bot.render.controls import ButtonSpec, CardOption, CardSelectSpec, Controls, Style
 from bot.render.limits import BUTTON_LABEL, clip
-from bot.render.table import REPLAY
+from bot.render.table import TableButton
 from bot.routing import ComponentRouter
 from cogs.scoreboard.replay import ReplayButton, StartReplayButton
 from cogs.tonk.components import ROUTES, PanelKey, PickKey, TableKey
@@ -135,7 +135,9 @@ def test_replay_is_sent_for_the_replay_component_and_no_table_route_reads_it() -
     """Replay under a finished hand opens that hand's replay (``StartReplayButton``): its
     custom id names the table and the hand, matches that component's template alone, and
     no table route takes it."""
-    controls = Controls(buttons=(ButtonSpec("next", "Next hand"), ButtonSpec(REPLAY, "Replay")))
+    controls = Controls(
+        buttons=(ButtonSpec("next", "Next hand"), ButtonSpec(TableButton.REPLAY, "Replay"))
+    )
     (row,) = table_view(7, 3, 41, controls).to_components()
     next_hand, replay = (component["custom_id"] for component in row["components"])
     assert next_hand == TableKey(7, 3, 41, "next").custom_id

@@ -5,10 +5,7 @@ from __future__ import annotations
 from bot.engine.actions import DRAW, DROP
 from bot.render.controls import Style
 from bot.render.table import (
-    AGAIN,
-    INVITE,
-    NEXT,
-    REPLAY,
+    TableButton,
     final_controls,
     table_controls,
     table_embed,
@@ -88,7 +85,7 @@ def test_a_closed_table_offers_only_a_new_table() -> None:
     table.close(IDS["ann"], manage_server=False)
     assert "This table is closed. **New table** opens" in text_of(table_embed(public_table(table)))
     assert [(b.action, b.label) for b in table_controls(public_table(table)).buttons] == [
-        (AGAIN, "New table")
+        (TableButton.AGAIN, "New table")
     ]
 
 
@@ -96,24 +93,27 @@ def test_a_finished_hand_offers_replay_where_hands_are_recorded() -> None:
     """Next hand and Replay while the next hand waits; Replay alone on the message the
     finished hand keeps; none where hands are not recorded, or before any hand ends."""
     table = worked_example()
-    assert REPLAY not in [
+    assert TableButton.REPLAY not in [
         b.action for b in table_controls(public_table(table), replays=True).buttons
     ]
     table.act(DAN, DROP, now=1.0)
     public = public_table(table)
     assert [(b.action, b.label) for b in table_controls(public, replays=True).buttons] == [
-        (NEXT, "Next hand"),
-        (REPLAY, "Replay"),
+        (TableButton.NEXT, "Next hand"),
+        (TableButton.REPLAY, "Replay"),
     ]
-    assert [b.action for b in table_controls(public).buttons] == [NEXT]
+    assert [b.action for b in table_controls(public).buttons] == [TableButton.NEXT]
     assert [(b.action, b.label) for b in final_controls(public, "ro", replays=True).buttons] == [
-        (REPLAY, "Reluare")
+        (TableButton.REPLAY, "Reluare")
     ]
     assert final_controls(public).buttons == ()
     table.close(IDS["ann"], manage_server=False)
     closed = table_controls(public_table(table), replays=True).buttons
-    assert [b.action for b in closed] == [AGAIN, REPLAY]  # its last hand, still on show
-    assert REPLAY not in [
+    assert [b.action for b in closed] == [
+        TableButton.AGAIN,
+        TableButton.REPLAY,
+    ]  # its last hand, still on show
+    assert TableButton.REPLAY not in [
         b.action for b in table_controls(public_table(lobby("ann")), replays=True).buttons
     ]
 
@@ -158,10 +158,10 @@ def test_a_private_table_says_so_and_offers_invite_in_the_lobby_in_play_and_betw
 
     between = worked_example()
     between.private = True
-    assert table_controls(public_table(between)).buttons[-1].action == INVITE  # in play
+    assert table_controls(public_table(between)).buttons[-1].action == TableButton.INVITE  # in play
     between.act(DAN, DROP, now=1.0)
     assert [b.action for b in table_controls(public_table(between), replays=True).buttons] == [
-        NEXT,
-        INVITE,
-        REPLAY,
+        TableButton.NEXT,
+        TableButton.INVITE,
+        TableButton.REPLAY,
     ]

@@ -10,9 +10,8 @@ from bot.tables.table import (
     BETWEEN,
     CLOSED,
     DEFAULT_TURN_TIMEOUT,
-    LEAVING,
     PLAYING,
-    TABLE_EMPTY,
+    Departure,
     Table,
 )
 from bot.tables.views import public_table
@@ -96,19 +95,22 @@ def test_no_turn_timer_for_a_computer_seat_and_the_driver_asks_it() -> None:
 def test_when_the_last_person_leaves_a_table_of_bots_closes() -> None:
     table = with_bot()
     table.start(ANN, now=10.0)
-    assert table.leave(ANN, now=11.0) == TABLE_EMPTY and table.status == CLOSED
+    assert table.leave(ANN, now=11.0) == Departure.TABLE_EMPTY and table.status == CLOSED
     lobby_only = lobby("ann", "bob")
     lobby_only.add_bot(ANN, "hard", now=1.0)
     lobby_only.leave(ANN, now=2.0)
     assert lobby_only.host_id == BOB  # the host passes to a person, not to a bot
-    assert lobby_only.leave(BOB, now=3.0) == TABLE_EMPTY and lobby_only.status == CLOSED
+    assert lobby_only.leave(BOB, now=3.0) == Departure.TABLE_EMPTY and lobby_only.status == CLOSED
 
 
 def test_when_every_person_has_left_mid_hand_the_table_closes_at_once() -> None:
     table = lobby("ann", "bob")
     table.add_bot(ANN, "hard", now=1.0)
     table.start(ANN, now=2.0)
-    assert table.leave(ANN, now=3.0) == LEAVING and table.leave(BOB, now=4.0) == TABLE_EMPTY
+    assert (
+        table.leave(ANN, now=3.0) == Departure.LEAVING
+        and table.leave(BOB, now=4.0) == Departure.TABLE_EMPTY
+    )
     assert table.status == CLOSED
 
 

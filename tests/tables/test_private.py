@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from bot.tables.errors import TableError
-from bot.tables.table import MAX_INVITED, REMOVED, UNINVITED, Table
+from bot.tables.table import MAX_INVITED, Departure, Table
 from tests.tables.fixtures import IDS, lobby, seat
 
 ANN, BOB, CAT, DAN = (IDS[n] for n in ("ann", "bob", "cat", "dan"))
@@ -41,7 +41,7 @@ def test_only_the_host_and_the_members_invited_may_sit_at_a_private_table() -> N
     table.join(seat("bob"), now=3.0)
     table.add_bot(ANN, "easy", now=4.0)  # a computer player needs no invitation
     assert [s.name for s in table.seats] == ["ann", "bob", "Easy bot 1"]
-    assert table.leave(BOB, now=5.0) == REMOVED
+    assert table.leave(BOB, now=5.0) == Departure.REMOVED
     table.join(seat("bob"), now=6.0)  # who left of their own accord may come back
 
 
@@ -121,7 +121,7 @@ def test_kicking_a_member_invited_to_a_private_table_withdraws_the_invitation() 
     seated nor invited is refused, and so is one invited to an open table (by name)."""
     table = lobby("ann", private=True)
     table.invite(ANN, [(BOB, "bob")], now=1.0)
-    assert table.kick(ANN, BOB, manage_server=False, now=2.0) == UNINVITED
+    assert table.kick(ANN, BOB, manage_server=False, now=2.0) == Departure.UNINVITED
     assert table.invited == {ANN: "ann"} and table.last_activity == 2.0
     _refused(table, lambda: table.join(seat("bob"), now=3.0), "private_table")
     _refused(table, lambda: table.kick(ANN, BOB, manage_server=False, now=4.0), "not_seated_other")

@@ -21,11 +21,9 @@ from bot.tables.errors import TableError
 from bot.tables.table import (
     BETWEEN,
     CLOSED,
-    LEAVING,
     LOBBY,
     PLAYING,
-    REMOVED,
-    TABLE_EMPTY,
+    Departure,
     Setup,
     Table,
 )
@@ -68,7 +66,7 @@ class TestLobby:
         with pytest.raises(TableError) as already:
             table.join(seat("bob"), now=1.0)
         assert already.value.reason == "already_seated"
-        assert table.leave(BOB, now=2.0) == REMOVED
+        assert table.leave(BOB, now=2.0) == Departure.REMOVED
         assert [s.name for s in table.seats] == ["ann"] and table.last_activity == 2.0
         with pytest.raises(TableError) as not_seated:
             table.leave(BOB, now=3.0)
@@ -88,7 +86,7 @@ class TestLobby:
         assert table.host_id == BOB
         table.leave(BOB, now=0.0)
         assert table.host_id == CAT
-        assert table.leave(CAT, now=0.0) == TABLE_EMPTY and table.status == CLOSED
+        assert table.leave(CAT, now=0.0) == Departure.TABLE_EMPTY and table.status == CLOSED
         with pytest.raises(TableError) as closed:
             table.join(seat("ann"), now=0.0)
         assert closed.value.reason == "table_closed"
@@ -98,7 +96,7 @@ class TestLobby:
         with pytest.raises(TableError) as not_host:
             table.kick(BOB, CAT, manage_server=False, now=0.0)
         assert not_host.value.reason == "host_or_manager"
-        assert table.kick(BOB, CAT, manage_server=True, now=0.0) == REMOVED
+        assert table.kick(BOB, CAT, manage_server=True, now=0.0) == Departure.REMOVED
         with pytest.raises(TableError) as self_kick:
             table.kick(ANN, ANN, manage_server=False, now=0.0)
         assert self_kick.value.reason == "kick_self"
@@ -130,7 +128,7 @@ class TestLobby:
 
     def test_a_player_leaving_mid_hand_is_not_made_host(self) -> None:
         table = two_player_hand()
-        assert table.leave(BOB, now=1.0) == LEAVING
+        assert table.leave(BOB, now=1.0) == Departure.LEAVING
         with pytest.raises(TableError) as refused:
             table.pass_host(ANN, BOB, manage_server=False, now=1.0)
         assert refused.value.message() == (
@@ -319,7 +317,7 @@ class TestPlaying:
 
     def test_a_player_who_leaves_mid_hand_is_played_until_the_hand_ends(self) -> None:
         table = worked_example()
-        assert table.leave(ANN, now=1.0) == LEAVING and table.is_seated(ANN)
+        assert table.leave(ANN, now=1.0) == Departure.LEAVING and table.is_seated(ANN)
         with pytest.raises(TableError) as gone:
             table.act(ANN, DRAW, now=1.0)
         assert gone.value.reason == "you_left"
@@ -334,8 +332,8 @@ class TestPlaying:
 
     def test_everyone_leaving_mid_hand_finishes_the_hand_and_closes_the_table(self) -> None:
         table = two_player_hand()
-        assert table.leave(ANN, now=1.0) == LEAVING
-        assert table.leave(BOB, now=1.0) == TABLE_EMPTY
+        assert table.leave(ANN, now=1.0) == Departure.LEAVING
+        assert table.leave(BOB, now=1.0) == Departure.TABLE_EMPTY
         assert table.status == CLOSED and table.last_hand is not None
         assert sum(table.balances.values()) == 0
 
