@@ -53,7 +53,6 @@ DROP = Kind.DROP
 CLAIM = Kind.CLAIM
 SLAP = Kind.SLAP
 SLAP_DISCARD = Kind.SLAP_DISCARD
-KINDS = tuple(Kind)  # every kind, for a quick "is this a move" test on outside text
 _SEVERAL_CARDS = frozenset({SPREAD, HIT})
 _ONE_CARD = frozenset({DISCARD, SLAP_DISCARD, TAKE, SLAP})
 _ONTO_SPREAD = frozenset({HIT, SLAP})

@@ -1,13 +1,17 @@
 """Buttons and menus as plain data: what to show, with which words, enabled or not.
 
 The cogs turn these into Discord components whose ``custom_id`` carries the table, its
-version and the ``action`` (with ``cards`` and ``spread`` for moves on cards).
+version and the ``action`` (with ``cards`` and ``spread`` for moves on cards): a move
+(``Kind``), a button of the private panel (``PanelButton``) or of the table message
+(``TableButton``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
+
+from bot.engine.actions import Kind
 
 
 class Style(Enum):
@@ -19,11 +23,39 @@ class Style(Enum):
     DANGER = "danger"
 
 
+class TableButton(StrEnum):
+    """What a button of the table message does (its custom id says it)."""
+
+    JOIN = "join"
+    INVITE = "invite"
+    LEAVE = "leave"
+    START = "start"
+    MY_HAND = "hand"
+    DRAW = "draw"
+    TAKE = "take"
+    DROP = "drop"
+    NEXT = "next"
+    AGAIN = "again"
+    REPLAY = "replay"
+    """Not a table route: the button opens the finished hand's replay (``/tonk replay``)."""
+
+
+class PanelButton(StrEnum):
+    """A button of the private panel that is not a move."""
+
+    REFRESH = "refresh"
+    HINT = "hint"
+
+
+ButtonAction = Kind | PanelButton | TableButton
+"""What a button does: a move on the panel, or another button of the panel or the table."""
+
+
 @dataclass(frozen=True, slots=True)
 class ButtonSpec:
     """One button: ``action`` names what it does; ``row`` places it (0-4)."""
 
-    action: str
+    action: ButtonAction
     label: str
     style: Style = Style.SECONDARY
     disabled: bool = False

@@ -29,13 +29,18 @@ from bot.engine.hand import OVER, PLAY, START
 from bot.i18n import text
 from bot.members import HandOrder
 from bot.render.cards import cards_text, ordered
-from bot.render.controls import ButtonSpec, CardOption, CardSelectSpec, Controls, Style
+from bot.render.controls import (
+    ButtonSpec,
+    CardOption,
+    CardSelectSpec,
+    Controls,
+    PanelButton,
+    Style,
+)
 from bot.render.limits import BUTTON_LABEL, clip, fit_embed
 from bot.render.links import relative_time
 from bot.tables.views import PrivateHand
 
-REFRESH = "refresh"
-HINT = "hint"
 MAX_HIT_BUTTONS = 10
 
 
@@ -97,9 +102,9 @@ def panel_controls(
         return Controls()
     buttons = [*_turn_buttons(hand, locale), *_hit_buttons(hand, locale)]
     if hand.hint:
-        buttons.append(ButtonSpec(HINT, text("table.button.hint", locale), row=1))
+        buttons.append(ButtonSpec(PanelButton.HINT, text("table.button.hint", locale), row=1))
     buttons.extend(_slap_buttons(hand, locale))
-    buttons.append(ButtonSpec(REFRESH, text("table.button.refresh", locale), row=4))
+    buttons.append(ButtonSpec(PanelButton.REFRESH, text("table.button.refresh", locale), row=4))
     select = None
     if hand.cards:
         select = CardSelectSpec(
@@ -206,7 +211,7 @@ def _turn_buttons(hand: PrivateHand, locale: str) -> list[ButtonSpec]:
     return []
 
 
-def _discard_button(hand: PrivateHand, action: str, allowed: bool, locale: str) -> ButtonSpec:
+def _discard_button(hand: PrivateHand, action: Kind, allowed: bool, locale: str) -> ButtonSpec:
     label = (
         text("table.button.discard_card", locale, card=cards_text(hand.selection))
         if hand.selection.bit_count() == 1

@@ -5,15 +5,13 @@ Takes only ``PublicTable``: no hand's cards while the hand is on.
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 import discord
 
 from bot.engine.cards import card_symbol
 from bot.engine.rules import PRESETS
 from bot.i18n import amount_text, number_text, text
 from bot.render.cards import cards_text
-from bot.render.controls import ButtonSpec, Controls, Style
+from bot.render.controls import ButtonSpec, Controls, Style, TableButton
 from bot.render.limits import fit_embed
 from bot.render.links import relative_time
 from bot.render.words import ending_text, move_text, names_text
@@ -27,23 +25,6 @@ COLOURS = {
     BETWEEN: discord.Colour.gold(),
     CLOSED: discord.Colour.dark_grey(),
 }
-
-
-class TableButton(StrEnum):
-    """What a button of the table message does (its custom id says it)."""
-
-    JOIN = "join"
-    INVITE = "invite"
-    LEAVE = "leave"
-    START = "start"
-    MY_HAND = "hand"
-    DRAW = "draw"
-    TAKE = "take"
-    DROP = "drop"
-    NEXT = "next"
-    AGAIN = "again"
-    REPLAY = "replay"
-    """Not a table route: the button opens the finished hand's replay (``/tonk replay``)."""
 
 
 def table_embed(table: PublicTable, locale: str = "en", final: bool = False) -> discord.Embed:

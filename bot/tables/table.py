@@ -535,7 +535,7 @@ class Table:
     # -- playing -----------------------------------------------------------------------------
 
     def act(
-        self, user_id: int, kind: str, now: float, cards: int = 0, spread: int | None = None
+        self, user_id: int, kind: Kind, now: float, cards: int = 0, spread: int | None = None
     ) -> None:
         """A player's move; the engine's ``IllegalAction`` says why one is refused."""
         hand = self._live_hand()
@@ -544,7 +544,7 @@ class Table:
             raise TableError("not_in_hand")
         if user_id in self.leaving:
             raise TableError("you_left")
-        hand.act(Action(Kind(kind), seat, cards, spread))
+        hand.act(Action(kind, seat, cards, spread))
         self.missed[user_id] = 0
         self.last_activity = now
         self._after_moves(now)

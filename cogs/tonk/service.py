@@ -28,7 +28,7 @@ from bot.client import (
     show,
     update,
 )
-from bot.engine.actions import DROP, KINDS, Action
+from bot.engine.actions import DROP, Action, Kind
 from bot.engine.cards import CardError, mask_of, parse_card
 from bot.engine.rules import RulesError, build_rules
 from bot.engine.view import seat_view
@@ -37,11 +37,11 @@ from bot.i18n.mentions import command_mentions
 from bot.i18n.refusal import Refusal
 from bot.players.advice import advise
 from bot.players.levels import CONFIRM_DROP_ABOVE
+from bot.render.controls import PanelButton, TableButton
 from bot.render.links import message_link
 from bot.render.open_tables import joinable, listed, open_tables_embed
-from bot.render.panel import HINT, REFRESH, hint_text, let_go_text
+from bot.render.panel import hint_text, let_go_text
 from bot.render.rules import rules_embed
-from bot.render.table import TableButton
 from bot.render.words import names_text
 from bot.tables.errors import TableError
 from bot.tables.hints import hint_seat, hint_seed
@@ -99,6 +99,17 @@ def _button(action: str) -> TableButton | None:
         return TableButton(action)
     except ValueError:
         return None
+
+
+def _panel_button(action: str) -> Kind | PanelButton | None:
+    """The move or other panel button a custom id names, None for one this version does not
+    know."""
+    for kind in (Kind, PanelButton):
+        try:
+            return kind(action)
+        except ValueError:
+            continue
+    return None
 
 
 def table_link(table: Table) -> str:
@@ -717,7 +728,7 @@ class TableService:
                 case TableButton.DRAW | TableButton.TAKE | TableButton.DROP:
                     _require_hand(table, key.hand)
                     _require_top(table, key.cards)
-                    table.act(user.id, button, now)
+                    table.act(user.id, Kind(button), now)  # named as the moves they make
                 case TableButton.JOIN:
                     table.join(Seat(user.id, user.display_name), now)
                 case TableButton.LEAVE:
@@ -751,19 +762,24 @@ class TableService:
         if runtime is None:
             return
         user_id = interaction.user.id
-        if key.action in (REFRESH, HINT):
-            selection = runtime.screens.panel_selection(user_id)
-            await self._show_panel_again(
-                interaction, runtime, key.hand, selection, hint=key.action == HINT
-            )
-            return
+        match button := _panel_button(key.action):
+            case PanelButton.REFRESH | PanelButton.HINT:
+                selection = runtime.screens.panel_selection(user_id)
+                await self._show_panel_again(
+                    interaction, runtime, key.hand, selection, hint=button == PanelButton.HINT
+                )
+                return
+            case Kind() | None:
+                pass
+            case _:
+                assert_never(button)
 
         def op(table: Table) -> None:
             _require_hand(table, key.hand)
             _require_version(table, key.version)
-            if key.action not in KINDS:
+            if button is None:
                 raise TableError("stale")
-            table.act(user_id, key.action, self.clock.now(), key.cards, key.spread)
+            table.act(user_id, button, self.clock.now(), key.cards, key.spread)
 
         await runtime.transact(
             op,

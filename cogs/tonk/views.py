@@ -14,10 +14,9 @@ from typing import Any
 
 import discord
 
-from bot.render.controls import ButtonSpec, CardSelectSpec, Controls, Style
+from bot.render.controls import ButtonSpec, CardSelectSpec, Controls, Style, TableButton
 from bot.render.limits import BUTTON_LABEL, OPTION_LABEL, PLACEHOLDER, clip
 from bot.render.replay import replay_start_id
-from bot.render.table import TableButton
 from cogs.tonk.components import Of, PanelKey, PickKey, TableIdKey, TableKey
 
 Component = dict[str, Any]

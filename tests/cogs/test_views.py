@@ -8,9 +8,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.render.controls import ButtonSpec, CardOption, CardSelectSpec, Controls, Style
+from bot.engine.actions import Kind
+from bot.render.controls import ButtonSpec, CardOption, CardSelectSpec, Controls, Style, TableButton
 from bot.render.limits import BUTTON_LABEL, clip
-from bot.render.table import TableButton
 from bot.routing import ComponentRouter
 from cogs.scoreboard.replay import ReplayButton, StartReplayButton
 from cogs.tonk.components import ROUTES, PanelKey, PickKey, TableKey
@@ -18,10 +18,10 @@ from cogs.tonk.views import STYLES, panel_view, table_view
 
 CONTROLS = Controls(
     buttons=(
-        ButtonSpec("draw", "Draw", Style.PRIMARY, row=1),
-        ButtonSpec("discard", "Discard 7♥", Style.DANGER, disabled=True, cards=0x40, row=1),
-        ButtonSpec("hit", "Hit on spread 2", Style.SUCCESS, cards=0x3, spread=2, row=2),
-        ButtonSpec("drop", "x" * 200, row=3),
+        ButtonSpec(Kind.DRAW, "Draw", Style.PRIMARY, row=1),
+        ButtonSpec(Kind.DISCARD, "Discard 7♥", Style.DANGER, disabled=True, cards=0x40, row=1),
+        ButtonSpec(Kind.HIT, "Hit on spread 2", Style.SUCCESS, cards=0x3, spread=2, row=2),
+        ButtonSpec(Kind.DROP, "x" * 200, row=3),
     ),
     select=CardSelectSpec(
         "Pick cards", (CardOption("10H", "10♥", True), CardOption("2S", "2♠", False)), row=0
@@ -71,7 +71,10 @@ def test_a_panel_is_sent_as_discord_py_would_send_its_items() -> None:
 
 def test_a_table_message_is_sent_as_discord_py_would_send_its_items() -> None:
     controls = Controls(
-        buttons=(ButtonSpec("join", "Join", Style.SUCCESS), ButtonSpec("hand", "My hand", row=1))
+        buttons=(
+            ButtonSpec(TableButton.JOIN, "Join", Style.SUCCESS),
+            ButtonSpec(TableButton.MY_HAND, "My hand", row=1),
+        )
     )
     rows = table_view(7, 3, 41, controls).to_components()
     assert rows == discord_py_rows(controls, lambda s: TableKey(7, 3, 41, s.action, s.cards), None)
@@ -86,7 +89,7 @@ def test_no_controls_send_no_rows_and_no_view_is_stored() -> None:
 def test_every_sent_custom_id_is_read_back_by_its_route() -> None:
     rows = panel_view(7, 3, 41, CONTROLS).to_components()
     rows += table_view(
-        7, 3, 41, Controls(buttons=(ButtonSpec("take", "Take", cards=0x80),))
+        7, 3, 41, Controls(buttons=(ButtonSpec(TableButton.TAKE, "Take", cards=0x80),))
     ).to_components()
     router = ComponentRouter()
     for pattern, handler in ROUTES:
@@ -126,7 +129,7 @@ def test_a_panel_move_without_a_spread_says_minus_one_as_buttons_sent_before_did
 
 
 def test_a_row_with_more_than_five_buttons_is_refused() -> None:
-    crowded = Controls(buttons=tuple(ButtonSpec(f"b{i}", f"B{i}") for i in range(6)))
+    crowded = Controls(buttons=tuple(ButtonSpec(kind, kind.upper()) for kind in list(Kind)[:6]))
     with pytest.raises(ValueError, match="row 0"):
         table_view(1, 1, 1, crowded)
 
@@ -136,7 +139,10 @@ def test_replay_is_sent_for_the_replay_component_and_no_table_route_reads_it() -
     custom id names the table and the hand, matches that component's template alone, and
     no table route takes it."""
     controls = Controls(
-        buttons=(ButtonSpec("next", "Next hand"), ButtonSpec(TableButton.REPLAY, "Replay"))
+        buttons=(
+            ButtonSpec(TableButton.NEXT, "Next hand"),
+            ButtonSpec(TableButton.REPLAY, "Replay"),
+        )
     )
     (row,) = table_view(7, 3, 41, controls).to_components()
     next_hand, replay = (component["custom_id"] for component in row["components"])

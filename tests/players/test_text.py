@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine.actions import KINDS
+from bot.engine.actions import Kind
 from bot.engine.settle import Ending
 from bot.i18n import has_text
 from bot.i18n.en import players
@@ -10,8 +10,8 @@ from bot.i18n.en import players
 
 def test_every_move_choice_and_ending_has_a_sentence() -> None:
     keys = [
-        *(f"players.move.{kind}" for kind in KINDS),
-        *(f"players.choice.{kind}" for kind in KINDS),
+        *(f"players.move.{kind}" for kind in Kind),
+        *(f"players.choice.{kind}" for kind in Kind),
         *(f"players.ending.{ending}" for ending in Ending),
         *(f"players.simulate.column.{c}" for c in ("level", "seats", "won", "mean", "ci")),
         *(f"players.play.column.{c}" for c in ("seat", "cards", "balance", "notes")),

@@ -8,6 +8,7 @@ import pytest
 
 from bot.engine.actions import DRAW, Action, Kind
 from bot.engine.cards import mask_of, parse_card
+from bot.render.controls import PanelButton
 from bot.render.panel import hint_text, panel_controls, panel_embed
 from bot.tables.views import private_hand
 from tests.tables.fixtures import IDS, lobby, stack_deal
@@ -105,7 +106,7 @@ def test_the_hint_button_is_there_only_when_the_player_may_ask_for_a_hint() -> N
     assert "Hint" not in labels(table, BOB)
     hinted = panel_controls(replace(hand, hint=True)).buttons
     assert [(b.action, b.label, b.row) for b in hinted if b.label == "Hint"] == [
-        ("hint", "Hint", 1)
+        (PanelButton.HINT, "Hint", 1)
     ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine.actions import Kind
 from bot.tables.autoplay import auto_action
 from bot.tables.errors import TableError
 from bot.tables.hints import hint_seat, hint_seed, hints_offered
@@ -92,7 +93,7 @@ def test_no_hint_for_a_player_who_left_or_is_not_in_the_hand() -> None:
 def test_no_hint_once_the_hand_is_over() -> None:
     table = against_a_computer_player()
     computer_moves(table)
-    table.act(ANN, "drop", now=5.0)
+    table.act(ANN, Kind.DROP, now=5.0)
     assert table.hand is not None and table.hand.over
     with pytest.raises(TableError) as refused:
         hint_seat(table, ANN)
@@ -114,7 +115,7 @@ def test_a_person_who_may_slap_is_offered_a_hint_while_the_computer_is_to_move()
     table = against_a_computer_player(hands=SLAPPER, house={"slap": "race"})
     computer_moves(table)
     seat = table.hand_seat(ANN)
-    for kind, cards in (("draw", ""), ("spread", "5H 6H 7H"), ("discard", "8H")):
+    for kind, cards in ((Kind.DRAW, ""), (Kind.SPREAD, "5H 6H 7H"), (Kind.DISCARD, "8H")):
         table.act(ANN, kind, 4.0, mask(*cards.split()))
     assert table.to_act_id == BOT
     hand = table.hand
@@ -124,7 +125,7 @@ def test_a_person_who_may_slap_is_offered_a_hint_while_the_computer_is_to_move()
     assert table.to_json() == before
     panel = private_hand(table, ANN)
     assert panel is not None and panel.hint and not panel.my_turn
-    table.act(BOT, "draw", 5.0)
+    table.act(BOT, Kind.DRAW, 5.0)
     with pytest.raises(TableError) as refused:
         hint_seat(table, ANN)
     assert refused.value.reason == "hint_not_your_move"

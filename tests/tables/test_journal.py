@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Connection
 
+from bot.engine.actions import Kind
 from bot.engine.rules import PRESETS, build_rules
 from bot.store import StaleVersion, Store, StoreUnavailable
 from bot.tables.dealing import Shuffler
@@ -218,7 +219,7 @@ async def test_a_commit_refused_by_a_locked_database_rolls_back_to_the_last_comm
     await ledger.commit()
     committed = ledger.table.to_json()
     version = ledger.version
-    ledger.table.act(ledger.table.to_act_id or 0, "draw", now=2.0)
+    ledger.table.act(ledger.table.to_act_id or 0, Kind.DRAW, now=2.0)
     blocker = sqlite3.connect(sqlite_store, isolation_level=None)
     blocker.execute("BEGIN IMMEDIATE")
     try:
@@ -231,7 +232,7 @@ async def test_a_commit_refused_by_a_locked_database_rolls_back_to_the_last_comm
     table = ledger.rollback()
     assert table.to_json() == committed
     assert (await reloaded(store_on_sqlite, table.id)).table.to_json() == committed
-    table.act(table.to_act_id or 0, "draw", now=3.0)
+    table.act(table.to_act_id or 0, Kind.DRAW, now=3.0)
     await ledger.commit()
     assert ledger.version == version + 1
     assert (await reloaded(store_on_sqlite, table.id)).table.to_json() == table.to_json()
@@ -249,7 +250,7 @@ async def test_a_table_row_locked_by_another_process_fails_the_commit_cleanly(
         ledger.table.start(100, now=1.0)
         await ledger.commit()
         version = ledger.version
-        ledger.table.act(ledger.table.to_act_id or 0, "draw", now=2.0)
+        ledger.table.act(ledger.table.to_act_id or 0, Kind.DRAW, now=2.0)
         blocker = await connect_postgres(postgres_url)
         try:
             async with blocker.transaction():
@@ -262,7 +263,7 @@ async def test_a_table_row_locked_by_another_process_fails_the_commit_cleanly(
             await blocker.close()
         assert ledger.version == version
         table = ledger.rollback()
-        table.act(table.to_act_id or 0, "draw", now=3.0)
+        table.act(table.to_act_id or 0, Kind.DRAW, now=3.0)
         await ledger.commit()
         assert (await reloaded(store, table.id)).table.to_json() == table.to_json()
     finally:
@@ -397,7 +398,7 @@ async def test_a_table_whose_entries_do_not_replay_is_reported_broken(
     for ledger in (good, bad):
         ledger.table.start(100, now=1.0)
         await ledger.commit()
-        ledger.table.act(ledger.table.to_act_id or 0, "draw", now=2.0)
+        ledger.table.act(ledger.table.to_act_id or 0, Kind.DRAW, now=2.0)
         await ledger.commit()
     body = '{"actions": [{"player": "100", "do": "drop"}, {"player": "100", "do": "drop"}]}'
     execute(
