@@ -15,7 +15,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, assert_never
 
 import discord
-from discord.utils import MISSING
 
 from bot.client import (
     Defer,
@@ -26,25 +25,19 @@ from bot.client import (
     refusal_text,
     server_locale,
     show,
-    update,
 )
-from bot.engine.actions import DROP, Action, Kind
+from bot.engine.actions import Kind
 from bot.engine.cards import CardError, mask_of, parse_card
 from bot.engine.rules import RulesError, build_rules
-from bot.engine.view import seat_view
 from bot.i18n import render, text
 from bot.i18n.mentions import command_mentions
 from bot.i18n.refusal import Refusal
-from bot.players.advice import advise
-from bot.players.levels import CONFIRM_DROP_ABOVE
 from bot.render.controls import PanelButton, TableButton
 from bot.render.links import message_link
 from bot.render.open_tables import joinable, listed, open_tables_embed
-from bot.render.panel import hint_text, let_go_text
 from bot.render.rules import rules_embed
 from bot.render.words import names_text
 from bot.tables.errors import TableError
-from bot.tables.hints import hint_seat, hint_seed
 from bot.tables.table import (
     MAX_INVITED,
     Departure,
@@ -53,11 +46,13 @@ from bot.tables.table import (
     Table,
 )
 from cogs.settings import NewTableDefaults, new_table_defaults
+from cogs.tonk import panels
 from cogs.tonk.components import PanelKey, Picked, PickKey, TableKey
 from cogs.tonk.open_tables import OpenTables
 from cogs.tonk.runtime import TableRuntime
 from cogs.tonk.screens import missing_permissions
 from cogs.tonk.setup_change import SetupChange
+from cogs.tonk.stale import require_hand, require_top, require_version
 from cogs.tonk.threads import (
     THREAD_PARENTS,
     abandon_thread,
@@ -74,23 +69,6 @@ log = logging.getLogger(__name__)
 
 MAX_PICKED = 10
 """How many members the host may pick at once in the menu of members to invite."""
-
-
-def _require_version(table: Table, version: int) -> None:
-    if version != table.version:
-        raise TableError("stale")
-
-
-def _require_hand(table: Table, hand: int) -> None:
-    if hand != table.hand_number:
-        raise TableError("old_hand", number=hand)
-
-
-def _require_top(table: Table, cards: int) -> None:
-    """Take means the card the button showed: refused once another card is on top."""
-    top = table.hand.top_discard if table.hand else None
-    if cards and (top is None or cards != 1 << top):
-        raise TableError("stale")
 
 
 def _button(action: str) -> TableButton | None:
@@ -637,7 +615,7 @@ class TableService:
         """``/tonk hand``: the player's private panel."""
         runtime = await self._channel_table(interaction)
         if runtime is not None:
-            await self._open_panel(interaction, runtime, None)
+            await panels.open_panel(interaction, runtime, None)
 
     async def list_tables(self, interaction: discord.Interaction) -> None:
         """``/tonk tables``: the server's open tables in the channels the member can see."""
@@ -710,12 +688,12 @@ class TableService:
         if runtime is None:
             return
         if button == TableButton.MY_HAND:
-            await self._open_panel(interaction, runtime, key.hand)
+            await panels.open_panel(interaction, runtime, key.hand)
             return
         if button == TableButton.INVITE:
             await self._offer_invitations(interaction, runtime)
             return
-        if button == TableButton.DROP and await self._confirm_drop(interaction, runtime, key.hand):
+        if button == TableButton.DROP and await panels.confirm_drop(interaction, runtime, key.hand):
             return
         user = interaction.user
         clicked = interaction.message.id if interaction.message else None
@@ -726,8 +704,8 @@ class TableService:
             now = self.clock.now()
             match button:
                 case TableButton.DRAW | TableButton.TAKE | TableButton.DROP:
-                    _require_hand(table, key.hand)
-                    _require_top(table, key.cards)
+                    require_hand(table, key.hand)
+                    require_top(table, key.cards)
                     table.act(user.id, Kind(button), now)  # named as the moves they make
                 case TableButton.JOIN:
                     table.join(Seat(user.id, user.display_name), now)
@@ -765,7 +743,7 @@ class TableService:
         match button := _panel_button(key.action):
             case PanelButton.REFRESH | PanelButton.HINT:
                 selection = runtime.screens.panel_selection(user_id)
-                await self._show_panel_again(
+                await panels.show_panel_again(
                     interaction, runtime, key.hand, selection, hint=button == PanelButton.HINT
                 )
                 return
@@ -775,8 +753,8 @@ class TableService:
                 assert_never(button)
 
         def op(table: Table) -> None:
-            _require_hand(table, key.hand)
-            _require_version(table, key.version)
+            require_hand(table, key.hand)
+            require_version(table, key.version)
             if button is None:
                 raise TableError("stale")
             table.act(user_id, button, self.clock.now(), key.cards, key.spread)
@@ -784,8 +762,8 @@ class TableService:
         await runtime.transact(
             op,
             interaction=interaction,
-            reply=lambda _: self._update_panel(interaction, runtime, 0),
-            refuse=lambda sentence: self._update_panel(interaction, runtime, key.cards, sentence),
+            reply=lambda _: panels.update_panel(interaction, runtime, 0),
+            refuse=lambda sentence: panels.update_panel(interaction, runtime, key.cards, sentence),
             except_panel=user_id,
         )
 
@@ -800,7 +778,7 @@ class TableService:
             selection = mask_of(parse_card(v) for v in values)
         except CardError:
             selection = 0
-        await self._show_panel_again(interaction, runtime, key.hand, selection)
+        await panels.show_panel_again(interaction, runtime, key.hand, selection)
 
     # -- finding the table -------------------------------------------------------------------
 
@@ -821,130 +799,6 @@ class TableService:
     async def _say(self, interaction: discord.Interaction, key: str, **params: object) -> None:
         mentions = command_mentions(command_id(interaction))
         await answer(interaction, render(key, mentions | params, locale_of(interaction)))
-
-    # -- panels (they show the table; they change nothing) -------------------------------------
-
-    async def _open_panel(
-        self, interaction: discord.Interaction, runtime: TableRuntime, hand: int | None
-    ) -> None:
-        """A new private panel for the player (``hand``: the hand the button belongs to)."""
-        async with runtime.lock:
-            await self._show_new_panel(interaction, runtime, hand)
-
-    async def _show_new_panel(
-        self,
-        interaction: discord.Interaction,
-        runtime: TableRuntime,
-        hand: int | None,
-        notice: str | None = None,
-    ) -> None:
-        """``_open_panel`` under the table's lock, with ``notice`` above the panel."""
-        locale = locale_of(interaction)
-        try:
-            if hand is not None:
-                _require_hand(runtime.table, hand)
-            rendered = runtime.screens.panel_message(interaction.user.id, 0, locale)
-            if rendered is None:
-                raise TableError("not_in_hand")
-        except TableError as refusal:
-            await answer(interaction, refusal_text(refusal, interaction))
-            return
-        embed, view = rendered
-        await show(interaction, content=notice or MISSING, embed=embed, view=view, ephemeral=True)
-        runtime.screens.panel_shown(interaction.user.id, interaction, 0)
-
-    async def _confirm_drop(
-        self, interaction: discord.Interaction, runtime: TableRuntime, hand_number: int
-    ) -> bool:
-        """The table message's **Drop** shows no count: a player who may drop now with a
-        count above ``CONFIRM_DROP_ABOVE`` gets their panel instead, asked to confirm with its
-        **Drop with N** (a misclick beside **Draw** must not cost a caught drop). Whether
-        the panel was shown; else the click drops as usual."""
-        async with runtime.lock:
-            table, user_id = runtime.table, interaction.user.id
-            hand, seat = table.hand, table.hand_seat(user_id)
-            if (
-                hand is None
-                or seat is None
-                or table.hand_number != hand_number
-                or table.to_act_id != user_id
-                or not hand.can(Action(DROP, seat))
-                or (count := hand.count(seat)) <= CONFIRM_DROP_ABOVE
-            ):
-                return False
-            locale = locale_of(interaction)
-            button = text("table.button.drop_count", locale, count=count)
-            notice = text("table.confirm_drop", locale, count=count, button=button)
-            await self._show_new_panel(interaction, runtime, hand_number, notice)
-            return True
-
-    async def _show_panel_again(
-        self,
-        interaction: discord.Interaction,
-        runtime: TableRuntime,
-        hand: int,
-        selection: int,
-        *,
-        hint: bool = False,
-    ) -> None:
-        """The clicked panel as it is now, with ``selection`` picked, or with ``hint`` the
-        adviser's move (a panel of an earlier hand says so, and shows the hand in play)."""
-        async with runtime.lock:
-            if hand != runtime.table.hand_number:
-                sentence = TableError("old_hand", number=hand).message(locale_of(interaction))
-                await self._update_panel(interaction, runtime, 0, sentence)
-            elif hint:
-                await self._show_hint(interaction, runtime, selection)
-            else:
-                await self._update_panel(interaction, runtime, selection)
-
-    async def _show_hint(
-        self, interaction: discord.Interaction, runtime: TableRuntime, selection: int
-    ) -> None:
-        """Under the table's lock: the panel with the adviser's move said above it and its
-        cards picked, for a person alone against computer players on their move
-        (``bot.tables.hints``); else the panel as it was, with ``selection``, and why not.
-        Nothing at the table changes either way."""
-        table = runtime.table
-        locale = locale_of(interaction)
-        try:
-            seat = hint_seat(table, interaction.user.id)
-        except TableError as refusal:
-            await self._update_panel(interaction, runtime, selection, refusal.message(locale))
-            return
-        assert table.hand is not None
-        view = seat_view(table.hand, seat)
-        advice = await asyncio.to_thread(advise, view, hint_seed(table))
-        if advice is None:
-            assert view.top_discard is not None  # a card that may be slapped
-            await self._update_panel(
-                interaction, runtime, selection, let_go_text(view.top_discard, locale)
-            )
-            return
-        notice = hint_text(advice, view.count, locale)
-        await self._update_panel(interaction, runtime, advice.cards, notice)
-
-    async def _update_panel(
-        self,
-        interaction: discord.Interaction,
-        runtime: TableRuntime,
-        selection: int,
-        notice: str | None = None,
-    ) -> None:
-        """Show the panel the player clicked as it is now, with ``notice`` above it."""
-        locale = locale_of(interaction)
-        rendered = runtime.screens.panel_message(interaction.user.id, selection, locale)
-        if rendered is None:
-            await update(
-                interaction,
-                content=notice or TableError("not_in_hand").message(locale),
-                embed=None,
-                view=discord.ui.View(),
-            )
-            return
-        embed, view = rendered
-        await update(interaction, content=notice, embed=embed, view=view)
-        runtime.screens.panel_shown(interaction.user.id, interaction, selection)
 
     def _leave_notice(self, runtime: TableRuntime, user_id: int, outcome: Departure | None) -> None:
         """Tell the channel that a player left mid-hand, or that the last one left."""
