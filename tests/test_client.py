@@ -1,15 +1,30 @@
-"""``bot.client``: an answered interaction is freed as soon as nothing holds it, without the
-garbage collector (see ``RESPONSE_SLOT``), through the real client and the fake Discord."""
+"""``bot.client``, through the real client and the fake Discord: an answered interaction is
+freed as soon as nothing holds it, without the garbage collector (see ``RESPONSE_SLOT``); a
+part of the bot that fails to set up is undone, and the bot runs without it."""
 
 from __future__ import annotations
 
 import gc
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import discord
+import pytest
 
-from tests.cogs.helpers import make_bot, my_hand, open_table, play_cards, quiet, stack_table
+import cogs.scoreboard
+from bot.client import TonkBot
+from cogs.scoreboard.commands import ScoreboardCog
+from tests.cogs.helpers import (
+    db_bot,
+    make_bot,
+    my_hand,
+    open_table,
+    play_cards,
+    quiet,
+    stack_table,
+)
 from tests.fakediscord import FakeDiscord, run_bot
 
 HANDS = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]}
@@ -54,3 +69,41 @@ async def test_answered_interactions_are_freed_once_nothing_holds_them(
             # Nine interactions answered; each player's panel keeps its last one (its token
             # edits the panel). Every other one is gone, though nothing collected cycles.
             assert interactions_in_memory() - before == 2
+
+
+def subcommands(fake: FakeDiscord) -> set[str]:
+    """The names under the ``/tonk`` the bot synced."""
+    (tonk,) = fake.commands()
+    return {option["name"] for option in tonk["options"]}
+
+
+async def test_a_part_that_fails_to_set_up_is_undone_and_the_bot_runs_without_it(
+    fake_discord: FakeDiscord,
+    sqlite_store: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The scoreboard's setup adds its cog, then fails: the failure is logged, the cog is
+    removed (its commands leave ``/tonk``), and the tables part serves as usual."""
+    guild = fake_discord.add_guild("Casino", channels=["tonk"])
+    ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
+    async with run_bot(fake_discord, db_bot(sqlite_store)):
+        assert "leaderboard" in subcommands(fake_discord)
+
+    async def half_a_setup(bot: TonkBot) -> None:
+        assert bot.store is not None
+        await bot.add_cog(ScoreboardCog(bot, bot.store))
+        raise RuntimeError("the scoreboard broke")
+
+    monkeypatch.setattr(cogs.scoreboard, "setup", half_a_setup)
+    caplog.set_level(logging.ERROR, logger="bot.client")
+    async with run_bot(fake_discord, db_bot(sqlite_store)) as bot:
+        assert [r.getMessage() for r in caplog.records] == [
+            "could not set up cogs.scoreboard: the bot runs without it"
+        ]
+        assert bot.get_cog("Scoreboard") is None and bot.get_cog("Tonk") is not None
+        assert "leaderboard" not in subcommands(fake_discord)
+        assert "new" in subcommands(fake_discord)
+        lobby = await open_table(ann, [])
+        assert lobby.embeds
+    assert not bot.cogs  # closing tore the tables part down too

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import random
 from collections.abc import AsyncIterator, Callable, Collection, Sequence
@@ -13,6 +12,7 @@ from typing import Any, NamedTuple
 import discord
 import pytest
 
+import cogs.tonk.bots
 from bot.client import TonkBot
 from bot.config import Timing
 from bot.engine.actions import TAKE
@@ -63,14 +63,8 @@ def db_bot(database: Path) -> TonkBot:
 def patch_computer_players(
     monkeypatch: pytest.MonkeyPatch, factory: Callable[[str, random.Random], Player]
 ) -> None:
-    """Have the running bot make its computer players with ``factory`` (as ``make_player``).
-
-    Call it once the bot runs: the patch goes on the module that the bot's extension loaded.
-    discord.py drops an extension's modules when its bot closes, and the next bot loads them
-    afresh, so a module imported earlier (or named by a dotted path, which is looked up
-    through the package's attributes) can be an old copy that no bot uses any more.
-    """
-    monkeypatch.setattr(importlib.import_module("cogs.tonk.bots"), "make_player", factory)
+    """Have the bot make its computer players with ``factory`` (as ``make_player``)."""
+    monkeypatch.setattr(cogs.tonk.bots, "make_player", factory)
 
 
 def service(bot: TonkBot) -> TableService:
@@ -79,7 +73,7 @@ def service(bot: TonkBot) -> TableService:
 
 
 def season_clock(bot: TonkBot) -> SeasonClock:
-    """The running bot's season clock (the module its extension loaded: see above)."""
+    """The running bot's season clock."""
     season_clock: SeasonClock = bot.get_cog("Scoreboard").clock  # type: ignore[union-attr]
     return season_clock
 
