@@ -30,7 +30,7 @@ from bot.engine.rules import MIN_PLAYERS, Rules, RulesError, rules_from_json
 from bot.engine.settle import Result, push_up_match_over
 from bot.i18n import Grouped, text
 from bot.i18n.bounds import quote
-from bot.players.levels import SEATABLE
+from bot.players.levels import SEATABLE, Level
 from bot.tables.autoplay import play_turn
 from bot.tables.dealing import CutRound, Shuffler, cut_for_deal
 from bot.tables.errors import TableError
@@ -86,7 +86,7 @@ class Seat:
 
     user_id: int
     name: str
-    level: str | None = None
+    level: Level | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -258,7 +258,7 @@ class Table:
         """Whether ``user_id`` is a computer player's pseudo id (seated or not any more)."""
         return user_id < 0
 
-    def bot_level(self, user_id: int) -> str | None:
+    def bot_level(self, user_id: int) -> Level | None:
         """The level of the computer player seated as ``user_id`` (None: not one)."""
         return next((s.level for s in self.seats if s.user_id == user_id), None)
 
@@ -331,11 +331,12 @@ class Table:
         self._require_open()
         if by != self.host_id:
             raise TableError("host_only")
-        if level not in SEATABLE:
+        if level not in SEATABLE:  # a command's text: a forged one can name anything
             raise TableError("bot_level", level=quote(level), known=", ".join(SEATABLE))
         number = 1 - min((u for u in self.names if u < 0), default=0)
         level_name = text(f"bots.level.{level}", self.locale)
-        seat = Seat(-number, text("bots.name", self.locale, level=level_name, number=number), level)
+        name = text("bots.name", self.locale, level=level_name, number=number)
+        seat = Seat(-number, name, Level(level))
         self.join(seat, now)
         return seat
 
@@ -786,7 +787,10 @@ class Table:
                 max_seats=int(data["max_seats"]),
                 turn_timeout=data["turn_timeout"],
                 locale=str(data["locale"]),
-                seats=[Seat(int(s[0]), str(s[1]), *s[2:3]) for s in data["seats"]],
+                seats=[
+                    Seat(int(s[0]), str(s[1]), Level(s[2]) if len(s) > 2 else None)
+                    for s in data["seats"]
+                ],
                 names={int(u): str(n) for u, n in data["names"].items()},
                 balances={int(u): int(b) for u, b in data["balances"].items()},
                 status=Status(data["status"]),

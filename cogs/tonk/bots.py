@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 from bot.engine.actions import Action
 from bot.engine.errors import IllegalAction
 from bot.engine.view import seat_view
-from bot.players.levels import Level
 from bot.players.protocol import Player
 from bot.players.registry import make_player
 from bot.players.table import slappers
@@ -165,9 +164,7 @@ class ComputerSeats:
             return None
         player = self._players.get(user_id)
         if player is None or player.level != level:
-            player = self._players[user_id] = make_player(
-                Level(level), random.Random(self._rng.random())
-            )
+            player = self._players[user_id] = make_player(level, random.Random(self._rng.random()))
         return player
 
     def _decline(self, version: int, seat: int) -> None:

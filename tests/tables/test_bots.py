@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.players.levels import Level
 from bot.tables.autoplay import auto_action
 from bot.tables.errors import TableError
 from bot.tables.table import (
@@ -152,7 +153,7 @@ def test_computer_seats_survive_the_json_round_trip() -> None:
     table = with_bot()
     table.start(ANN, now=10.0)
     again = Table.from_json(table.to_json())
-    assert again.seats == table.seats and again.seats[1].level == "hard"
+    assert again.seats == table.seats and again.seats[1].level is Level.HARD
     assert again.to_json() == table.to_json()
     old = table.to_json()
     old["seats"] = [[ANN, "ann"]]  # a table saved before computer seats existed
