@@ -4,7 +4,10 @@
 - ``service``: what commands and clicks ask of a table.
 - ``open_tables``: the tables open in this process.  ``runtime``: one open table, and
   ``transact``, the one way it changes (lock, check, commit, reply, catch up).
-- ``screens``: a table's message, DMs and panels kept current.  ``coalesce``: rate limits.
+- ``screens``: a table's message, DMs and panels kept current (``announcements``: what it
+  says of itself outside its message).  ``coalesce``: rate limits.
+- ``panels``: the private "My hand" panel shown.  ``stale``: the checks that refuse a click
+  on an out-of-date component.
 - ``deadlines``: a table's timers.  ``bots``: a table's computer players.
 - ``views``: render specs → Discord components.  ``restore``: tables back after a restart.
 """

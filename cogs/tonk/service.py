@@ -183,10 +183,10 @@ class TableService:
             await answer(interaction, refusal_text(refusal, interaction))
             return
         if new_thread:
-            runtime.screens.starter_posted()
+            runtime.screens.announcements.starter_posted()
         await runtime.post_table_message(None if new_thread else interaction)
         if announce_role is not None and not private:
-            runtime.screens.announce(announce_role)
+            runtime.screens.announcements.announce(announce_role)
         if private:
             await self._offer_invitations(interaction, runtime)
 
