@@ -5,11 +5,12 @@
 whole store between databases of either backend (``bot.store.copy``), with a progress bar,
 refusing a target that holds data unless ``--force``. ``backup`` copies the database to one
 file, while the bot runs too (``bot.store.backup``): an SQLite one into ``backups/`` beside
-it, a PostgreSQL one with ``pg_dump`` into ``data/backups/``, unless told where, refusing to
-overwrite a file unless ``--force``; with ``--keep N`` it then deletes all but the ``N``
-newest backups named as by default in that directory. Each acts, unless told otherwise, on
-the bot's own database: ``DATABASE_URL`` from the environment or ``.env``. Each problem is
-one line on standard error and the exit status is 1 (2 for a URL the store cannot take).
+it, a PostgreSQL one with ``pg_dump`` (without it, as an SQLite copy) into ``data/backups/``,
+unless told where, refusing to overwrite a file unless ``--force``; with ``--keep N`` it then
+deletes all but the ``N`` newest backups named as by default in that directory. Each acts,
+unless told otherwise, on the bot's own database: ``DATABASE_URL`` from the environment or
+``.env``. Each problem is one line on standard error and the exit status is 1 (2 for a URL
+the store cannot take).
 URLs are shown with their password masked. SQLAlchemy, Alembic and rich are imported by the
 handlers only, so that ``tonk rules`` and ``tonk scenario`` start without them.
 """
@@ -217,16 +218,21 @@ def run_backup(args: argparse.Namespace) -> int:
         BackupFailed,
         backup_name,
         backup_postgres,
+        backup_postgres_as_sqlite,
         backup_sqlite,
+        pg_dump_installed,
         prune_backups,
     )
 
     url = _database_url(args)
     if url is None:
         return EXIT_BAD_URL
+    dumped = False
     if is_postgres(url):
         source = None
-        folder, name, suffix = Path("data") / "backups", make_url(url).database or "", ".dump"
+        dumped = pg_dump_installed()
+        suffix = ".dump" if dumped else ".db"
+        folder, name = Path("data") / "backups", make_url(url).database or ""
     else:
         source = Path(make_url(url).database or "")
         if not source.is_file():
@@ -238,8 +244,15 @@ def run_backup(args: argparse.Namespace) -> int:
     if target.exists() and not args.force:
         print(text("db.backup_exists", args.locale, path=target), file=sys.stderr)
         return EXIT_FAILED
+    if source is None and not dumped:
+        print(text("db.backup_without_pg_dump", args.locale), file=sys.stderr)
     try:
-        report = backup_postgres(url, target) if source is None else backup_sqlite(source, target)
+        if source is not None:
+            report = backup_sqlite(source, target)
+        elif dumped:
+            report = backup_postgres(url, target)
+        else:
+            report = backup_postgres_as_sqlite(url, target)
     except (BackupFailed, OSError) as error:
         print(text("db.failed", args.locale, url=masked(url), error=error), file=sys.stderr)
         return EXIT_FAILED
@@ -252,13 +265,15 @@ def run_backup(args: argparse.Namespace) -> int:
         said = text(
             "db.backed_up",
             args.locale,
-            source=source,
+            source=source or masked(url),
             target=target,
             kib=kib,
             hands=report.hands,
             tables=report.open_tables,
         )
     print(said)
+    if source is None and not dumped:
+        print(text("db.restore_sqlite_backup", args.locale, target=target))
     if args.keep is not None:
         try:
             removed = prune_backups(target.parent, name, suffix, args.keep)

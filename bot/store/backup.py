@@ -6,7 +6,9 @@ copy is the database as it was at one moment, whatever the bot commits meanwhile
 bot's writer is never blocked), checked with SQLite's integrity check. PostgreSQL:
 PostgreSQL's own ``pg_dump`` (custom format, from one snapshot as well), checked by reading
 its table of contents back with ``pg_restore --list``; the password goes to them in their
-environment, never on a command line.
+environment, never on a command line. Where those programs are not installed, a PostgreSQL
+database is backed up as an SQLite file instead (:func:`backup_postgres_as_sqlite`): ``tonk db
+copy``'s copy, read from one snapshot as well, then made a backup as an SQLite database is.
 
 Either copy is written next to its place and renamed there only once it was checked, so a
 backup that failed leaves no file that looks like one.
@@ -18,6 +20,7 @@ those and touches no other file.
 
 from __future__ import annotations
 
+import asyncio
 import glob
 import os
 import re
@@ -30,7 +33,9 @@ from datetime import datetime
 from pathlib import Path
 
 from sqlalchemy import make_url
+from sqlalchemy.exc import SQLAlchemyError
 
+from bot.store.copy import copy_database
 from bot.store.errors import StoreError
 
 
@@ -129,11 +134,45 @@ def backup_postgres(url: str, target: Path) -> BackupReport:
     return BackupReport(target.stat().st_size)
 
 
-def _program(name: str) -> str:
+def backup_postgres_as_sqlite(url: str, target: Path) -> BackupReport:
+    """Without ``pg_dump``: copy the PostgreSQL database at ``url`` (``bot.store.copy``, one
+    snapshot) into an SQLite file beside ``target``, then make that the checked backup
+    ``target`` as :func:`backup_sqlite` does; :class:`BackupFailed` if it cannot."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    copied = target.with_name(f"{target.name}.copy")
+    _delete_sqlite(copied)
+    try:
+        asyncio.run(copy_database(url, f"sqlite+aiosqlite:///{copied}", migrate_source=False))
+        return backup_sqlite(copied, target)
+    except BackupFailed:
+        raise
+    except (StoreError, SQLAlchemyError, OSError, ValueError) as error:
+        raise BackupFailed(str(error)) from error
+    finally:
+        _delete_sqlite(copied)
+
+
+def pg_dump_installed() -> bool:
+    """Whether PostgreSQL's ``pg_dump`` and ``pg_restore`` are installed."""
+    return all(_find(name) is not None for name in ("pg_dump", "pg_restore"))
+
+
+def _delete_sqlite(path: Path) -> None:
+    """Delete an SQLite database file and its WAL files, where they exist."""
+    for name in (path.name, f"{path.name}-wal", f"{path.name}-shm"):
+        path.with_name(name).unlink(missing_ok=True)
+
+
+def _find(name: str) -> str | None:
     """A PostgreSQL client program: on PATH, else where Debian's packages put it."""
-    found = shutil.which(name) or next(
+    return shutil.which(name) or next(
         iter(sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), reverse=True)), None
     )
+
+
+def _program(name: str) -> str:
+    """The path of the client program ``name``; :class:`BackupFailed` if not installed."""
+    found = _find(name)
     if found is None:
         raise BackupFailed(
             f"{name} is not installed: install PostgreSQL's client programs "

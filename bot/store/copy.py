@@ -4,12 +4,15 @@ seats and totals.
 
 Guarantees:
 
-* Both databases are first brought to the newest schema (``migrations.upgrade``).
+* Both databases are first brought to the newest schema (``migrations.upgrade``), or, with
+  ``migrate_source=False`` (a backup, which must not change what it backs up), the source
+  must be at it already (:class:`SourceNotCurrent`).
 * A target that holds any row is refused with :class:`TargetNotEmpty`, unless ``force``:
   then its rows are deleted first, in the same transaction as the copy.
 * The copy is ONE transaction on the target: it lands whole or not at all. The source is
-  read in one read transaction (one snapshot); stop the bot while copying, or what it
-  writes meanwhile is not copied.
+  read in one read transaction, one snapshot on either backend (PostgreSQL: ``REPEATABLE
+  READ READ ONLY``, as the store's reads): what the bot commits meanwhile is not copied,
+  and the copy is the source as it was at one moment (stop the bot to copy all of it).
 * Ids are kept, and PostgreSQL's id sequences are moved past them, so a table or hand
   created after the copy never reuses an id (hand uids are built from table ids).
 * At the end the row count of every table and the sums of the totals (chips, hands played
@@ -26,9 +29,9 @@ from sqlalchemy import Column, Table, delete, func, insert, select, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.dburl import masked
-from bot.store.connection import create_engine_for
+from bot.store.connection import create_engine_for, create_reader
 from bot.store.errors import StoreError
-from bot.store.migrations import upgrade
+from bot.store.migrations import current_revision, head, upgrade
 from bot.store.models import METADATA
 from bot.store.sql.dialect import POSTGRESQL
 
@@ -70,6 +73,16 @@ class CopyMismatch(StoreError):
         self.what = what
         self.source = source
         self.target = target
+
+
+class SourceNotCurrent(StoreError):
+    """The source is not at the newest schema, and was not to be migrated."""
+
+    def __init__(self, url: str, found: str | None, newest: str) -> None:
+        super().__init__(
+            f"{masked(url)} is at schema revision {found or 'none'}, not {newest}: "
+            "run tonk db upgrade (or start the bot) first"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,13 +128,20 @@ async def copy_database(
     *,
     force: bool = False,
     progress: Progress | None = None,
+    migrate_source: bool = True,
 ) -> CopyReport:
     """Copy everything in ``source_url`` to ``target_url`` (see the module docstring)."""
-    await upgrade(source_url)
+    if migrate_source:
+        await upgrade(source_url)
     await upgrade(target_url)
-    source = create_engine_for(source_url)
+    source = create_reader(source_url, busy_timeout_ms=5000)  # one snapshot on either backend
     target = create_engine_for(target_url, immediate=True)
     try:
+        if not migrate_source:
+            async with source.connect() as reading:
+                found = await reading.run_sync(current_revision)
+            if found != head():
+                raise SourceNotCurrent(source_url, found, head())
         async with source.connect() as reading, target.begin() as writing:
             counts = await count_rows(reading)
             present = sum((await count_rows(writing)).values())

@@ -7,62 +7,22 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from sqlalchemy import inspect, make_url
 
 from bot.cli import main
 from bot.members import HandOrder, MemberSettings
-from bot.store import Store, TableCommit
+from bot.store import Store, backup
 from bot.store.connection import create_engine_for
 from bot.store.copy import COPY_ORDER
 from bot.store.migrations import head, upgrade
 from tests.postgres import PASSWORD, PostgresServer
-from tests.store.conftest import DEAL, hand, open_table, player, two_player_hand
+from tests.store.conftest import DEAL, open_table
+from tests.store.contents import contents, fill
+from tests.store.raw import fetch
 
 ROOT = Path(__file__).parents[2]
-
-
-async def _fill(url: str) -> None:
-    """Settings, two members' settings, two seasons, a closed table, two open tables (one
-    with a log), three hands (one with its deal)."""
-    async with await Store.open(url) as store:
-        await store.update_guild_settings(1, stake=5, allowed_channel_ids=[10, 11])
-        await store.set_member_settings(1, 201, MemberSettings(language="ro"))
-        await store.set_member_settings(2, 301, MemberSettings(dms=False, order=HandOrder.RANK))
-        table = await open_table(store, channel_id=10)
-        await store.start_season(1, now=1_000.0)
-        assert await store.record_hand(two_player_hand(table, 1, 201, 202))
-        await store.start_season(1)
-        assert await store.record_hand(
-            hand(table, 2, [player(202, 3, won=True), player(201, -2), player(203, -1)], deal=DEAL)
-        )
-        await store.close_table(table.id, "done")
-        other = await open_table(store, channel_id=11)
-        await store.commit_table(TableCommit(other.id, 1, entry={"moves": [1]}))
-        await store.commit_table(TableCommit(other.id, 2, entry={"moves": [2]}))
-        third = await open_table(store, guild_id=2, channel_id=20)
-        assert await store.record_hand(two_player_hand(third, 1, 301, 302))
-
-
-async def _contents(url: str) -> dict[str, Any]:
-    """What the store serves from ``url``, as comparable values."""
-    async with await Store.open(url) as store:
-        loaded = await store.load_open_tables()
-        return {
-            "settings": [await store.get_guild_settings(g) for g in (1, 2)],
-            "members": await store.member_settings(),
-            "tables": [(t.id, t.channel_id, t.version, t.state, t.log) for t in loaded.tables],
-            "boards": [await store.leaderboard(g) for g in (1, 2)],
-            "seasons": [await store.seasons(g) for g in (1, 2)],
-            "history": [await store.history(1, 10), await store.history(2, 20)],
-            "replays": [
-                await store.hand_replay(guild_id, summary.hand_uid)
-                for guild_id, channel_id in ((1, 10), (2, 20))
-                for summary in await store.history(guild_id, channel_id)
-            ],
-        }
 
 
 def _copy(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -79,8 +39,8 @@ def test_copy_to_postgresql_and_back_keeps_everything(
     source = f"sqlite+aiosqlite:///{tmp_path / 'source.db'}"
     middle = postgres_server.create_database()
     back = f"sqlite+aiosqlite:///{tmp_path / 'back.db'}"
-    asyncio.run(_fill(source))
-    expected = asyncio.run(_contents(source))
+    asyncio.run(fill(source))
+    expected = asyncio.run(contents(source))
     settings = expected["settings"][0]
     assert (settings.stake, settings.allowed_channel_ids) == (5, (10, 11))
     assert expected["members"] == {
@@ -95,11 +55,11 @@ def test_copy_to_postgresql_and_back_keeps_everything(
     assert "Copied 25 rows" in out and "counts and totals match" in out
     assert "Copying hand_player" in out
     assert PASSWORD not in out and "tonk:***@127.0.0.1" in out
-    assert asyncio.run(_contents(middle)) == expected
+    assert asyncio.run(contents(middle)) == expected
 
     status, out, err = _copy(capsys, "--from", middle, "--to", back)
     assert (status, err) == (0, "")
-    assert asyncio.run(_contents(back)) == expected
+    assert asyncio.run(contents(back)) == expected
 
     async def new_ids(url: str) -> int:
         async with await Store.open(url) as store:
@@ -112,7 +72,7 @@ def test_copy_refuses_a_non_empty_target_unless_forced(
     tmp_path: Path, postgres_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     source = f"sqlite+aiosqlite:///{tmp_path / 'source.db'}"
-    asyncio.run(_fill(source))
+    asyncio.run(fill(source))
     assert _copy(capsys, "--from", source, "--to", postgres_url)[0] == 0
     status, out, err = _copy(capsys, "--from", source, "--to", postgres_url)
     assert status == 1
@@ -120,7 +80,7 @@ def test_copy_refuses_a_non_empty_target_unless_forced(
     assert PASSWORD not in err + out
     status, out, err = _copy(capsys, "--from", source, "--to", postgres_url, "--force")
     assert (status, err) == (0, "")
-    assert asyncio.run(_contents(postgres_url)) == asyncio.run(_contents(source))
+    assert asyncio.run(contents(postgres_url)) == asyncio.run(contents(source))
 
 
 def test_copy_refuses_bad_and_identical_urls(
@@ -143,7 +103,7 @@ def test_copy_writes_to_the_bots_database_when_no_target_is_given(
     """Without --to, the copy goes to DATABASE_URL (the step after setting it in .env); a
     DATABASE_URL still naming the source is refused with what to do, and copies nothing."""
     source = f"sqlite+aiosqlite:///{tmp_path / 'source.db'}"
-    asyncio.run(_fill(source))
+    asyncio.run(fill(source))
     monkeypatch.setenv("DATABASE_URL", source)
     status, _, err = _copy(capsys, "--from", source)
     assert status == 2
@@ -152,7 +112,7 @@ def test_copy_writes_to_the_bots_database_when_no_target_is_given(
     status, out, err = _copy(capsys, "--from", source)
     assert (status, err) == (0, "")
     assert "Copied 25 rows" in out and PASSWORD not in out
-    assert asyncio.run(_contents(postgres_url)) == asyncio.run(_contents(source))
+    assert asyncio.run(contents(postgres_url)) == asyncio.run(contents(source))
 
 
 def test_copy_moves_every_table_the_migrations_build(db_url: str) -> None:
@@ -238,8 +198,8 @@ def test_a_backup_made_while_a_store_writes_holds_everything_in_one_file(
     """The backup of a database that an open store keeps writing (its WAL not checkpointed)
     serves what the store served when the backup was made, from one file."""
     source = f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
-    asyncio.run(_fill(source))
-    expected = asyncio.run(_contents(source))
+    asyncio.run(fill(source))
+    expected = asyncio.run(contents(source))
     target = tmp_path / "copy" / "saved.db"
 
     async def back_up_while_open() -> tuple[int, str, str]:
@@ -254,7 +214,7 @@ def test_a_backup_made_while_a_store_writes_holds_everything_in_one_file(
     assert out.startswith(f"Backed up {tmp_path / 'tonk.db'} to {target} (")
     assert "3 finished hands, 2 open tables); the copy passed SQLite's integrity check." in out
     assert not target.with_name("saved.db-wal").exists()
-    saved = asyncio.run(_contents(f"sqlite+aiosqlite:///{target}"))
+    saved = asyncio.run(contents(f"sqlite+aiosqlite:///{target}"))
     assert saved["members"] == {**expected["members"], (3, 401): MemberSettings(dms=False)}
     assert {k: v for k, v in saved.items() if k != "members"} == {
         k: v for k, v in expected.items() if k != "members"
@@ -273,7 +233,7 @@ def test_a_backup_goes_beside_the_database_replaces_a_file_only_when_forced_and_
         "data/tonk.db does not exist: there is no database to back up there.\n",
     )
     assert not (tmp_path / "data").exists()  # refused, it made nothing
-    asyncio.run(_fill("sqlite+aiosqlite:///data/tonk.db"))
+    asyncio.run(fill("sqlite+aiosqlite:///data/tonk.db"))
     status, out, _ = _backup(capsys)
     (made,) = (tmp_path / "data" / "backups").iterdir()
     assert status == 0 and re.fullmatch(r"tonk-\d{8}-\d{6}\.db", made.name)
@@ -288,11 +248,11 @@ def test_a_backup_goes_beside_the_database_replaces_a_file_only_when_forced_and_
         async with await Store.open("sqlite+aiosqlite:///data/tonk.db") as store:
             await store.forget_member(1, 201)
 
-    saved = asyncio.run(_contents(f"sqlite+aiosqlite:///{made}"))
+    saved = asyncio.run(contents(f"sqlite+aiosqlite:///{made}"))
     asyncio.run(later_change())
-    assert asyncio.run(_contents("sqlite+aiosqlite:///data/tonk.db")) != saved
+    assert asyncio.run(contents("sqlite+aiosqlite:///data/tonk.db")) != saved
     restored = main(["db", "copy", "--from", f"sqlite+aiosqlite:///{made}", "--force"])
-    assert restored == 0 and asyncio.run(_contents("sqlite+aiosqlite:///data/tonk.db")) == saved
+    assert restored == 0 and asyncio.run(contents("sqlite+aiosqlite:///data/tonk.db")) == saved
 
 
 def test_keep_leaves_the_newest_backups_named_by_default_and_touches_no_other_file(
@@ -302,7 +262,7 @@ def test_keep_leaves_the_newest_backups_named_by_default_and_touches_no_other_fi
     named as backups of this database (NAME-DATE-TIME.db) stay in its directory."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DATABASE_URL", "sqlite+aiosqlite:///data/tonk.db")
-    asyncio.run(_fill("sqlite+aiosqlite:///data/tonk.db"))
+    asyncio.run(fill("sqlite+aiosqlite:///data/tonk.db"))
     backups = tmp_path / "data" / "backups"
     for day in ("01", "02", "03"):
         assert _backup(capsys, "--to", f"data/backups/tonk-202501{day}-040000.db")[0] == 0
@@ -326,7 +286,7 @@ def test_keep_below_one_is_refused_in_words_before_anything_is_backed_up(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DATABASE_URL", "sqlite+aiosqlite:///data/tonk.db")
-    asyncio.run(_fill("sqlite+aiosqlite:///data/tonk.db"))
+    asyncio.run(fill("sqlite+aiosqlite:///data/tonk.db"))
     with pytest.raises(SystemExit) as refused:
         main(["db", "backup", f"--keep={keep}"])
     assert refused.value.code == 2
@@ -343,8 +303,8 @@ def test_a_postgresql_database_is_dumped_with_pg_dump_and_restores_whole(
     empty database that then serves the same; a dump that fails (a wrong password) says
     pg_dump's reason, leaves no file and never shows a password."""
     source = postgres_server.create_database()
-    asyncio.run(_fill(source))
-    expected = asyncio.run(_contents(source))
+    asyncio.run(fill(source))
+    expected = asyncio.run(contents(source))
     target = tmp_path / "tonk.dump"
     status, out, err = _backup(capsys, "--database", source, "--to", str(target))
     assert (status, err) == (0, "")
@@ -364,7 +324,7 @@ def test_a_postgresql_database_is_dumped_with_pg_dump_and_restores_whole(
         check=True,
         capture_output=True,
     )
-    assert asyncio.run(_contents(empty.render_as_string(False))) == expected
+    assert asyncio.run(contents(empty.render_as_string(False))) == expected
 
     wrong = make_url(source).set(password="not-the-password").render_as_string(False)
     failed = tmp_path / "failed.dump"
@@ -372,3 +332,60 @@ def test_a_postgresql_database_is_dumped_with_pg_dump_and_restores_whole(
     assert (status, out) == (1, "") and "pg_dump: " in err and "password" in err
     assert "not-the-password" not in err and PASSWORD not in err
     assert not failed.exists() and not failed.with_name("failed.dump.part").exists()
+
+
+def test_without_pg_dump_a_postgresql_database_is_backed_up_as_an_sqlite_copy_that_restores(
+    tmp_path: Path,
+    postgres_server: PostgresServer,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No pg_dump or pg_restore on the machine: the backup says so, and is an SQLite file
+    named NAME-DATE-TIME.db, checked as an SQLite backup is, that restores as its message
+    says into an empty database that then serves the same; --keep prunes those files. A
+    database not at the newest schema is refused, and left as it was (no migration)."""
+    monkeypatch.setattr(backup, "_find", lambda name: None)  # neither program is installed
+    monkeypatch.chdir(tmp_path)
+    source = postgres_server.create_database()
+    name = make_url(source).database
+    asyncio.run(fill(source))
+    expected = asyncio.run(contents(source))
+    backups = tmp_path / "data" / "backups"
+    old = backups / f"{name}-20250101-040000.db"
+    assert _backup(capsys, "--database", source, "--to", str(old))[0] == 0
+
+    status, out, err = _backup(capsys, "--database", source, "--keep", "1")
+    assert status == 0 and err == (
+        "pg_dump is not installed (apt-get install postgresql-client installs it): the "
+        "backup is an SQLite copy of the database instead.\n"
+    )
+    (made,) = backups.iterdir()
+    assert re.fullmatch(rf"{name}-\d{{8}}-\d{{6}}\.db", made.name)
+    said = out.splitlines()
+    assert said[0].startswith("Backed up postgresql+asyncpg://tonk:***@127.0.0.1:")
+    assert said[0].endswith(
+        "3 finished hands, 2 open tables); the copy passed SQLite's integrity check."
+    )
+    restore = f"sqlite+aiosqlite:///data/backups/{made.name}"
+    assert said[1] == (
+        f"Restore it with: tonk db copy --from {restore} --force (into DATABASE_URL, with the "
+        "bot stopped)"
+    )
+    assert said[2] == f"Deleted 1 older backup: {old.name}."
+    assert PASSWORD not in out + err
+    assert {path.name for path in backups.iterdir()} == {made.name}  # no copy left beside it
+
+    empty = postgres_server.create_database()
+    assert main(["db", "copy", "--from", restore, "--to", empty, "--force"]) == 0
+    assert asyncio.run(contents(empty)) == expected
+    capsys.readouterr()
+
+    never_migrated = postgres_server.create_database()
+    status, out, err = _backup(capsys, "--database", never_migrated, "--to", "data/new.db")
+    assert (status, out) == (1, "")
+    assert err.endswith(
+        f"at schema revision none, not {head()}: run tonk db upgrade (or start the bot) first\n"
+    )
+    assert not (tmp_path / "data" / "new.db").exists()
+    tables = "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"
+    assert fetch(never_migrated, tables) == [(0,)]  # a backup changes nothing it backs up

@@ -43,7 +43,7 @@ MESSAGES: dict[str, Message] = {
     "cli.help.db.backup": "copy the database to one file, safely while the bot runs",
     "cli.help.db.backup_to": (
         "the file to write (default: backups/NAME-DATE-TIME.db beside an SQLite database, "
-        "data/backups/NAME-DATE-TIME.dump for PostgreSQL)"
+        "data/backups/NAME-DATE-TIME.dump for PostgreSQL, .db where pg_dump is not installed)"
     ),
     "cli.help.db.backup_force": "replace the file if it exists",
     "cli.help.db.backup_keep": (

@@ -41,6 +41,14 @@ MESSAGES: dict[str, Message] = {
         "count",
     ),
     "db.prune_failed": "The backup is made, but an older one could not be deleted: {error}",
+    "db.backup_without_pg_dump": (
+        "pg_dump is not installed (apt-get install postgresql-client installs it): the "
+        "backup is an SQLite copy of the database instead."
+    ),
+    "db.restore_sqlite_backup": (
+        "Restore it with: tonk db copy --from sqlite+aiosqlite:///{target} --force "
+        "(into DATABASE_URL, with the bot stopped)"
+    ),
     "db.backed_up_postgres": (
         "Backed up {source} to {target} ({kib} KiB) with pg_dump; pg_restore reads it back. "
         "Restore it with: pg_restore --clean --if-exists --no-owner --dbname=DATABASE {target}"
