@@ -35,6 +35,7 @@ from bot.render.limits import CONTENT, clip, fit_embed, fit_view
 from bot.routing import ComponentRouter
 from bot.shards import Shards
 from bot.store import BrokenTable, DatabaseUnreachable, Store, StoreUnavailable
+from bot.store.errors import driver_detail
 from bot.tables.dealing import Shuffler
 from bot.tables.journal import StoreJournal
 from bot.tables.ledger import Journal, Ledger, MemoryJournal
@@ -565,8 +566,7 @@ class TonkBot(commands.AutoShardedBot):
         try:
             self.store = await Store.open(url)
         except (OSError, DBAPIError) as error:
-            first_line = str(getattr(error, "orig", None) or error).splitlines()[0]
-            raise DatabaseUnreachable(f"{type(error).__name__}: {first_line}") from error
+            raise DatabaseUnreachable(f"{type(error).__name__}: {driver_detail(error)}") from error
         self.members = Members(await self.store.member_settings())
         self.quiet_guilds = await self.store.quiet_guilds()
         self.journal = StoreJournal(self.store, self.new_shuffler)

@@ -107,7 +107,9 @@ def _database_url(args: argparse.Namespace) -> str | None:
 def run_upgrade(args: argparse.Namespace) -> int:
     import asyncio
 
-    from bot.store.errors import StoreError
+    from sqlalchemy.exc import DBAPIError
+
+    from bot.store.errors import StoreError, driver_detail
     from bot.store.migrations import upgrade
 
     url = _database_url(args)
@@ -115,8 +117,9 @@ def run_upgrade(args: argparse.Namespace) -> int:
         return EXIT_BAD_URL
     try:
         revision = asyncio.run(upgrade(url))
-    except (StoreError, OSError, ValueError) as error:
-        print(text("db.failed", args.locale, url=masked(url), error=error), file=sys.stderr)
+    except (StoreError, OSError, ValueError, DBAPIError) as error:
+        said = driver_detail(error)
+        print(text("db.failed", args.locale, url=masked(url), error=said), file=sys.stderr)
         return EXIT_FAILED
     print(text("db.upgraded", args.locale, url=masked(url), revision=revision))
     return 0
@@ -126,8 +129,9 @@ def run_copy(args: argparse.Namespace) -> int:
     import asyncio
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn
+    from sqlalchemy.exc import DBAPIError
 
-    from bot.store.copy import CopyMismatch, TargetNotEmpty, copy_database
+    from bot.store.copy import copy_database
     from bot.store.errors import StoreError
 
     target = args.target or _default_url(args.locale)
@@ -141,53 +145,27 @@ def run_copy(args: argparse.Namespace) -> int:
     if args.source == target:
         print(text("db.same", args.locale, url=masked(target)), file=sys.stderr)
         return EXIT_BAD_URL
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        transient=False,
-    ) as bar:
-        tasks: dict[str, TaskID] = {}
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
+    tasks: dict[str, TaskID] = {}
 
-        def advance(table: str, done: int, total: int) -> None:
-            if table not in tasks:
-                tasks[table] = bar.add_task(
-                    text("db.copying", args.locale, table=table), total=total
-                )
-            bar.update(tasks[table], completed=done)
+    def advance(table: str, done: int, total: int) -> None:
+        if not tasks:
+            bar.start()  # once the copy begins: a refusal before it shows no bar
+        if table not in tasks:
+            tasks[table] = bar.add_task(text("db.copying", args.locale, table=table), total=total)
+        bar.update(tasks[table], completed=done)
 
-        try:
-            report = asyncio.run(
-                copy_database(args.source, target, force=args.force, progress=advance)
-            )
-        except TargetNotEmpty as refused:
+    failed = None
+    try:
+        report = asyncio.run(copy_database(args.source, target, force=args.force, progress=advance))
+    except (StoreError, OSError, ValueError, DBAPIError) as error:
+        failed = _copy_failed(error, target, args.locale)
+    finally:
+        if tasks:
             bar.stop()
-            print(
-                text("db.target_not_empty", args.locale, url=refused.url, rows=refused.rows),
-                file=sys.stderr,
-            )
-            return EXIT_FAILED
-        except CopyMismatch as mismatch:
-            bar.stop()
-            print(
-                text(
-                    "db.mismatch",
-                    args.locale,
-                    url=masked(target),
-                    what=mismatch.what,
-                    source=mismatch.source,
-                    target=mismatch.target,
-                ),
-                file=sys.stderr,
-            )
-            return EXIT_FAILED
-        except (StoreError, OSError, ValueError) as error:
-            bar.stop()
-            print(
-                text("db.failed", args.locale, url=masked(target), error=error),
-                file=sys.stderr,
-            )
-            return EXIT_FAILED
+    if failed is not None:
+        print(failed, file=sys.stderr)
+        return EXIT_FAILED
     print(
         text(
             "db.copied",
@@ -198,6 +176,29 @@ def run_copy(args: argparse.Namespace) -> int:
         )
     )
     return 0
+
+
+def _copy_failed(error: Exception, target: str, locale: str) -> str:
+    """Why a copy to ``target`` failed, in one line."""
+    from bot.store.copy import CopyMismatch, TargetNotEmpty, Unreachable
+    from bot.store.errors import driver_detail
+
+    match error:
+        case TargetNotEmpty():
+            return text("db.target_not_empty", locale, url=error.url, rows=error.rows)
+        case CopyMismatch():
+            return text(
+                "db.mismatch",
+                locale,
+                url=masked(target),
+                what=error.what,
+                source=error.source,
+                target=error.target,
+            )
+        case Unreachable():
+            return text("db.failed", locale, url=error.url, error=error.detail)
+        case _:
+            return text("db.failed", locale, url=masked(target), error=driver_detail(error))
 
 
 def _at_least_one(locale: str, value: str) -> int:

@@ -36,7 +36,7 @@ from sqlalchemy import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot.store.copy import copy_database
-from bot.store.errors import StoreError
+from bot.store.errors import StoreError, driver_detail
 
 
 class BackupFailed(StoreError):
@@ -147,7 +147,7 @@ def backup_postgres_as_sqlite(url: str, target: Path) -> BackupReport:
     except BackupFailed:
         raise
     except (StoreError, SQLAlchemyError, OSError, ValueError) as error:
-        raise BackupFailed(str(error)) from error
+        raise BackupFailed(driver_detail(error)) from error
     finally:
         _delete_sqlite(copied)
 

@@ -22,15 +22,16 @@ Guarantees:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import Column, Table, delete, func, insert, select, text
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.dburl import masked
 from bot.store.connection import create_engine_for, create_reader
-from bot.store.errors import StoreError
+from bot.store.errors import StoreError, driver_detail
 from bot.store.migrations import current_revision, head, upgrade
 from bot.store.models import METADATA
 from bot.store.sql.dialect import POSTGRESQL
@@ -85,6 +86,16 @@ class SourceNotCurrent(StoreError):
         )
 
 
+class Unreachable(StoreError):
+    """One of the two databases could not be opened (its server is down or refused the
+    login, the SQLite file cannot be made...)."""
+
+    def __init__(self, url: str, detail: str) -> None:
+        super().__init__(f"{masked(url)}: {detail}")
+        self.url = masked(url)
+        self.detail = detail
+
+
 @dataclass(frozen=True, slots=True)
 class CopyReport:
     """What was copied: rows per table, in :data:`COPY_ORDER`."""
@@ -130,18 +141,15 @@ async def copy_database(
     progress: Progress | None = None,
     migrate_source: bool = True,
 ) -> CopyReport:
-    """Copy everything in ``source_url`` to ``target_url`` (see the module docstring)."""
-    if migrate_source:
-        await upgrade(source_url)
-    await upgrade(target_url)
+    """Copy everything in ``source_url`` to ``target_url`` (see the module docstring).
+    :class:`Unreachable` names the database that could not be opened."""
     source = create_reader(source_url, busy_timeout_ms=5000)  # one snapshot on either backend
     target = create_engine_for(target_url, immediate=True)
     try:
-        if not migrate_source:
-            async with source.connect() as reading:
-                found = await reading.run_sync(current_revision)
-            if found != head():
-                raise SourceNotCurrent(source_url, found, head())
+        found = await _reach(source_url, upgrade(source_url) if migrate_source else None, source)
+        if found != head():
+            raise SourceNotCurrent(source_url, found, head())
+        await _reach(target_url, upgrade(target_url), target)
         async with source.connect() as reading, target.begin() as writing:
             counts = await count_rows(reading)
             present = sum((await count_rows(writing)).values())
@@ -157,6 +165,18 @@ async def copy_database(
     finally:
         await _dispose((source, target))
     return CopyReport(rows=counts)
+
+
+async def _reach(url: str, migrating: Awaitable[str] | None, engine: AsyncEngine) -> str | None:
+    """Open the database at ``url`` (through ``migrating`` first, if given): its schema
+    revision. :class:`Unreachable` if it cannot be opened."""
+    try:
+        if migrating is not None:
+            await migrating
+        async with engine.connect() as connection:
+            return await connection.run_sync(current_revision)
+    except (DBAPIError, OSError) as error:
+        raise Unreachable(url, driver_detail(error)) from error
 
 
 async def _copy_table(

@@ -117,3 +117,12 @@ class DatabaseUnreachable(StoreError):
     def __init__(self, detail: str) -> None:
         super().__init__(f"the database could not be opened: {detail}")
         self.detail = detail
+
+
+def driver_detail(error: BaseException) -> str:
+    """What the database driver said of ``error`` (SQLAlchemy's ``DBAPIError`` holds it as
+    ``orig``): its first line only, without SQLAlchemy's statement and link; the class name of
+    an error that said nothing."""
+    said = getattr(error, "orig", None) or error
+    words = str(said).strip()
+    return words.splitlines()[0] if words else type(said).__name__

@@ -40,7 +40,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.pool import NullPool
 
 from bot.store.connection import create_engine_for
-from bot.store.errors import StoreUnavailable
+from bot.store.errors import StoreUnavailable, driver_detail
 from bot.store.sql.commits import groups, run_group
 from bot.store.sql.tables import Append
 from bot.store.writer import (
@@ -154,7 +154,7 @@ class PostgresWriter:
             else:
                 outcomes = await self._run_in_transaction(connection, works)
         except (DBAPIError, OSError, _BatchFailed) as error:
-            unavailable = StoreUnavailable(_detail(error))
+            unavailable = StoreUnavailable(driver_detail(error))
             logger.error("a batch of %d writes failed: %s", len(batch), unavailable.detail)
             await self._disconnect()
             return [(False, unavailable)] * len(batch)
@@ -215,7 +215,7 @@ class PostgresWriter:
             await connection.invalidate()
             await connection.close()
         except (DBAPIError, OSError) as error:
-            logger.warning("closing the write connection failed: %s", _detail(error))
+            logger.warning("closing the write connection failed: %s", driver_detail(error))
 
 
 def _one_statement(works: Sequence[Work[Any]]) -> bool:
@@ -239,7 +239,7 @@ def _run_together(connection: Connection, works: Sequence[Work[Any]]) -> list[tu
                 outcomes.append((True, group[0](connection)))
         except Exception as error:
             if _database_failed(error):
-                raise _BatchFailed(_detail(error)) from error
+                raise _BatchFailed(driver_detail(error)) from error
             raise _UnitFailed(error) from error
     return outcomes
 
@@ -253,7 +253,7 @@ def _run_units(connection: Connection, works: Sequence[Work[Any]]) -> list[tuple
             value = work(connection)
         except Exception as error:
             if _database_failed(error):
-                raise _BatchFailed(_detail(error)) from error
+                raise _BatchFailed(driver_detail(error)) from error
             savepoint.rollback()
             outcomes.append((False, _unit_error(error)))
             continue
@@ -280,10 +280,5 @@ def _database_failed(error: BaseException) -> bool:
 
 def _unit_error(error: Exception) -> Exception:
     if _sqlstate(error) in _UNIT_UNAVAILABLE:
-        return StoreUnavailable(_detail(error))
+        return StoreUnavailable(driver_detail(error))
     return error
-
-
-def _detail(error: BaseException) -> str:
-    orig = error.orig if isinstance(error, DBAPIError) else error
-    return str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__

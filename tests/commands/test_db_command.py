@@ -389,3 +389,24 @@ def test_without_pg_dump_a_postgresql_database_is_backed_up_as_an_sqlite_copy_th
     assert not (tmp_path / "data" / "new.db").exists()
     tables = "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"
     assert fetch(never_migrated, tables) == [(0,)]  # a backup changes nothing it backs up
+
+
+def test_a_wrong_password_is_one_line_naming_the_driver_s_reason_never_a_traceback(
+    tmp_path: Path, postgres_server: PostgresServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``db upgrade``, ``db copy`` from and ``db copy`` to a PostgreSQL URL whose password is
+    wrong: exit status 1 and one line, the URL masked, the server's reason, nothing else."""
+    wrong = make_url(postgres_server.create_database()).set(password="not-the-password")
+    url = wrong.render_as_string(False)
+    sqlite = f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+    for argv in (
+        ["db", "upgrade", "--database", url],
+        ["db", "copy", "--from", url, "--to", sqlite],
+        ["db", "copy", "--from", sqlite, "--to", url],
+    ):
+        status = main(argv)
+        out, err = capsys.readouterr()
+        assert (status, out) == (1, ""), argv
+        assert err.endswith(': password authentication failed for user "tonk"\n'), argv
+        assert err.count("\n") == 1 and err.startswith("postgresql+asyncpg://tonk:***@"), argv
+        assert "not-the-password" not in err and PASSWORD not in err
