@@ -35,7 +35,7 @@ from pathlib import Path
 from sqlalchemy import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-from bot.store.copy import copy_database
+from bot.store.copy import Unreachable, copy_database
 from bot.store.errors import StoreError, driver_detail
 
 
@@ -146,6 +146,8 @@ def backup_postgres_as_sqlite(url: str, target: Path) -> BackupReport:
         return backup_sqlite(copied, target)
     except BackupFailed:
         raise
+    except Unreachable as error:  # the database the command names: said once
+        raise BackupFailed(error.detail) from error
     except (StoreError, SQLAlchemyError, OSError, ValueError) as error:
         raise BackupFailed(driver_detail(error)) from error
     finally:

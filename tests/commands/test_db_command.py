@@ -343,7 +343,8 @@ def test_without_pg_dump_a_postgresql_database_is_backed_up_as_an_sqlite_copy_th
     """No pg_dump or pg_restore on the machine: the backup says so, and is an SQLite file
     named NAME-DATE-TIME.db, checked as an SQLite backup is, that restores as its message
     says into an empty database that then serves the same; --keep prunes those files. A
-    database not at the newest schema is refused, and left as it was (no migration)."""
+    wrong password is one line; a database not at the newest schema is refused, and left as
+    it was (no migration)."""
     monkeypatch.setattr(backup, "_find", lambda name: None)  # neither program is installed
     monkeypatch.chdir(tmp_path)
     source = postgres_server.create_database()
@@ -379,6 +380,12 @@ def test_without_pg_dump_a_postgresql_database_is_backed_up_as_an_sqlite_copy_th
     assert main(["db", "copy", "--from", restore, "--to", empty, "--force"]) == 0
     assert asyncio.run(contents(empty)) == expected
     capsys.readouterr()
+
+    wrong = make_url(source).set(password="not-the-password").render_as_string(False)
+    status, out, err = _backup(capsys, "--database", wrong, "--to", "data/wrong.db")
+    assert (status, out) == (1, "") and err.count("postgresql+asyncpg://") == 1
+    assert err.endswith(': password authentication failed for user "tonk"\n')
+    assert "not-the-password" not in err and not (tmp_path / "data" / "wrong.db").exists()
 
     never_migrated = postgres_server.create_database()
     status, out, err = _backup(capsys, "--database", never_migrated, "--to", "data/new.db")
