@@ -180,7 +180,7 @@ def run_copy(args: argparse.Namespace) -> int:
 
 def _copy_failed(error: Exception, target: str, locale: str) -> str:
     """Why a copy to ``target`` failed, in one line."""
-    from bot.store.copy import CopyMismatch, TargetNotEmpty, Unreachable
+    from bot.store.copy import CopyMismatch, SourceMissing, TargetNotEmpty, Unreachable
     from bot.store.errors import driver_detail
 
     match error:
@@ -197,6 +197,8 @@ def _copy_failed(error: Exception, target: str, locale: str) -> str:
             )
         case Unreachable():
             return text("db.failed", locale, url=error.url, error=error.detail)
+        case SourceMissing():
+            return text("db.copy_source_missing", locale, url=error.url)
         case _:
             return text("db.failed", locale, url=masked(target), error=driver_detail(error))
 

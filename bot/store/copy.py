@@ -4,6 +4,8 @@ seats and totals.
 
 Guarantees:
 
+* An SQLite source must exist: a mistyped path is refused (:class:`SourceMissing`) before
+  anything is made or written, never copied as an empty database over the target.
 * Both databases are first brought to the newest schema (``migrations.upgrade``), or, with
   ``migrate_source=False`` (a backup, which must not change what it backs up), the source
   must be at it already (:class:`SourceNotCurrent`).
@@ -24,12 +26,13 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
-from sqlalchemy import Column, Table, delete, func, insert, select, text
+from sqlalchemy import Column, Table, delete, func, insert, make_url, select, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.dburl import masked
+from bot.dburl import is_postgres, masked
 from bot.store.connection import create_engine_for, create_reader
 from bot.store.errors import StoreError, driver_detail
 from bot.store.migrations import current_revision, head, upgrade
@@ -74,6 +77,14 @@ class CopyMismatch(StoreError):
         self.what = what
         self.source = source
         self.target = target
+
+
+class SourceMissing(StoreError):
+    """The SQLite source file does not exist."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(f"{masked(url)} does not exist")
+        self.url = masked(url)
 
 
 class SourceNotCurrent(StoreError):
@@ -143,6 +154,8 @@ async def copy_database(
 ) -> CopyReport:
     """Copy everything in ``source_url`` to ``target_url`` (see the module docstring).
     :class:`Unreachable` names the database that could not be opened."""
+    if not is_postgres(source_url) and not Path(make_url(source_url).database or "").is_file():
+        raise SourceMissing(source_url)
     source = create_reader(source_url, busy_timeout_ms=5000)  # one snapshot on either backend
     target = create_engine_for(target_url, immediate=True)
     try:

@@ -406,6 +406,7 @@ def test_a_wrong_password_is_one_line_naming_the_driver_s_reason_never_a_traceba
     wrong = make_url(postgres_server.create_database()).set(password="not-the-password")
     url = wrong.render_as_string(False)
     sqlite = f"sqlite+aiosqlite:///{tmp_path / 'tonk.db'}"
+    asyncio.run(upgrade(sqlite))
     for argv in (
         ["db", "upgrade", "--database", url],
         ["db", "copy", "--from", url, "--to", sqlite],
@@ -417,3 +418,24 @@ def test_a_wrong_password_is_one_line_naming_the_driver_s_reason_never_a_traceba
         assert err.endswith(': password authentication failed for user "tonk"\n'), argv
         assert err.count("\n") == 1 and err.startswith("postgresql+asyncpg://tonk:***@"), argv
         assert "not-the-password" not in err and PASSWORD not in err
+
+
+def test_a_mistyped_sqlite_source_is_refused_and_never_copied_over_the_target(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--force`` deletes what the target holds: a source path with a typo must not be
+    made into an empty database and copied over the bot's own. It is refused before anything
+    is made, and the bot's database keeps everything."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_URL", "sqlite+aiosqlite:///data/tonk.db")
+    asyncio.run(fill("sqlite+aiosqlite:///data/tonk.db"))
+    kept = asyncio.run(contents("sqlite+aiosqlite:///data/tonk.db"))
+    typo = "sqlite+aiosqlite:///data/bakups/tonk.db"
+    status, out, err = _copy(capsys, "--from", typo, "--force")
+    assert (status, out) == (1, "")
+    assert err == (
+        f"{typo} does not exist: there is nothing to copy from there (is the path right?). "
+        "Nothing was changed.\n"
+    )
+    assert not (tmp_path / "data" / "bakups").exists()
+    assert asyncio.run(contents("sqlite+aiosqlite:///data/tonk.db")) == kept

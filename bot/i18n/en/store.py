@@ -17,6 +17,10 @@ MESSAGES: dict[str, Message] = {
         "--from and --to (by default DATABASE_URL) both name {url}: nothing to copy. "
         "Set DATABASE_URL to the new database, or give it with --to."
     ),
+    "db.copy_source_missing": (
+        "{url} does not exist: there is nothing to copy from there (is the path right?). "
+        "Nothing was changed."
+    ),
     "db.target_not_empty": (
         "{url} already holds {rows} rows (tables, hands, totals or settings): copying would "
         "mix two servers' data. Point --to at an empty database, or add --force to delete "
