@@ -101,7 +101,7 @@ def backup_sqlite(source: Path, target: Path) -> BackupReport:
     except BackupFailed:
         partial.unlink(missing_ok=True)
         raise
-    partial.replace(target)
+    _put_in_place(partial, target)
     return BackupReport(target.stat().st_size, hands, open_tables)
 
 
@@ -130,7 +130,7 @@ def backup_postgres(url: str, target: Path) -> BackupReport:
             partial.unlink(missing_ok=True)
             said = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
             raise BackupFailed(f"{Path(command[0]).name}: {said}")
-    partial.replace(target)
+    _put_in_place(partial, target)
     return BackupReport(target.stat().st_size)
 
 
@@ -152,6 +152,15 @@ def backup_postgres_as_sqlite(url: str, target: Path) -> BackupReport:
         raise BackupFailed(driver_detail(error)) from error
     finally:
         _delete_sqlite(copied)
+
+
+def _put_in_place(partial: Path, target: Path) -> None:
+    """Give the checked copy ``partial`` its name ``target``; if that fails, delete it."""
+    try:
+        partial.replace(target)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        raise BackupFailed(f"cannot write {target}: {error.strerror}") from error
 
 
 def pg_dump_installed() -> bool:

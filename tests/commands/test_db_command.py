@@ -439,3 +439,20 @@ def test_a_mistyped_sqlite_source_is_refused_and_never_copied_over_the_target(
     )
     assert not (tmp_path / "data" / "bakups").exists()
     assert asyncio.run(contents("sqlite+aiosqlite:///data/tonk.db")) == kept
+
+
+def test_a_backup_that_cannot_take_its_name_leaves_no_partial_copy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--to`` names a directory (``--force`` given): the checked copy cannot be renamed
+    to it. One line says why, and the copy written beside it (``NAME.part``) is gone."""
+    monkeypatch.chdir(tmp_path)
+    asyncio.run(fill("sqlite+aiosqlite:///data/tonk.db"))
+    (tmp_path / "saved").mkdir()
+    status, out, err = _backup(
+        capsys, "--database", "sqlite+aiosqlite:///data/tonk.db", "--to", "saved", "--force"
+    )
+    assert (status, out) == (1, "")
+    assert err == "sqlite+aiosqlite:///data/tonk.db: cannot write saved: Is a directory\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["data", "saved"]
+    assert not any((tmp_path / "saved").iterdir())
