@@ -88,11 +88,12 @@ class SourceMissing(StoreError):
 
 
 class SourceNotCurrent(StoreError):
-    """The source is not at the newest schema, and was not to be migrated."""
+    """The source is not at the newest schema, and was not to be migrated (the caller names
+    the database)."""
 
-    def __init__(self, url: str, found: str | None, newest: str) -> None:
+    def __init__(self, found: str | None, newest: str) -> None:
         super().__init__(
-            f"{masked(url)} is at schema revision {found or 'none'}, not {newest}: "
+            f"the database is at schema revision {found or 'none'}, not {newest}: "
             "run tonk db upgrade (or start the bot) first"
         )
 
@@ -161,7 +162,7 @@ async def copy_database(
     try:
         found = await _reach(source_url, upgrade(source_url) if migrate_source else None, source)
         if found != head():
-            raise SourceNotCurrent(source_url, found, head())
+            raise SourceNotCurrent(found, head())
         await _reach(target_url, upgrade(target_url), target)
         async with source.connect() as reading, target.begin() as writing:
             counts = await count_rows(reading)

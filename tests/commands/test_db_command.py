@@ -389,7 +389,7 @@ def test_without_pg_dump_a_postgresql_database_is_backed_up_as_an_sqlite_copy_th
 
     never_migrated = postgres_server.create_database()
     status, out, err = _backup(capsys, "--database", never_migrated, "--to", "data/new.db")
-    assert (status, out) == (1, "")
+    assert (status, out) == (1, "") and err.count("postgresql+asyncpg://") == 1
     assert err.endswith(
         f"at schema revision none, not {head()}: run tonk db upgrade (or start the bot) first\n"
     )
