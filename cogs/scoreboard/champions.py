@@ -1,8 +1,9 @@
 """The champion role: ``/tonk config champion role`` names a role that the winner of each
-season that ends gets (the most chips in that season; each of them, on a tie), taken back
-from the last winners when the next season ends. The bot needs Manage Roles, and its own
-role above that one: a role it could not give is refused in words, changing nothing, and a
-role it cannot give or take back later is said in the season's announcement."""
+season that ends gets (the most chips in that season, or in a season of push-up hands, which
+pay no chips, the most hands won; each of them, on a tie), taken back from the last winners
+when the next season ends. The bot needs Manage Roles, and its own role above that one: a
+role it could not give is refused in words, changing nothing, and a role it cannot give or
+take back later is said in the season's announcement."""
 
 from __future__ import annotations
 
@@ -104,9 +105,16 @@ async def crown(
 
 def season_winners(final: LeaderboardPage) -> list[Standing]:
     """The members ahead on the chips board ``final``: those with its most chips, if more
-    than none."""
-    best = max((entry.player.net_chips for entry in final.entries), default=0)
-    return [entry.player for entry in final.entries if best > 0 and entry.player.net_chips == best]
+    than none. On a board where nobody won or lost a chip (a season of push-up hands, which
+    pay nobody: O42), those with its most hands won, if any."""
+    players = [entry.player for entry in final.entries]
+    chips = any(player.net_chips for player in players)
+
+    def figure(player: Standing) -> int:
+        return player.net_chips if chips else player.hands_won
+
+    best = max(map(figure, players), default=0)
+    return [player for player in players if best > 0 and figure(player) == best]
 
 
 async def _move(

@@ -13,7 +13,7 @@ from pathlib import Path
 import discord
 
 from bot.store import Store
-from tests.cogs.helpers import button_labels, db_bot, season_clock
+from tests.cogs.helpers import button_labels, db_bot, play_a_tonk, season_clock
 from tests.cogs.test_scoreboard import casino, manager, play_three, record
 from tests.cogs.test_seasons import lines_of
 from tests.fakediscord import FakeDiscord, run_bot
@@ -62,8 +62,8 @@ async def test_each_seasons_winner_gets_the_role_and_the_last_one_gives_it_back(
         chosen = await boss.slash("tonk", "config", "champion", role=champion)
         assert lines_of(chosen) == [
             f"From now on the winner of each season that ends gets <@&{champion.id}> (the most "
-            "chips in that season; each of them, on a tie) and keeps it until the next season "
-            "ends."
+            "chips in that season, or in a season of push-up hands, which pay no chips, the most "
+            "hands won; each of them, on a tie) and keeps it until the next season ends."
         ]
         shown = lines_of(await boss.slash("tonk", "config", "show"))
         assert shown[0].endswith(
@@ -223,6 +223,30 @@ async def test_a_tie_past_the_top_three_crowns_every_winner(
             f"and hold <@&{champion.id}> until the next season ends."
         )
         assert holders(guild, champion) == {"bob", "boss", "cat", "dan"}
+
+
+async def test_a_season_of_push_up_hands_crowns_the_member_with_the_most_hands_won(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """O42: push-up hands pay no chips, so a season of them would leave everyone level on
+    chips; its champion is the member with the most hands won (bob, by the tonk he played
+    through the buttons)."""
+    fake = fake_discord
+    guild, ann, bob = casino(fake)
+    boss = manager(fake, guild)
+    champion = roles_to_give(fake, guild)
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        await boss.slash("tonk", "config", "champion", role=champion)
+        await play_a_tonk(fake, bot, ann, bob, preset="push_up")
+        said = lines_of(await boss.slash("tonk", "config", "season"))
+        assert said[1:] == [
+            "The board before the first season:",
+            "1. **bob**: 0 chips · 1 won of 1 (100%)",
+            "2. **ann**: 0 chips · 0 won of 1 (0%)",
+            f"👑 **bob** led the board before the first season and holds <@&{champion.id}> "
+            "until the next season ends.",
+        ]
+        assert holders(guild, champion) == {"bob"}
 
 
 async def test_the_hall_of_fame_turns_its_pages_of_25_with_prev_and_next(

@@ -111,6 +111,24 @@ def test_a_season_nobody_ended_ahead_crowns_nobody_and_a_failure_names_the_membe
     ]
 
 
+def test_a_board_where_nobody_won_or_lost_a_chip_crowns_the_most_hands_won() -> None:
+    """O42: on a board of push-up hands (no chips either way) the members with the most
+    hands won are ahead, each of them on a tie; nobody is, without a hand won. A chip won
+    or lost anywhere on the board makes chips decide again."""
+    ann = PlayerRecord(1, 7, "ann", 0, 5, 3, 1, 0, 0, 0, 0, 0, 0.0)
+    bob = PlayerRecord(1, 8, "bob", 0, 5, 1, 0, 0, 0, 0, 0, 0, 0.0)
+    cat = replace(bob, user_id=9, display_name="cat", hands_won=3)
+
+    def board(*players: PlayerRecord) -> LeaderboardPage:
+        entries = [LeaderboardEntry(rank, player) for rank, player in enumerate(players, 1)]
+        return LeaderboardPage("chips", 0, 10, entries, False, "all", None)
+
+    assert season_winners(board(ann, bob)) == [ann]
+    assert season_winners(board(ann, cat, bob)) == [ann, cat]
+    assert season_winners(board(replace(ann, hands_won=0), replace(bob, hands_won=0))) == []
+    assert season_winners(board(replace(bob, net_chips=1), ann)) == [replace(bob, net_chips=1)]
+
+
 def test_the_board_crowns_the_winners_it_carries_and_says_of_which_season() -> None:
     """A member of the board's crowned winners has a crown by their name, and a last line
     says which season they won, in the reader's language; a page without any of them has
