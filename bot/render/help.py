@@ -1,5 +1,6 @@
 """What ``/tonk help`` shows: how a game starts, then every command the bot has, by who uses
-it, each with its description in the reader's language (pure: no Discord state)."""
+it, each with its description in the reader's language; the welcome; and **How to play**,
+the standard game step by step (pure: no Discord state)."""
 
 from __future__ import annotations
 
@@ -137,7 +138,13 @@ def welcome_embed(
             join_button=text("table.button.join", locale),
             start_button=text("table.button.start", locale),
         ),
-        text("help.welcome.learn", locale, help=mention("help"), rules=mention("rules")),
+        text(
+            "help.welcome.learn",
+            locale,
+            learn_button=text("help.button.learn", locale),
+            help=mention("help"),
+            rules=mention("rules"),
+        ),
     ]
     if "config set" in commands:
         paragraphs.append(
@@ -155,4 +162,40 @@ def welcome_embed(
     embed = discord.Embed(
         title=text("help.welcome.title", locale), description="\n\n".join(paragraphs)
     )
+    return fit_embed(embed)
+
+
+LEARN_SECTIONS = ("cards", "turn", "spreads", "out", "drop", "stock", "more")
+"""The fields of **How to play**, in order (``help.learn.NAME.title`` and ``help.learn.NAME``):
+the cards and the deal (S1, S2, S5, S6), a turn (S7), spreads and hits (S8), going out (S9,
+S11a-b), dropping (S11c), an empty stock (S10, S11d), and where to learn more."""
+
+
+def learn_embed(group: str, command_id: int | None, locale: str = "en") -> discord.Embed:
+    """**How to play**: the standard game (S1-S11) step by step, in ``locale``, its moves
+    named by the labels of the buttons that make them. ``group`` and ``command_id`` as for
+    :func:`help_embed`."""
+
+    def mention(path: str) -> str:
+        return command_mention(f"{group} {path}", command_id)
+
+    said = {
+        "rules": mention("rules"),
+        "help": mention("help"),
+        "practice": mention("practice"),
+        "drop": text("table.button.drop", locale),
+        "draw": text("table.button.draw", locale),
+        "take": text("table.button.take_empty", locale),
+        "hand": text("table.button.hand", locale),
+        "hint": text("table.button.hint", locale),
+    }
+    embed = discord.Embed(
+        title=text("help.learn.title", locale), description=text("help.learn.intro", locale, **said)
+    )
+    for section in LEARN_SECTIONS:
+        embed.add_field(
+            name=text(f"help.learn.{section}.title", locale),
+            value=text(f"help.learn.{section}", locale, **said),
+            inline=False,
+        )
     return fit_embed(embed)

@@ -12,7 +12,7 @@ from bot.render.limits import fit_embed
 
 def rules_embed(rules: Rules, locale: str = "en", stake: int | None = None) -> discord.Embed:
     """What differs from the standard game first, then every section, then house decisions;
-    the footer points to the player's guide."""
+    the footer points to **How to play**, the button sent under it (``cogs.tonk.learn``)."""
     summary = summarize(rules, locale)
     lines = []
     if summary.differences:
@@ -26,5 +26,6 @@ def rules_embed(rules: Rules, locale: str = "en", stake: int | None = None) -> d
     for title, sentences in (*summary.sections, (text("summary.house", locale), summary.house)):
         value = "\n".join(f"• {s}" for s in sentences)
         embed.add_field(name=title, value=value, inline=False)
-    embed.set_footer(text=text("summary.guide", locale))
+    learn_button = text("help.button.learn", locale)
+    embed.set_footer(text=text("summary.learn", locale, learn_button=learn_button))
     return fit_embed(embed)

@@ -10,12 +10,14 @@
   on an out-of-date component.
 - ``deadlines``: a table's timers.  ``bots``: a table's computer players.
 - ``views``: render specs → Discord components.  ``restore``: tables back after a restart.
+- ``welcome``: what a server that adds the bot reads.  ``learn``: **How to play**.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cogs.tonk import learn
 from cogs.tonk.commands import TonkCommands
 from cogs.tonk.components import ROUTES
 from cogs.tonk.restore import restore_tables
@@ -32,6 +34,7 @@ async def setup(bot: TonkBot) -> None:
     await bot.add_cog(cog)
     for pattern, handler in ROUTES:
         bot.components.add(pattern, handler)
+    bot.components.add(learn.PATTERN, learn.show_learn)
     restore_tables(bot, cog.service)
     cog.service.tables.report_every(STATUS_EVERY)
 
@@ -39,3 +42,4 @@ async def setup(bot: TonkBot) -> None:
 async def teardown(bot: TonkBot) -> None:
     for pattern, _handler in ROUTES:
         bot.components.remove(pattern)
+    bot.components.remove(learn.PATTERN)

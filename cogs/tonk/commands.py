@@ -30,6 +30,7 @@ from bot.tables.table import MAX_STAKE, MIN_STAKE
 from cogs.group import PRESET_CHOICES, tonk_group
 from cogs.inputs import MAX_CHOICES, parse_timeout
 from cogs.tonk.components import TONK_COG
+from cogs.tonk.learn import learn_button
 from cogs.tonk.me import LANGUAGES, ORDERS, MemberService
 from cogs.tonk.restore import resume_shard
 from cogs.tonk.service import TableService
@@ -304,8 +305,9 @@ class TonkCommands(
     async def show_help(self, interaction: discord.Interaction) -> None:
         group = tonk_group(self.bot)
         described = {} if group is None else command_descriptions(group)
-        embed = help_embed(GROUP, described, command_id(interaction), locale_of(interaction))
-        await show(interaction, embed=embed, ephemeral=True)
+        locale = locale_of(interaction)
+        embed = help_embed(GROUP, described, command_id(interaction), locale)
+        await show(interaction, embed=embed, view=learn_button(locale), ephemeral=True)
 
     @app_commands.command(name="addbot", description=text("bots.command.addbot"))
     @app_commands.describe(level=text("bots.command.addbot.level"))

@@ -16,6 +16,8 @@ service.
 - ``tonk:i:{table}``: the menu of members to invite to a private table (its **Invite**).
 - ``tonk:j:{table}``: a **Join** button of the ``/tonk tables`` list (a seat at that table,
   wherever it is).
+- ``tonk:learn``: **How to play**, under ``/tonk help``, ``/tonk rules`` and the welcome: the
+  standard game, shown privately to whoever presses it (``cogs.tonk.learn``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ import discord
 from bot.routing import Handler
 
 TONK_COG = "Tonk"
+LEARN_ID = "tonk:learn"
+"""The custom id of every **How to play** button."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,16 +197,22 @@ class ComponentHandler(Protocol):
     async def join_listed(self, interaction: discord.Interaction, table_id: int) -> None: ...
 
 
+async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
+    """Answer a click with ``work``; any error goes to the command tree's one error path
+    (logged, and an apology to the player)."""
+    client: Any = interaction.client
+    try:
+        await work()
+    except Exception as error:
+        await client.tree.on_error(interaction, error)
+
+
 async def _handle(
     interaction: discord.Interaction, call: Callable[[ComponentHandler], Awaitable[None]]
 ) -> None:
-    """Hand the click to the tables service; any error goes to the command tree's one error
-    path (logged, and an apology to the player)."""
+    """Hand the click to the tables service (:func:`guarded`)."""
     client: Any = interaction.client
-    try:
-        await call(client.get_cog(TONK_COG).service)
-    except Exception as error:
-        await client.tree.on_error(interaction, error)
+    await guarded(interaction, lambda: call(client.get_cog(TONK_COG).service))
 
 
 async def table_button(interaction: discord.Interaction, match: re.Match[str]) -> None:

@@ -48,6 +48,7 @@ from bot.tables.table import (
 from cogs.settings import NewTableDefaults, new_table_defaults
 from cogs.tonk import panels
 from cogs.tonk.components import PanelKey, Picked, PickKey, TableKey
+from cogs.tonk.learn import learn_button
 from cogs.tonk.open_tables import OpenTables
 from cogs.tonk.runtime import TableRuntime
 from cogs.tonk.screens import missing_permissions
@@ -609,7 +610,7 @@ class TableService:
             embed = rules_embed(rules, locale)
         else:
             embed = rules_embed(runtime.table.rules, locale, runtime.table.stake)
-        await show(interaction, embed=embed, ephemeral=True)
+        await show(interaction, embed=embed, view=learn_button(locale), ephemeral=True)
 
     async def open_panel(self, interaction: discord.Interaction) -> None:
         """``/tonk hand``: the player's private panel."""

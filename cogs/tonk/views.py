@@ -17,7 +17,7 @@ import discord
 from bot.render.controls import ButtonSpec, CardSelectSpec, Controls, Style, TableButton
 from bot.render.limits import BUTTON_LABEL, OPTION_LABEL, PLACEHOLDER, clip
 from bot.render.replay import replay_start_id
-from cogs.tonk.components import Of, PanelKey, PickKey, TableIdKey, TableKey
+from cogs.tonk.components import LEARN_ID, Of, PanelKey, PickKey, TableIdKey, TableKey
 
 Component = dict[str, Any]
 
@@ -133,12 +133,22 @@ def join_view(tables: Iterable[tuple[int, str]]) -> Rows:
     )
 
 
+def learn_view(label: str) -> Rows:
+    """**How to play** (``label``), the button that shows the standard game privately to
+    whoever presses it (``cogs.tonk.learn``)."""
+    return _rows([(0, _plain_button(LEARN_ID, label, Style.PRIMARY))])
+
+
 def _button(custom_id: str, spec: ButtonSpec) -> Component:
+    return _plain_button(custom_id, spec.label or spec.action, spec.style, spec.disabled)
+
+
+def _plain_button(custom_id: str, label: str, style: Style, disabled: bool = False) -> Component:
     return {
         "type": BUTTON,
-        "style": STYLES[spec.style],
-        "disabled": spec.disabled,
-        "label": clip(spec.label or spec.action, BUTTON_LABEL),
+        "style": STYLES[style],
+        "disabled": disabled,
+        "label": clip(label, BUTTON_LABEL),
         "custom_id": custom_id,
     }
 

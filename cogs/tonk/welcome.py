@@ -1,6 +1,6 @@
 """The message a server reads once, when it adds the bot: how to play, learn and set it up
-(``bot.render.help.welcome_embed``), in the server's language, in its system messages
-channel, else the first text channel where the bot may post it."""
+(``bot.render.help.welcome_embed``), in the server's language, with **How to play** under
+it, in its system messages channel, else the first text channel where the bot may post it."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from bot.i18n.mentions import GROUP
 from bot.render.help import welcome_embed
 from cogs.group import tonk_group
 from cogs.settings import guild_language
+from cogs.tonk.learn import learn_button
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
@@ -32,7 +33,8 @@ async def welcome(bot: TonkBot, guild: discord.Guild) -> None:
     described = {} if group is None else command_descriptions(group)
     locale = await guild_language(bot, guild)
     try:
-        await channel.send(embed=welcome_embed(GROUP, described, bot.command_id, locale))
+        embed = welcome_embed(GROUP, described, bot.command_id, locale)
+        await channel.send(embed=embed, view=learn_button(locale))
     except discord.HTTPException as error:
         log.warning("could not welcome server %d in #%s: %s", guild.id, channel.name, error)
 

@@ -12,9 +12,12 @@ from babel.messages.pofile import read_po
 from bot.engine.actions import DRAW, DROP
 from bot.engine.rules import PRESETS, build_rules
 from bot.i18n import LOCALES, amount_text, text
+from bot.i18n.bounds import ELLIPSIS
 from bot.i18n.catalogs import TRANSLATED, catalogue_path
 from bot.i18n.en import MESSAGES
+from bot.i18n.mentions import GROUP
 from bot.i18n.source import Plural
+from bot.render.help import LEARN_SECTIONS, learn_embed
 from bot.render.limits import BUTTON_LABEL, CONTENT, DESCRIPTION, EMBED_TOTAL, FIELD_VALUE
 from bot.render.panel import panel_embed
 from bot.render.rules import rules_embed
@@ -137,3 +140,15 @@ def test_the_table_panel_and_rules_fit_discord_in_every_language(locale: str) ->
         assert len(embed) <= EMBED_TOTAL
         assert len(embed.description or "") <= DESCRIPTION
         assert all(len(f.value or "") <= FIELD_VALUE for f in embed.fields)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_how_to_play_fits_discord_uncut_in_every_language(locale: str) -> None:
+    """How to play (S1-S11) is one embed, nothing of it cut to fit, its commands' mentions
+    at their longest (a 19-digit command id)."""
+    embed = learn_embed(GROUP, 2**63 - 1, locale)
+    parts = [embed.description or "", *(f"{f.name} {f.value}" for f in embed.fields)]
+    assert len(embed.fields) == len(LEARN_SECTIONS)
+    assert not any(ELLIPSIS in part for part in parts)
+    assert len(embed) <= EMBED_TOTAL
+    assert all(len(f.value or "") <= FIELD_VALUE for f in embed.fields)

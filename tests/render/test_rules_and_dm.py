@@ -19,7 +19,7 @@ def test_the_rules_embed_puts_differences_first_and_every_section_after() -> Non
     assert names[0] == "Deck and deal" and names[-1].startswith("House decisions")
     standard = rules_embed(build_rules()).to_dict()
     assert standard["description"].startswith("This is the standard game")
-    assert "player's guide: docs/guide.md" in embed["footer"]["text"]
+    assert embed["footer"]["text"] == "How to play, below: the standard game step by step."
 
 
 def test_the_rules_embed_fits_discords_limits_with_many_options_changed() -> None:

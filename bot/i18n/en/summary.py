@@ -13,6 +13,7 @@ MESSAGES: dict[str, Message] = {
         "Every preset, house rule and house decision is explained in the player's guide: "
         "docs/guide.md in the bot's repository."
     ),
+    "summary.learn": "{learn_button}, below: the standard game step by step.",
     "summary.option": "{name} ({rule_id}): {values}; default {default}",
     "summary.range": "{low} to {high}",
     "summary.stake": "Basic stake: {stake}.",
@@ -230,6 +231,10 @@ MESSAGES: dict[str, Message] = {
 }
 
 NOTES: dict[str, str] = {
+    "summary.learn": (
+        "The footer of /tonk rules (plain text): {learn_button} is the label of the How to "
+        "play button under it (help.button.learn)."
+    ),
     "summary.option": "{rule_id} is a code such as O1; {values} the values one may type.",
     "option.catch.standard": "A caught dropper: one who dropped without the lowest count.",
     "option.stakes.indiana": "A rum: going out; nickel/dime are the small American stakes.",
