@@ -183,5 +183,7 @@ class OpenTables:
                 "the bot lacks a permission there",
                 error.text,
             )
+        elif isinstance(error, discord.DiscordServerError):
+            log.warning("a notice or deletion was lost to a Discord outage (%s)", error.status)
         elif error is not None:
             log.error("a message could not be sent", exc_info=error)

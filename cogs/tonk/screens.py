@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -57,8 +57,8 @@ PANEL_LIFETIME = 14 * 60.0
 """Discord lets a bot edit an interaction's message for 15 minutes; a panel says it expired
 a minute before."""
 LAST_RETRY = 60.0
-"""A failed table-message update is tried again after ``Timing.message_retry``, then twice
-as long each time, up to this."""
+"""A failed update of the table message or of a player's DM is tried again after
+``Timing.message_retry``, then twice as long each time, up to this."""
 
 Era = tuple[str, int]
 HAND = "hand"
@@ -153,6 +153,32 @@ def era_of(table: Table, shown: Shown | None) -> Era:
     return (HAND, table.hand_number)
 
 
+class Backoff:
+    """Trying an update again after Discord failed it: after ``first`` seconds, then twice
+    as long each time, up to :data:`LAST_RETRY`; a success starts over."""
+
+    def __init__(self, first: float) -> None:
+        self._first = first
+        self.delay = first
+        """The pause before the next try, once one fails."""
+        self._handle: asyncio.TimerHandle | None = None
+
+    def failed(self, again: Callable[[], None]) -> None:
+        """Call ``again`` after :attr:`delay` (replacing a try still to come); the next
+        pause is twice as long."""
+        self.cancel()
+        self._handle = asyncio.get_running_loop().call_later(self.delay, again)
+        self.delay = min(self.delay * 2, LAST_RETRY)
+
+    def succeeded(self) -> None:
+        self.delay = self._first
+
+    def cancel(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+
 class TableScreens:
     """One table's messages, DMs and panels: rendering them and keeping them current."""
 
@@ -162,8 +188,8 @@ class TableScreens:
         self._clock = runtime.host.clock
         self._timers = Timers(self._clock)
         self._first_retry = runtime.host.timing.message_retry
-        self._retry_delay = self._first_retry
-        self._retry: asyncio.TimerHandle | None = None
+        self._table_retry = Backoff(self._first_retry)
+        self._dm_retries: dict[int, Backoff] = {}
         self._shown: Shown | None = None
         self._finals: dict[int, PublicTable] = {}
         self._dms: dict[int, SentDM] = {}
@@ -294,8 +320,8 @@ class TableScreens:
         """Stop the retries and panel timers for good (the table closed or the cog unloads)."""
         self._nudges += 1
         self._timers.close()
-        if self._retry is not None:
-            self._retry.cancel()
+        for backoff in (self._table_retry, *self._dm_retries.values()):
+            backoff.cancel()
 
     def panel_selection(self, user_id: int) -> int:
         panel = self._panels.get(user_id)
@@ -423,15 +449,13 @@ class TableScreens:
                 "table %d: the table message could not be updated (%s); again in %.0f s",
                 self._id,
                 error.status,
-                self._retry_delay,
+                self._table_retry.delay,
             )
             if self._shown is not None:
                 self._shown = replace(self._shown, version=None)
-            loop = asyncio.get_running_loop()
-            self._retry = loop.call_later(self._retry_delay, self._request_table)
-            self._retry_delay = min(self._retry_delay * 2, LAST_RETRY)
+            self._table_retry.failed(self._request_table)
         else:
-            self._retry_delay = self._first_retry
+            self._table_retry.succeeded()
 
     async def _bring_table_message_up_to_date(self) -> None:
         async with self._runtime.lock:
@@ -544,6 +568,27 @@ class TableScreens:
         host.updates.request(key, lambda: self._sync_dm(user_id), budget=host.channel_budget)
 
     async def _sync_dm(self, user_id: int) -> None:
+        """Bring the player's DM up to date; if Discord fails it (an outage: the player
+        blocking the bot is :meth:`_dm_refused`), try again later (:class:`Backoff`)."""
+        try:
+            await self._bring_dm_up_to_date(user_id)
+        except discord.HTTPException as error:
+            backoff = self._dm_retries.setdefault(user_id, Backoff(self._first_retry))
+            log.warning(
+                "table %d: the hand DM of member %d could not be updated (%s); again in %.0f s",
+                self._id,
+                user_id,
+                error.status,
+                backoff.delay,
+            )
+            self._dm_shows.pop(user_id, None)  # the next change asks for it again too
+            backoff.failed(lambda: self._request_dm(user_id))
+        else:
+            retrying = self._dm_retries.pop(user_id, None)
+            if retrying is not None:
+                retrying.cancel()
+
+    async def _bring_dm_up_to_date(self, user_id: int) -> None:
         table = self._table
         hand = private_hand(table, user_id, public=self.public())
         if hand is None or user_id in table.dm_refused or table.status == CLOSED:
@@ -566,7 +611,11 @@ class TableScreens:
         digest = text_digest(content)
         if sent is not None and sent.hand == hand.hand_number:
             if sent.digest != digest:
-                await edit_message(self._bot, sent.channel_id, sent.message_id, content=content)
+                try:
+                    await edit_message(self._bot, sent.channel_id, sent.message_id, content=content)
+                except discord.Forbidden:
+                    await self._dm_refused(user_id)
+                    return
                 self._dms[user_id] = replace(sent, digest=digest)
             return
         if hand.legal.phase == OVER or not chosen.dms:
@@ -575,12 +624,7 @@ class TableScreens:
             channel = await self._dm_channel(user_id)
             message = await channel.send(content)
         except discord.Forbidden:
-            async with self._runtime.lock:
-                table = self._table
-                table.dm_refused.add(user_id)
-                await self._runtime.commit_message()
-            player = table.name_of(user_id)
-            self.notice(text("table.notice.dm_failed", table.locale, player=player))
+            await self._dm_refused(user_id)
             return
         self._dms[user_id] = SentDM(hand.hand_number, channel.id, message.id, digest)
         async with self._runtime.lock:
@@ -594,6 +638,16 @@ class TableScreens:
                 current[user_id] = HandDM(hand.hand_number, channel.id, message.id, locale)
             table.direct_messages = current
             await self._runtime.commit_message()
+
+    async def _dm_refused(self, user_id: int) -> None:
+        """The player takes no DMs from the bot (Discord refused one): the table keeps that,
+        sends them none for the rest of the session, and the channel is told."""
+        async with self._runtime.lock:
+            table = self._table
+            table.dm_refused.add(user_id)
+            await self._runtime.commit_message()
+        player = table.name_of(user_id)
+        self.notice(text("table.notice.dm_failed", table.locale, player=player))
 
     def _sent_dm(self, user_id: int) -> SentDM | None:
         """The player's latest DM; after a restart, the one the table kept, with the digest

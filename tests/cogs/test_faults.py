@@ -242,6 +242,52 @@ async def test_a_failed_table_message_update_is_retried_until_the_buttons_work(
         assert len(retried) == 2  # failed twice, then shown
 
 
+async def test_a_hand_dm_that_discord_fails_is_tried_again_until_it_shows_the_hand(
+    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
+) -> None:
+    """During a Discord outage the hand's DMs cannot be opened, then bob's cannot be
+    edited after his draw: each is tried again (a warning per failure, never an error)
+    until the DM shows the hand as it is."""
+    ann, bob = ann_and_bob(fake_discord)
+    async with run_bot(fake_discord, make_bot()) as bot:
+        lobby = await open_table(ann, [bob])
+        cards = {"cuts": ["KS", "2C"], "hands": HANDS, "dealer": "ann", "stock": STOCK}
+        stack_table(bot, ann.channel, **cards)  # type: ignore[arg-type]
+        fake_discord.fail_requests("POST", "/users/@me/channels", times=2)
+        with caplog.at_level(logging.WARNING):
+            await ann.click(lobby, "Start")
+            await fake_discord.wait_for(lambda: ann.dms() and bob.dms(), what="both DMs")
+            (dm,) = bob.dms()
+            fake_discord.fail_requests("PATCH", f"/messages/{dm.id}")
+            await bob.click(lobby, "Draw")
+            await fake_discord.wait_for(lambda: "7♣" in dm.text(), what="bob's DM after his draw")
+            await quiet(fake_discord, bot)
+    assert "Your hand: 8♣ K♣ 2♦ Q♦ 9♠ (count 39)" in ann.dms()[0].text()
+    assert "Your hand: 7♣ 7♦ 4♥ 5♥ 6♥ 7♠ (count 36)" in dm.text()
+    failed = [r.getMessage() for r in caplog.records if "hand DM of member" in r.getMessage()]
+    assert len(failed) == 3 and all("(503)" in line for line in failed)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_notice_lost_to_a_discord_outage_is_a_warning_and_the_table_goes_on(
+    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The channel's notice that ann removed bob cannot be posted (Discord answers 503):
+    that is a warning, not an error, and bob sits down again."""
+    ann, bob = ann_and_bob(fake_discord)
+    async with run_bot(fake_discord, make_bot()) as bot:
+        lobby = await open_table(ann, [bob])
+        fake_discord.fail_requests("POST", f"/channels/{ann.channel.id}/messages")
+        with caplog.at_level(logging.WARNING):
+            kicked = await ann.slash("tonk", "kick", member=bob.user)
+            await quiet(fake_discord, bot)
+        assert kicked.content == "bob is removed from the table."
+        await bob.click(lobby, "Join")
+        assert table_in(bot, bob.channel).is_seated(bob.id)  # type: ignore[arg-type]
+    assert "a notice or deletion was lost to a Discord outage (503)" in caplog.text
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
 async def test_a_panel_says_it_expired_before_discord_stops_it_updating(
     fake_discord: FakeDiscord,
 ) -> None:

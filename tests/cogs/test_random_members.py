@@ -1,10 +1,11 @@
 """Members doing random things at one table, through the fake Discord: clicks on the table
 message (and on older messages), picks and clicks in their private panels, every ``/tonk``
 command a member or a manager may type, time passing (turn timers, reminders, the idle
-close) and, with a database, restarts. Whatever they do, nothing is logged as an error (no
-crash, no request on a closed connection to Discord), and no member sees another's cards
-while the hand is on. Each seed is one run of ``STEPS`` random steps; a failing run prints
-its last steps."""
+close), Discord failing some of the bot's requests (an outage) and, with a database,
+restarts. Whatever they do, nothing is logged as an error (no crash, no request on a closed
+connection to Discord), no member sees another's cards while the hand is on, and once
+Discord answers again the table message catches up with the table. Each seed is one run of
+``STEPS`` random steps; a failing run prints its last steps."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ import pytest
 
 from bot.client import TonkBot
 from bot.i18n import LOCALES, text
+from bot.tables.table import CLOSED
+from cogs.tonk.runtime import TableRuntime
 from tests.cogs.helpers import (
     assert_hands_secret,
     button_labels,
@@ -34,6 +37,7 @@ from tests.cogs.helpers import (
 from tests.fakediscord import (
     FakeChannel,
     FakeDiscord,
+    FakeDiscordTimeout,
     FakeRole,
     SimulatedMember,
     StoredMessage,
@@ -92,6 +96,17 @@ SETTINGS: tuple[dict[str, Any], ...] = (
 )
 """What members ask ``/tonk settings``: a house rule, a preset, the stake, seats, timer;
 some of it refused (an unknown rule, half a rule, fewer seats than players, nothing)."""
+OUTAGES = (
+    ("PATCH", "/messages/"),
+    ("POST", "/messages"),
+    ("DELETE", "/messages/"),
+    ("POST", "/users/@me/channels"),
+    ("PUT", "/roles/"),
+)
+"""Requests of the bot that Discord may fail during an outage (503, which discord.py does not
+try again): edits, posts and deletions of messages (the table's, DMs, notices), opening a
+DM, giving a role. Interaction responses are left alone: when Discord fails those, the
+member sees "This interaction failed" and nothing the bot does can change that."""
 WAITS = (5, 50, 130, 400, 2000)
 TIME_ZONES = ("Asia/Tehran", "Europe/Bucharest", "Asia/Ho_Chi_Minh", "UTC", "Mars/Olympus")
 """Time zones a manager gives scheduled seasons: the last is none, and refused."""
@@ -243,6 +258,25 @@ class Crowd:
         await member.slash("tonk", "config", sub, **options)
 
 
+async def caught_up(fake: FakeDiscord, runtime: TableRuntime, last: str) -> None:
+    """Wait until the table message shows what the table would show now (a change that a
+    timer made may still be on its way; an update Discord failed is tried again)."""
+
+    def shows_the_table() -> bool:
+        table = runtime.table
+        if table.message_id is None or table.status == CLOSED:
+            return True
+        versions = fake.messages[table.message_id].versions
+        shown = versions[-1].embeds[0] if versions and versions[-1].embeds else {}
+        want = runtime.screens.table_message()[0].to_dict()
+        return all(shown.get(key) == want.get(key) for key in ("description", "fields"))
+
+    try:
+        await fake.wait_for(shows_the_table, what="the table message to catch up")
+    except FakeDiscordTimeout as stale:
+        raise AssertionError(f"{stale}\nafter:\n{last}") from None
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 async def test_members_doing_random_things_crash_nothing_and_see_no_hand(
     fake_discord: FakeDiscord, sqlite_store: Path, caplog: pytest.LogCaptureFixture, seed: int
@@ -278,6 +312,11 @@ async def test_members_doing_random_things_crash_nothing_and_see_no_hand(
                     crowd.panels.clear()
                     bot = new_bot()
                     break
+                if rng.random() < 0.04:
+                    method, part = rng.choice(OUTAGES)
+                    times = rng.randint(1, 3)
+                    crowd.steps.append(("outage", method, part, times))
+                    fake_discord.fail_requests(method, part, times=times)
                 if rng.random() < 0.08:
                     seconds = rng.choice(WAITS)
                     crowd.steps.append(("wait", seconds))
@@ -303,6 +342,8 @@ async def test_members_doing_random_things_crash_nothing_and_see_no_hand(
                 last = "\n".join(map(str, crowd.steps[-15:]))
                 assert not errors, f"{errors[0].getMessage()}\nafter:\n{last}"
                 runtime = service(bot).tables.in_channel(channel.id)
+                if runtime is not None and not any(o.times for o in fake_discord.outages):
+                    await caught_up(fake_discord, runtime, last)
                 table = runtime.table if runtime else None
                 if table is None or table.hand is None or table.hand.over:
                     continue
