@@ -38,6 +38,9 @@ class TableButton(StrEnum):
     AGAIN = "again"
     REPLAY = "replay"
     """Not a table route: the button opens the finished hand's replay (``/tonk replay``)."""
+    LEARN = "learn"
+    """Not a table route: **How to play**, the standard game shown privately
+    (``cogs.tonk.learn``)."""
 
 
 class PanelButton(StrEnum):

@@ -106,6 +106,7 @@ def table_controls(table: PublicTable, locale: str = "en", *, replays: bool = Fa
                 ),
                 *invite,
                 *replay,
+                ButtonSpec(TableButton.LEARN, text("help.button.learn", locale), row=1),
             )
         )
     if table.status == BETWEEN:

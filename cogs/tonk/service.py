@@ -721,9 +721,10 @@ class TableService:
                     | TableButton.INVITE
                     | TableButton.AGAIN
                     | TableButton.REPLAY
+                    | TableButton.LEARN
                     | None
                 ):
-                    raise TableError("stale")  # answered above, Replay's own, or unknown
+                    raise TableError("stale")  # answered above, their own routes, or unknown
                 case _:
                     assert_never(button)
             return None

@@ -73,19 +73,19 @@ class Rows(discord.ui.View):
 
 def table_view(table_id: int, hand: int, version: int, controls: Controls) -> Rows:
     """The table message's buttons (an empty one removes them). Replay is answered by the
-    replay's own component (``cogs.scoreboard.replay``), not by a table route."""
-    return _rows(
-        (
-            spec.row,
-            _button(
-                replay_start_id(table_id, hand)
-                if spec.action == TableButton.REPLAY
-                else TableKey(table_id, hand, version, spec.action, spec.cards).custom_id,
-                spec,
-            ),
-        )
-        for spec in controls.buttons
-    )
+    replay's own component (``cogs.scoreboard.replay``) and How to play by its own route
+    (``cogs.tonk.learn``), not by a table route."""
+
+    def custom_id(spec: ButtonSpec) -> str:
+        match spec.action:
+            case TableButton.REPLAY:
+                return replay_start_id(table_id, hand)
+            case TableButton.LEARN:
+                return LEARN_ID
+            case _:
+                return TableKey(table_id, hand, version, spec.action, spec.cards).custom_id
+
+    return _rows((spec.row, _button(custom_id(spec), spec)) for spec in controls.buttons)
 
 
 def panel_view(table_id: int, hand: int, version: int, controls: Controls) -> Rows:

@@ -53,7 +53,12 @@ async def test_one_table_per_channel_and_joining_by_command(fake_discord: FakeDi
         assert again.content == "You already sit at this table."
         await quiet(fake_discord, bot)
         assert "Hosted by ann. All 2 seats are taken: the host presses **Start**." in lobby.text()
-        assert button_labels(lobby) == {"Join": False, "Leave": True, "Start": True}
+        assert button_labels(lobby) == {
+            "Join": False,
+            "Leave": True,
+            "Start": True,
+            "How to play": True,
+        }
         left = await bob.slash("tonk", "leave")
         assert left.content == "You left the table."
         await quiet(fake_discord, bot)

@@ -1,13 +1,13 @@
-"""**How to play**: the button under ``/tonk help``, ``/tonk rules`` and the welcome shows
-whoever presses it the standard game (S1-S11) step by step, privately and in their own
-language, its moves named by the buttons that make them; the welcome's keeps working after a
-restart."""
+"""**How to play**: the button under ``/tonk help``, ``/tonk rules``, the welcome and a table
+in its lobby shows whoever presses it the standard game (S1-S11) step by step, privately and
+in their own language, its moves named by the buttons that make them; the welcome's keeps
+working after a restart."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cogs.helpers import button_labels, db_bot, make_bot, quiet
+from tests.cogs.helpers import button_labels, db_bot, make_bot, open_table, quiet, table_in
 from tests.fakediscord import FakeDiscord, run_bot
 from tests.fakediscord.interactions import InteractionResult
 
@@ -96,3 +96,22 @@ async def test_the_welcomes_how_to_play_answers_each_member_in_their_language_af
     assert fake.messages_in(guild.channel("joc")) == [welcome]
     async with run_bot(fake, db_bot(sqlite_store)):
         assert learned(await ann.click(welcome, "Cum se joacă")) == learned(english)
+
+
+async def test_how_to_play_in_a_tables_lobby_answers_anyone_and_changes_nothing_there(
+    fake_discord: FakeDiscord,
+) -> None:
+    """A member who is not at the table (cat) presses the lobby's How to play: cat reads the
+    game privately, and the table and its message are as they were."""
+    fake = fake_discord
+    guild = fake.add_guild("Casino", channels=["tonk"])
+    channel = guild.channel("tonk")
+    ann, bob, cat = (fake.add_member(guild, name).at(channel) for name in ("ann", "bob", "cat"))
+    async with run_bot(fake, make_bot()) as bot:
+        lobby = await open_table(ann, [bob])
+        before = (table_in(bot, channel).to_json(), len(lobby.versions))
+        shown = await cat.click(lobby, "How to play")
+        await quiet(fake, bot)
+        after = (table_in(bot, channel).to_json(), len(lobby.versions))
+    assert shown.embed_titles == ["How to play Tonk"] and list(learned(shown)) == ["", *SECTIONS]
+    assert after == before

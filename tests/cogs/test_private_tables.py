@@ -35,7 +35,13 @@ async def test_only_the_members_the_host_invites_join_a_private_table(
         (at_once,) = ann.ephemerals()  # the host is offered the menu as the table opens
         assert at_once.content.startswith("Choose who to invite (up to 10 members)")
         assert [menu["placeholder"] for menu in at_once.selects()] == ["Members to invite"]
-        assert button_labels(lobby) == {"Join": True, "Leave": True, "Start": False, "Invite": True}
+        assert button_labels(lobby) == {
+            "Join": True,
+            "Leave": True,
+            "Start": False,
+            "Invite": True,
+            "How to play": True,
+        }
         listed = await dan.slash("tonk", "tables")
         assert listed.message is not None
         assert "· 🔒 private, in the lobby, 1 of 4 seats taken ·" in listed.message.text()

@@ -84,7 +84,12 @@ async def test_a_busy_channel_opens_a_second_table_in_a_thread_that_plays_a_hand
 
         lobby = table_message(fake_discord, bot, thread)
         assert lobby.channel_id == thread.id
-        assert button_labels(lobby) == {"Join": True, "Leave": True, "Start": False}
+        assert button_labels(lobby) == {
+            "Join": True,
+            "Leave": True,
+            "Start": False,
+            "How to play": True,
+        }
         await bob.click(lobby, "Join")
         stack_table(bot, thread, cuts=["KS", "2C"], hands=FIRST, dealer="ann")
         await ann.click(lobby, "Start")

@@ -40,7 +40,7 @@ def test_the_lobby_lists_seats_and_offers_join_leave_start() -> None:
     assert "Tonk · Standard (P1) · stake 1" in shown
     assert "Hosted by ann. 1 of 4 seats taken" in shown and "**ann** (host)" in shown
     assert "Turn timer: 120 seconds." in shown
-    assert buttons(table) == {"Join": True, "Leave": True, "Start": False}
+    assert buttons(table) == {"Join": True, "Leave": True, "Start": False, "How to play": True}
     table.join(lobby("bob").seats[0], now=0.0)
     assert buttons(table)["Start"]
 
@@ -145,12 +145,24 @@ def test_a_private_table_says_so_and_offers_invite_in_the_lobby_in_play_and_betw
     shown = text_of(table_embed(public_table(table)))
     assert "🔒 A private table: only the members the host invites (**Invite**, below) can " in shown
     assert "1 of 2 seats taken: the members invited press **Join** to sit down;" in shown
-    assert buttons(table) == {"Join": True, "Leave": True, "Start": False, "Invite": True}
+    assert buttons(table) == {
+        "Join": True,
+        "Leave": True,
+        "Start": False,
+        "Invite": True,
+        "How to play": True,
+    }
     table.invite(IDS["ann"], [(IDS["bob"], "bob")], now=1.0)
     assert "Invited, not yet seated: **bob**." in text_of(table_embed(public_table(table)))
     table.join(lobby("bob").seats[0], now=1.0)
     assert "Invited" not in text_of(table_embed(public_table(table)))
-    assert buttons(table) == {"Join": False, "Leave": True, "Start": True, "Invite": False}
+    assert buttons(table) == {
+        "Join": False,
+        "Leave": True,
+        "Start": True,
+        "Invite": False,
+        "How to play": True,
+    }
     assert table_embed(public_table(table)).footer.text == "Table 1 · 🔒 private"
     assert "🔒" not in text_of(table_embed(public_table(lobby("ann"))))
     assert table_embed(public_table(lobby("ann"))).footer.text == "Table 1"
