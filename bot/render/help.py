@@ -4,7 +4,7 @@ the standard game step by step (pure: no Discord state)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import discord
 
@@ -53,6 +53,12 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 (by their path below the ``/tonk`` group). Every command of the bot is in exactly one."""
 
 
+def _mentions(group: str, command_id: int | None) -> Callable[[str], str]:
+    """A command's clickable mention by its path below ``group`` (``new`` → ``</tonk
+    new:ID>``; plain ``/tonk new`` while ``command_id`` is not known)."""
+    return lambda path: command_mention(f"{group} {path}", command_id)
+
+
 def help_embed(
     group: str, commands: Mapping[str, str], command_id: int | None, locale: str = "en"
 ) -> discord.Embed:
@@ -66,9 +72,7 @@ def help_embed(
     (the mentions are clickable with it).
     """
 
-    def mention(path: str) -> str:
-        return command_mention(f"{group} {path}", command_id)
-
+    mention = _mentions(group, command_id)
     start = text(
         "help.start",
         locale,
@@ -126,9 +130,7 @@ def welcome_embed(
     set it up (when the server's settings are there: the ``commands`` the bot has), and the
     languages. ``group`` and ``command_id`` as for :func:`help_embed`."""
 
-    def mention(path: str) -> str:
-        return command_mention(f"{group} {path}", command_id)
-
+    mention = _mentions(group, command_id)
     paragraphs = [
         text(
             "help.welcome.play",
@@ -176,9 +178,7 @@ def learn_embed(group: str, command_id: int | None, locale: str = "en") -> disco
     named by the labels of the buttons that make them. ``group`` and ``command_id`` as for
     :func:`help_embed`."""
 
-    def mention(path: str) -> str:
-        return command_mention(f"{group} {path}", command_id)
-
+    mention = _mentions(group, command_id)
     said = {
         "rules": mention("rules"),
         "help": mention("help"),
