@@ -42,12 +42,14 @@ FAST = Timing(
     idle_timeout=1800.0,
     reply_patience=2.0,
     message_retry=0.01,
+    bot_pause=0.0,
 )
 
 
 def make_bot(**options: Any) -> TonkBot:
-    """The bot with a manual clock (timers fire when tests say), short edit intervals, and
-    shuffles seeded 0, 1, 2… table by table (tests stack the decks they check)."""
+    """The bot with a manual clock (timers fire when tests say), short edit intervals,
+    computer players that move without a pause, and shuffles seeded 0, 1, 2… table by table
+    (tests stack the decks they check)."""
     seeds = itertools.count()
     options.setdefault("clock", ManualClock())
     options.setdefault("timing", FAST)

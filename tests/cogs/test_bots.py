@@ -4,7 +4,6 @@ hand of a person against a computer player that moves by itself."""
 from __future__ import annotations
 
 import threading
-from dataclasses import replace
 
 import pytest
 
@@ -15,7 +14,6 @@ from bot.players.protocol import Player
 from bot.players.registry import make_player
 from bot.tables.table import CLOSED, PLAYING
 from tests.cogs.helpers import (
-    FAST,
     assert_hands_secret,
     is_open,
     make_bot,
@@ -30,8 +28,6 @@ from tests.cogs.helpers import (
     table_message,
 )
 from tests.fakediscord import FakeChannel, FakeDiscord, SimulatedMember, run_bot
-
-NO_PAUSE = replace(FAST, bot_pause=0.0)
 
 
 class Watched:
@@ -82,7 +78,7 @@ async def test_a_person_plays_a_whole_hand_against_a_hard_bot_that_moves_by_itse
     channel = guild.channel("tonk")
     ann = fake.add_member(guild, "ann")
     threads: list[threading.Thread] = []
-    async with run_bot(fake, make_bot(timing=NO_PAUSE)) as bot:
+    async with run_bot(fake, make_bot()) as bot:
         patch_computer_players(
             monkeypatch, lambda level, rng: Watched(make_player(level, rng), threads)
         )
@@ -129,7 +125,7 @@ async def test_only_the_host_seats_a_bot_and_the_host_removes_it(fake_discord: F
     channel = guild.channel("tonk")
     ann = fake.add_member(guild, "ann")
     bob = fake.add_member(guild, "bob")
-    async with run_bot(fake, make_bot(timing=NO_PAUSE)) as bot:
+    async with run_bot(fake, make_bot()) as bot:
         lobby = await open_table(ann, [bob])
         refused = await bob.slash("tonk", "addbot", level="easy")
         assert refused.ephemeral and refused.content == "Only the host can do that."
@@ -155,7 +151,7 @@ async def test_when_the_last_person_leaves_the_bots_the_table_closes(
     guild = fake.add_guild("Casino", channels=["tonk"])
     channel = guild.channel("tonk")
     ann = fake.add_member(guild, "ann")
-    async with run_bot(fake, make_bot(timing=NO_PAUSE)) as bot:
+    async with run_bot(fake, make_bot()) as bot:
         lobby = await open_table(ann, [])
         await ann.slash("tonk", "addbot", level="hard")
         await quiet(fake, bot)
@@ -191,7 +187,7 @@ async def test_an_illegal_move_from_a_bot_is_replaced_by_the_automatic_move(
     channel = guild.channel("tonk")
     ann = fake.add_member(guild, "ann")
     picked: list[Action] = []
-    async with run_bot(fake, make_bot(timing=NO_PAUSE)) as bot:
+    async with run_bot(fake, make_bot()) as bot:
         patch_computer_players(monkeypatch, lambda level, rng: Broken(picked))
         lobby = await open_table(ann, [])
         await ann.slash("tonk", "addbot", level="hard")

@@ -189,7 +189,7 @@ async def test_a_computer_players_refused_move_is_replaced_and_its_seat_is_not_s
     guild = fake_discord.add_guild("Casino", channels=["tonk"])
     ann = fake_discord.add_member(guild, "ann").at(guild.channel("tonk"))
     picked: list[Action] = []
-    async with run_bot(fake_discord, make_bot(timing=replace(FAST, bot_pause=0.0))) as bot:
+    async with run_bot(fake_discord, make_bot()) as bot:
         patch_computer_players(monkeypatch, lambda level, rng: Stubborn(picked))
         lobby = await open_table(ann, [])
         await ann.slash("tonk", "addbot", level="normal")

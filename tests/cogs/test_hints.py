@@ -64,7 +64,7 @@ async def test_a_member_alone_against_computer_players_plays_a_whole_hand_by_hin
     guild = fake_discord.add_guild("Casino", channels=["tonk"])
     ann, bob = (fake_discord.add_member(guild, name) for name in ("ann", "bob"))
     channel = guild.channel("tonk")
-    async with run_bot(fake_discord, make_bot(timing=replace(FAST, bot_pause=0.0))) as bot:
+    async with run_bot(fake_discord, make_bot()) as bot:
         service(bot).tables.bot_rng.seed(3)
         await ann.slash("tonk", "practice", opponents=2, level="easy")
         table = table_in(bot, channel)
@@ -101,7 +101,7 @@ async def test_no_hint_is_offered_where_another_person_plays(fake_discord: FakeD
     guild = fake_discord.add_guild("Casino", channels=["tonk"])
     ann, bob = (fake_discord.add_member(guild, name) for name in ("ann", "bob"))
     channel = guild.channel("tonk")
-    async with run_bot(fake_discord, make_bot(timing=replace(FAST, bot_pause=0.0))) as bot:
+    async with run_bot(fake_discord, make_bot()) as bot:
         lobby = await open_table(ann, [bob])
         await ann.slash("tonk", "addbot", level="hard")
         await ann.click(lobby, "Start")

@@ -4,10 +4,8 @@ opens), in a thread of its own where the channel has a table already."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.tables.table import PLAYING
-from tests.cogs.helpers import FAST, is_open, make_bot, quiet, service, table_in, table_message
+from tests.cogs.helpers import is_open, make_bot, quiet, service, table_in, table_message
 from tests.fakediscord import FakeDiscord, run_bot
 
 
@@ -35,7 +33,7 @@ async def test_the_computer_players_of_a_practice_table_play_their_turns(
     guild = fake_discord.add_guild("Casino", channels=["tonk"])
     ann = fake_discord.add_member(guild, "ann")
     channel = guild.channel("tonk")
-    async with run_bot(fake_discord, make_bot(timing=replace(FAST, bot_pause=0.0))) as bot:
+    async with run_bot(fake_discord, make_bot()) as bot:
         service(bot).tables.bot_rng.seed(3)
         await ann.slash("tonk", "practice", opponents=3)
         await service(bot).tables.computer_players_idle()

@@ -101,16 +101,17 @@ some of it refused (an unknown rule, half a rule, fewer seats than players, noth
 CATCH_UP = 5.0
 """Seconds the table message has to catch up with the table once Discord answers again."""
 OUTAGES = (
-    ("PATCH", "/messages/"),
-    ("POST", "/messages"),
-    ("DELETE", "/messages/"),
+    ("PATCH", "/channels/"),
+    ("POST", "/channels/"),
+    ("DELETE", "/channels/"),
     ("POST", "/users/@me/channels"),
     ("PUT", "/roles/"),
 )
 """Requests of the bot that Discord may fail during an outage (503, which discord.py does not
-try again): edits, posts and deletions of messages (the table's, DMs, notices), opening a
-DM, giving a role. Interaction responses are left alone: when Discord fails those, the
-member sees "This interaction failed" and nothing the bot does can change that."""
+try again): edits, posts and deletions of channel messages (the table's, DMs, notices),
+opening a DM, giving a role. Interaction responses and their follow-ups (webhook requests)
+are left alone: discord.py itself tries those again, seconds apart, and when they fail the
+member sees "This interaction failed" whatever the bot does."""
 WAITS = (5, 50, 130, 400, 2000)
 TIME_ZONES = ("Asia/Tehran", "Europe/Bucharest", "Asia/Ho_Chi_Minh", "UTC", "Mars/Olympus")
 """Time zones a manager gives scheduled seasons: the last is none, and refused."""
