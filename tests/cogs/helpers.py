@@ -43,13 +43,15 @@ FAST = Timing(
     reply_patience=2.0,
     message_retry=0.01,
     bot_pause=0.0,
+    channel_requests_per_s=10_000.0,
 )
 
 
 def make_bot(**options: Any) -> TonkBot:
-    """The bot with a manual clock (timers fire when tests say), short edit intervals,
-    computer players that move without a pause, and shuffles seeded 0, 1, 2… table by table
-    (tests stack the decks they check)."""
+    """The bot with a manual clock (timers fire when tests say), short edit intervals, a
+    request budget that holds no edit back (``test_budget`` sets its own), computer players
+    that move without a pause, and shuffles seeded 0, 1, 2… table by table (tests stack the
+    decks they check)."""
     seeds = itertools.count()
     options.setdefault("clock", ManualClock())
     options.setdefault("timing", FAST)
