@@ -18,7 +18,9 @@ class PlayerResult:
     hand; ``how`` the hand's ending as it applies to this player; ``caught`` marks the dropper
     who was caught. Bots (``is_bot``) are kept in the hand record but get no totals.
     ``pushed_up`` is the points a push-up hand pushed the player up by (O42: 0 for a winner;
-    nobody pays, so ``payout`` is 0), None for a hand paid in chips.
+    nobody pays, so ``payout`` is 0), None for a hand paid in chips. ``won_match`` marks the
+    player who won the push-up match the hand ended (H10: the lowest total when a total
+    reached the limit).
     """
 
     user_id: int
@@ -30,6 +32,7 @@ class PlayerResult:
     caught: bool = False
     is_bot: bool = False
     pushed_up: int | None = None
+    won_match: bool = False
 
     def __post_init__(self) -> None:
         Ending(self.how)  # raises ValueError for anything but a known ending

@@ -202,7 +202,10 @@ class HandPlayerRow(SQLModel, table=True):
     ranked: bool = Field(default=True, sa_column_kwargs={"server_default": text("true")})
     """Whether the hand counts on the scoreboard: false for a hand with a computer player
     at the table in a server that keeps those off it (``GuildSettings.computer_hands``,
-    as it was when the hand was recorded). Last, where revision 0011 added it."""
+    as it was when the hand was recorded). Where revision 0011 added it."""
+    won_match: bool = Field(default=False, sa_column_kwargs={"server_default": text("false")})
+    """Whether this hand ended a push-up match (H10) and this seat won it, with the lowest
+    total. Last, where revision 0020 added it (false for every hand recorded before)."""
 
 
 class PlayerTotals(SQLModel, table=True):
@@ -272,6 +275,9 @@ class PlayerTotals(SQLModel, table=True):
             Computed(_WIN_SCORE_SQL),
         ),
     )
+    matches_won: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
+    """Push-up matches won (``hand_player.won_match``), counted from revision 0020 on. Last,
+    where that revision added it."""
 
 
 class MemberSettingsRow(SQLModel, table=True):

@@ -63,6 +63,8 @@ class PlayerRecord(Standing):
     current_streak: int
     best_streak: int
     win_score: float
+    matches_won: int = 0
+    """Push-up matches won (H10), counted since the bot started keeping them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +137,8 @@ class RecentHand:
     ranked: bool = True
     """Whether the hand counts on the scoreboard (not a hand with a computer player, in a
     server that keeps those off it)."""
+    won_match: bool = False
+    """Whether the hand ended a push-up match that this member won (H10)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +192,8 @@ class HandSeat:
     """The push-up points of this seat (O42), None for a hand paid in chips."""
     ranked: bool = True
     """Whether the hand counts on the scoreboard (see ``RecentHand.ranked``)."""
+    won_match: bool = False
+    """Whether the hand ended a push-up match that this seat won (H10)."""
 
 
 @dataclass(frozen=True, slots=True)

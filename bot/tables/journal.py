@@ -381,6 +381,7 @@ def hand_result(table: Table) -> HandResult:
             caught=result.ending == DROP_CAUGHT and seat == result.dropper,
             is_bot=_is_bot(table, user_id),
             pushed_up=None if stakes else result.payouts[seat],
+            won_match=user_id == record.match_winner,
         )
         for seat, user_id in enumerate(record.players)
     ]

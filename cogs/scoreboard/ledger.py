@@ -33,13 +33,15 @@ COLUMNS = (
     "caught",
     "pushed_up",
     "ranked",
+    "won_match",
 )
 """The CSV's header: when the hand finished (UTC, ISO 8601), where, which hand, how it
 ended; then the seat's player (``user_id`` empty once forgotten), what it was paid (net,
 in chips: 0 in a push-up hand, where nobody pays), its count, how it won or lost, and in a
 push-up hand the points it was pushed up by (empty for a hand paid in chips, and for push-up
 hands recorded before the bot kept them); last, whether the hand counts on the scoreboard (no
-for a hand with a computer player in a server that keeps those off it)."""
+for a hand with a computer player in a server that keeps those off it), and whether the hand
+ended a push-up match that the seat won (no for hands recorded before the bot kept it)."""
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula."""
@@ -93,6 +95,7 @@ def _rows(hand: HandSummary) -> Iterator[tuple[object, ...]]:
             _yes(seat.caught),
             "" if seat.pushed_up is None else seat.pushed_up,
             _yes(seat.ranked),
+            _yes(seat.won_match),
         )
 
 

@@ -270,11 +270,11 @@ def stats_text(
     rival: tuple[str, HeadToHead] | None = None,
     command_id: int | None = None,
 ) -> str:
-    """A member's totals, the seasons they won, the hands played with ``rival`` (their name
-    and record), and recent hands (of all time or of the period), or a sentence saying they
-    have none (and the hands they played that the scoreboard leaves out, if any); under the
-    season stats of a server without seasons, a line saying so (its command clickable with
-    ``command_id``)."""
+    """A member's totals, the push-up matches and seasons they won, the hands played with
+    ``rival`` (their name and record), and recent hands (of all time or of the period), or a
+    sentence saying they have none (and the hands they played that the scoreboard leaves out,
+    if any); under the season stats of a server without seasons, a line saying so (its
+    command clickable with ``command_id``)."""
     player = stats.player
     season = season_fields(stats.season, locale)
     note = no_season_note(stats.period, stats.season, locale, command_id)
@@ -307,6 +307,8 @@ def stats_text(
             biggest=amount_text(stats.biggest_win, locale),
         ),
     ]
+    if player.matches_won:  # H10: push-up matches, won with the lowest total
+        lines.append(text("scoreboard.stats.matches_won", locale, won=player.matches_won))
     lines.extend(trophies)
     if rival is not None:
         lines.append(versus_text(name, *rival, locale))

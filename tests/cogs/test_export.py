@@ -26,17 +26,30 @@ def seat(
     won: bool,
     pushed_up: int | None = None,
     ranked: bool = True,
+    won_match: bool = False,
 ) -> HandSeat:
     count = 0 if won else 30
     return HandSeat(
-        number, user_id, name, False, payout, count, won, "tonk_out", False, pushed_up, ranked
+        number,
+        user_id,
+        name,
+        False,
+        payout,
+        count,
+        won,
+        "tonk_out",
+        False,
+        pushed_up,
+        ranked,
+        won_match,
     )
 
 
 def test_the_ledger_is_one_row_per_seat_oldest_hand_first_with_formulas_quoted() -> None:
     """A display name a spreadsheet would run (``=``, ``+``, ``-``, ``@``) is quoted; a
     forgotten member has no user id; the times are UTC; a push-up hand pays 0 and gives each
-    seat's points (O42), which a hand paid in chips leaves empty."""
+    seat's points (O42), which a hand paid in chips leaves empty, and whether the seat won the
+    push-up match the hand ended (H10)."""
     newer = HandSummary(
         "7:2",
         7,
@@ -64,7 +77,7 @@ def test_the_ledger_is_one_row_per_seat_oldest_hand_first_with_formulas_quoted()
         "push_up",
         "tonk_out",
         90_000.0,
-        (seat(0, 1, "ann", 0, True, 0), seat(1, 2, "bob", 0, False, 30)),
+        (seat(0, 1, "ann", 0, True, 0, won_match=True), seat(1, 2, "bob", 0, False, 30)),
         channel_id=30,
     )
     data, kept = ledger_file([pushed, newer, older], 10 * 1_048_576)
@@ -73,15 +86,15 @@ def test_the_ledger_is_one_row_per_seat_oldest_hand_first_with_formulas_quoted()
     assert rows == [
         list(COLUMNS),
         ["1970-01-01T00:01:00+00:00", "30", "7", "1", "chicago", "drop_won", "0", "ann", "1",
-         "no", "-1", "30", "no", "tonk_out", "no", "", "no"],
+         "no", "-1", "30", "no", "tonk_out", "no", "", "no", "no"],
         ["1970-01-02T00:00:00+00:00", "30", "7", "2", "standard", "tonk_out", "0",
-         "'=cmd|' /C calc'!A0", "1", "no", "2", "0", "yes", "tonk_out", "no", "", "yes"],
+         "'=cmd|' /C calc'!A0", "1", "no", "2", "0", "yes", "tonk_out", "no", "", "yes", "no"],
         ["1970-01-02T00:00:00+00:00", "30", "7", "2", "standard", "tonk_out", "1",
-         "a forgotten member", "", "no", "-2", "30", "no", "tonk_out", "no", "", "yes"],
+         "a forgotten member", "", "no", "-2", "30", "no", "tonk_out", "no", "", "yes", "no"],
         ["1970-01-02T01:00:00+00:00", "30", "8", "1", "push_up", "tonk_out", "0", "ann", "1",
-         "no", "0", "0", "yes", "tonk_out", "no", "0", "yes"],
+         "no", "0", "0", "yes", "tonk_out", "no", "0", "yes", "yes"],
         ["1970-01-02T01:00:00+00:00", "30", "8", "1", "push_up", "tonk_out", "1", "bob", "2",
-         "no", "0", "30", "no", "tonk_out", "no", "30", "yes"],
+         "no", "0", "30", "no", "tonk_out", "no", "30", "yes", "no"],
     ]  # fmt: skip
 
 

@@ -240,6 +240,33 @@ async def test_a_push_up_hand_shows_its_points_in_the_history_and_the_stats(
         assert lines[-1].endswith("a tonk (out without a discard), 78 points against")
 
 
+async def test_the_winner_of_a_push_up_match_has_it_counted_in_the_stats(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """H10: with the server's push-up limit at 50, bob's tonk pushes ann up by 78 (O42: her
+    count of 39, doubled) and ends the match, which bob wins with the lowest total. His
+    stats count the match, of all time and of the week, and keep it after a restart; ann's
+    count none."""
+    fake = fake_discord
+    guild, ann, bob = casino(fake)
+    boss = fake.add_member(guild, "boss", permissions=discord.Permissions(manage_guild=True))
+    won_one = "🏁 Won 1 push-up match."
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        limit = await boss.slash("tonk", "config", "option", option="push_up_limit", value="50")
+        assert limit.message is not None and "50" in limit.message.text()
+        table = await play_a_tonk(fake, bot, ann, bob, preset="push_up")
+        assert "bob wins the push-up match" in table.text()
+        for period in ("all", "week"):
+            stats = await ann.slash("tonk", "stats", member=bob, period=period)
+            assert stats.message is not None
+            assert stats.message.text().splitlines()[2] == won_one
+        mine = await ann.slash("tonk", "stats")
+        assert mine.message is not None and "push-up match" not in mine.message.text()
+    async with run_bot(fake, db_bot(sqlite_store)):
+        again = await bob.slash("tonk", "stats")
+        assert again.message is not None and won_one in again.message.text().splitlines()
+
+
 async def test_stats_of_a_period_count_only_its_hands(
     fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:

@@ -382,9 +382,10 @@ KEPT = {
     },
 }
 """What migrating keeps row for row (a server's language alone is reset by revision 0002)."""
-ADDED = {"hand": (None,), "hand_player": (None, 1)}
+ADDED = {"hand": (None,), "hand_player": (None, 1, 0)}
 """What later revisions add to every kept row: revision 0005's hand deal and revision 0009's
-push-up points, unknown (NULL), and revision 0011's ranked seat (every hand counted: 1)."""
+push-up points, unknown (NULL), revision 0011's ranked seat (every hand counted: 1) and
+revision 0020's push-up match won (no hand said so: 0)."""
 
 
 async def test_a_schema_version_2_database_is_stamped_with_nothing_else_changed(

@@ -19,6 +19,7 @@ def _random_hand(rng: random.Random, table: OpenTable, number: int) -> HandResul
     bot = -rng.randint(1, 3) if rng.random() < 0.2 else None
     how = rng.choice(list(Ending))
     winner = rng.choice(seated)
+    match_over = rng.random() < 0.1  # H10: the hand ended a push-up match, which winner won
     stake = rng.randint(1, 5)
     players = []
     for user_id in seated:
@@ -29,8 +30,12 @@ def _random_hand(rng: random.Random, table: OpenTable, number: int) -> HandResul
         else:
             payout, won = -stake, False
         caught = how is Ending.DROP_CAUGHT and not won and user_id == seated[0]
+        count = rng.randint(0, 50)
+        won_match = match_over and user_id == winner
         players.append(
-            PlayerResult(user_id, f"u{user_id}", payout, rng.randint(0, 50), won, how, caught)
+            PlayerResult(
+                user_id, f"u{user_id}", payout, count, won, how, caught, won_match=won_match
+            )
         )
     if bot is not None:
         players.append(PlayerResult(bot, "bot", 0, 10, False, how, is_bot=True))
@@ -51,11 +56,11 @@ def _expected_totals(url: str) -> dict[tuple[int, int], tuple[int, ...]]:
     expected: dict[tuple[int, int], list[int]] = {}
     seats = fetch(
         url,
-        "SELECT guild_id, user_id, payout, is_winner, how, caught FROM hand_player"
+        "SELECT guild_id, user_id, payout, is_winner, how, caught, won_match FROM hand_player"
         " WHERE NOT is_bot ORDER BY hand_id, seat",
     )
-    for guild_id, user_id, payout, won, how, caught in seats:
-        row = expected.setdefault((guild_id, user_id), [0] * 9)
+    for guild_id, user_id, payout, won, how, caught, won_match in seats:
+        row = expected.setdefault((guild_id, user_id), [0] * 10)
         row[0] += payout
         row[1] += 1
         row[2] += won
@@ -68,6 +73,7 @@ def _expected_totals(url: str) -> dict[tuple[int, int], tuple[int, ...]]:
         elif payout < 0:
             row[7] = 0
         row[8] = max(row[8], row[7])
+        row[9] += won_match
     return {key: tuple(values) for key, values in expected.items()}
 
 
@@ -82,12 +88,13 @@ async def test_totals_equal_sums_of_seats_after_2000_random_hands(
         for channel in range(2)
     ]
     numbers = dict.fromkeys((table.id for table in tables), 0)
-    recorded = 0
+    recorded = matches = 0
     for _ in range(HANDS):
         table = rng.choice(tables)
         numbers[table.id] += 1
         result = _random_hand(rng, table, numbers[table.id])
         recorded += await store.record_hand(result)
+        matches += sum(player.won_match for player in result.players)
         if rng.random() < 0.1:
             assert not await store.record_hand(result)
     assert recorded == HANDS
@@ -97,13 +104,14 @@ async def test_totals_equal_sums_of_seats_after_2000_random_hands(
         for row in fetch(
             store_url,
             "SELECT guild_id, user_id, net_chips, hands_played, hands_won, tonk_outs,"
-            " drops_won, times_caught, instant_wins, current_streak, best_streak"
+            " drops_won, times_caught, instant_wins, current_streak, best_streak, matches_won"
             " FROM player_totals",
         )
     }
     assert fetch(store_url, "SELECT count(*) FROM hand")[0][0] == HANDS
     expected = _expected_totals(store_url)
     assert stored == expected
+    assert sum(total[-1] for total in stored.values()) == matches > 0  # H10: matches won
     assert {guild for guild, _ in stored} == set(GUILDS)
     for guild in GUILDS:
         board = await store.leaderboard(guild, per_page=100)

@@ -186,6 +186,11 @@ MESSAGES: dict[str, Message] = {
         "{rival_won} · chips in them: {name} {chips}, {rival} {rival_chips}",
         "hands",
     ),
+    "scoreboard.stats.matches_won": Plural(
+        "🏁 Won {won} push-up match.",
+        "🏁 Won {won} push-up matches.",
+        "won",
+    ),
     "scoreboard.stats.seasons_won": Plural(
         "👑 Won season {seasons}.",
         "👑 Won {won} seasons: {seasons}.",

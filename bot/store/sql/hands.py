@@ -64,6 +64,7 @@ def encode_seats(result: HandResult) -> list[dict[str, Any]]:
             "how": str(player.how),
             "caught": player.caught,
             "pushed_up": player.pushed_up,
+            "won_match": player.won_match,
         }
         for seat, player in enumerate(result.players)
     ]
@@ -161,6 +162,7 @@ async def recent_hands(
                 col(HandPlayerRow.caught),
                 col(HandPlayerRow.pushed_up),
                 col(HandPlayerRow.ranked),
+                col(HandPlayerRow.won_match),
             )
             .join(HandRow, col(HandRow.id) == col(HandPlayerRow.hand_id))
             .where(*conditions)
@@ -183,6 +185,7 @@ async def recent_hands(
             finished_at=row.finished_at,
             pushed_up=row.pushed_up,
             ranked=row.ranked,
+            won_match=row.won_match,
         )
         for row in rows
     ]
@@ -338,6 +341,7 @@ async def _seats(connection: AsyncConnection, hand_ids: list[int]) -> dict[int, 
                 col(HandPlayerRow.caught),
                 col(HandPlayerRow.pushed_up),
                 col(HandPlayerRow.ranked),
+                col(HandPlayerRow.won_match),
             )
             .where(col(HandPlayerRow.hand_id).in_(hand_ids))
             .order_by(col(HandPlayerRow.hand_id), col(HandPlayerRow.seat))
@@ -358,6 +362,7 @@ async def _seats(connection: AsyncConnection, hand_ids: list[int]) -> dict[int, 
                 caught=row.caught,
                 pushed_up=row.pushed_up,
                 ranked=row.ranked,
+                won_match=row.won_match,
             )
         )
     return seats

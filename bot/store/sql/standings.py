@@ -179,6 +179,7 @@ def period_record(
         current_streak=streak,
         best_streak=best,
         win_score=(won + WIN_RATE_PRIOR_WINS) / (len(hands) + WIN_RATE_PRIOR_HANDS),
+        matches_won=sum(hand.won_match for hand in hands),
     )
 
 

@@ -2,7 +2,8 @@
 
 Counters: ``net_chips`` adds the payout; ``hands_played`` adds 1; ``hands_won`` adds 1 for a
 win; ``tonk_outs``, ``drops_won`` and ``instant_wins`` add 1 for a win whose outcome is
-``tonk_out``, ``drop_won`` or ``instant_win``; ``times_caught`` adds 1 for the caught dropper.
+``tonk_out``, ``drop_won`` or ``instant_win``; ``times_caught`` adds 1 for the caught dropper;
+``matches_won`` adds 1 for the winner of the push-up match the hand ended (H10).
 
 Streaks: a win adds 1 to ``current_streak`` (and ``best_streak`` keeps the maximum); a hand
 lost with chips paid (not won, payout < 0) resets it to 0; a hand neither won nor paid for
@@ -53,6 +54,7 @@ def _totals_row(guild_id: int, player: PlayerResult) -> dict[str, Any]:
         "times_caught": int(player.caught),
         "current_streak": won,
         "best_streak": won,
+        "matches_won": int(player.won_match),
     }
     for outcome, column in _COUNTED_WINS.items():
         row[column] = int(player.won and player.how == outcome)
@@ -78,6 +80,7 @@ def _totals_upsert(dialect: str) -> Any:
         "drops_won",
         "times_caught",
         "instant_wins",
+        "matches_won",
     )
     changes: dict[str, Any] = {name: getattr(PlayerTotals, name) + hand[name] for name in summed}
     changes["display_name"] = hand.display_name
@@ -243,4 +246,5 @@ def _player_record(row: Row[Any]) -> PlayerRecord:
         current_streak=row.current_streak,
         best_streak=row.best_streak,
         win_score=row.win_score,
+        matches_won=row.matches_won,
     )
