@@ -175,11 +175,12 @@ EMPTY_TABLES = """
 DO $$ BEGIN
     EXECUTE 'TRUNCATE ' || (
         SELECT string_agg(quote_ident(tablename), ', ') FROM pg_tables
-        WHERE schemaname = 'public' AND tablename <> 'alembic_version'
+        WHERE schemaname = 'public' AND tablename NOT IN ('alembic_version', 'welcome_since')
     ) || ' RESTART IDENTITY CASCADE';
 END $$
 """
-"""Empty every table but ``alembic_version`` and restart the id sequences."""
+"""Empty every table but those the migrations fill (``alembic_version``, ``welcome_since``),
+as a fresh migration leaves them, and restart the id sequences."""
 
 
 class MigratedDatabases:

@@ -9,8 +9,9 @@ Guarantees:
 * Both databases are first brought to the newest schema (``migrations.upgrade``), or, with
   ``migrate_source=False`` (a backup, which must not change what it backs up), the source
   must be at it already (:class:`SourceNotCurrent`).
-* A target that holds any row is refused with :class:`TargetNotEmpty`, unless ``force``:
-  then its rows are deleted first, in the same transaction as the copy.
+* A target that holds any row (but those its migrations wrote: ``MIGRATED_ROWS``) is
+  refused with :class:`TargetNotEmpty`, unless ``force``: then its rows are deleted first,
+  in the same transaction as the copy.
 * The copy is ONE transaction on the target: it lands whole or not at all. The source is
   read in one read transaction, one snapshot on either backend (PostgreSQL: ``REPEATABLE
   READ READ ONLY``, as the store's reads): what the bot commits meanwhile is not copied,
@@ -41,6 +42,10 @@ from bot.store.sql.dialect import POSTGRESQL
 
 COPY_ORDER = tuple(table.name for table in METADATA.sorted_tables)
 """Every table of the store's schema, parents before children (so none can be left out)."""
+
+MIGRATED_ROWS = ("welcome_since",)
+"""Tables whose rows the migrations write: a database holds them from its creation, so
+they do not make a target non-empty; the copy replaces them with the source's."""
 
 _SERIAL_IDS = tuple(name for name in COPY_ORDER if "id" in METADATA.tables[name].c)
 """Tables with an ``id`` column, which the database assigns (a sequence on PostgreSQL)."""
@@ -166,7 +171,11 @@ async def copy_database(
         await _reach(target_url, upgrade(target_url), target)
         async with source.connect() as reading, target.begin() as writing:
             counts = await count_rows(reading)
-            present = sum((await count_rows(writing)).values())
+            present = sum(
+                rows
+                for name, rows in (await count_rows(writing)).items()
+                if name not in MIGRATED_ROWS
+            )
             if present and not force:
                 raise TargetNotEmpty(target_url, present)
             for name in reversed(COPY_ORDER):

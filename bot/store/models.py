@@ -320,5 +320,28 @@ class SeasonRow(SQLModel, table=True):
     for the current season, or one nobody ended ahead. Where revision 0015 added it."""
 
 
+class WelcomedGuild(SQLModel, table=True):
+    """A server the bot welcomed, and when the bot joined it that time (Discord's
+    ``joined_at``): a server that adds the bot again later, while it runs or not, is welcomed
+    again. Revision 0021 added the table."""
+
+    __tablename__ = "welcomed_guild"
+
+    guild_id: int = Field(
+        primary_key=True, sa_type=BigInteger, sa_column_kwargs={"autoincrement": False}
+    )
+    joined_at: float
+
+
+class WelcomeSince(SQLModel, table=True):
+    """One row: when the bot began to keep its welcomes (revision 0021 ran). A server it
+    joined before then is not welcomed at a start: it was there before the bot knew. A
+    database copy carries the source's (``bot.store.copy``)."""
+
+    __tablename__ = "welcome_since"
+
+    since: float = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+
+
 METADATA = SQLModel.metadata
 """Every table above: what the Alembic revisions must build (``tests/store/test_migrations.py``)."""

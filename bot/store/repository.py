@@ -89,6 +89,7 @@ from bot.store.sql import (
     standings,
     tables,
     totals,
+    welcomes,
 )
 from bot.store.writer import DEFAULT_LOCK_TIMEOUT, SQLiteWriter, Work, Writer
 
@@ -271,6 +272,22 @@ class Store:
                 scheduled.schedule.next_at,
             )
         return scheduled
+
+    # Welcomes
+
+    async def unwelcomed(self, joined: Mapping[int, float]) -> list[int]:
+        """Of the servers ``joined`` (guild id → when the bot joined it), those that added the
+        bot since it keeps its welcomes and were not welcomed for that: servers that added
+        it while it was not running."""
+        async with self._read() as connection:
+            return await welcomes.read_unwelcomed(connection, joined)
+
+    async def claim_welcome(self, guild_id: int, joined_at: float) -> bool:
+        """Take the welcome of the server for the bot's join at ``joined_at``; False if it
+        was taken already (whoever takes it posts it, once)."""
+        return await self._writer.run(
+            partial(welcomes.claim_welcome, guild_id=guild_id, joined_at=joined_at)
+        )
 
     # Members' settings
 

@@ -35,7 +35,7 @@ from cogs.tonk.me import LANGUAGES, ORDERS, MemberService
 from cogs.tonk.restore import resume_shard
 from cogs.tonk.service import TableService
 from cogs.tonk.setup_change import SetupChange
-from cogs.tonk.welcome import welcome
+from cogs.tonk.welcome import welcome, welcome_missed
 
 if TYPE_CHECKING:
     from bot.client import TonkBot
@@ -89,6 +89,8 @@ class TonkCommands(
     async def on_shard_ready(self, shard_id: int) -> None:
         """At start and whenever the shard connects anew (its servers received again)."""
         self.service.tables.spawn(resume_shard(self.bot, self.service, shard_id))
+        on_shard = [guild for guild in self.bot.guilds if guild.shard_id == shard_id]
+        self.service.tables.spawn(welcome_missed(self.bot, on_shard))
 
     @app_commands.command(name="new", description=text("table.command.new"))
     @app_commands.describe(

@@ -5,13 +5,16 @@ where it may post nowhere, and nothing for the servers it was already in."""
 from __future__ import annotations
 
 import logging
+import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
 import discord
 import pytest
 
 from tests.cogs.helpers import db_bot, make_bot, quiet
-from tests.fakediscord import FakeDiscord, run_bot
+from tests.fakediscord import FakeDiscord, StoredMessage, run_bot
+from tests.fakediscord.models import iso_now
 
 POST = discord.Permissions(send_messages=True)
 
@@ -70,3 +73,48 @@ async def test_the_welcome_goes_where_the_bot_may_post_in_the_servers_language(
     assert "**Pentru configurare**" not in welcome.embeds[0]["description"]
     assert not fake.messages_in(guild.channel("anunturi"))
     assert not [m for c in shut.text_channels for m in fake.messages_in(c)]
+
+
+async def test_a_server_that_added_the_bot_while_it_was_away_is_welcomed_when_it_starts(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """Club added the bot while it was not running: the bot welcomes it when it starts, and
+    not again after a restart; Casino had the bot before the bot kept its welcomes (before
+    the database was migrated to revision 0021, as on an upgrade) and is not welcomed. Club
+    removes the bot and adds it again while it is away: welcomed again at the next start."""
+    fake = fake_discord
+    with sqlite3.connect(sqlite_store) as raw:
+        [(since,)] = raw.execute("SELECT since FROM welcome_since").fetchall()
+    before_upgrade = datetime.fromtimestamp(since - 60, UTC).isoformat()
+    casino = fake.add_guild("Casino", channels=["general"], bot_joined_at=before_upgrade)
+    club = fake.add_guild("Club", channels=["general"], bot_joined_at=iso_now())
+
+    def welcomes() -> list[StoredMessage]:
+        return [m for m in fake.messages_in(club.channel("general")) if m.embeds]
+
+    for _ in range(2):
+        async with run_bot(fake, db_bot(sqlite_store)) as bot:
+            await fake.wait_for(lambda: welcomes())
+            await quiet(fake, bot)
+    assert len(welcomes()) == 1
+    assert welcomes()[0].embeds[0]["title"] == "🃏 Thanks for adding Tonk"
+    assert not fake.messages_in(casino.channel("general"))
+
+    # While the bot is away, Club removes it and adds it again: it joined Club anew, now.
+    club.members[fake.bot_user.id].joined_at = iso_now()
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        await fake.wait_for(lambda: len(welcomes()) == 2)
+        await quiet(fake, bot)
+    assert not fake.messages_in(casino.channel("general"))
+
+
+async def test_without_a_database_no_server_is_welcomed_at_a_start(
+    fake_discord: FakeDiscord,
+) -> None:
+    """Without a database the bot cannot know whom it welcomed: it welcomes the servers that
+    add it while it runs, and none when it starts."""
+    fake = fake_discord
+    club = fake.add_guild("Club", channels=["general"], bot_joined_at=iso_now())
+    async with run_bot(fake, make_bot()) as bot:
+        await quiet(fake, bot)
+    assert not fake.messages_in(club.channel("general"))

@@ -49,10 +49,12 @@ def test_copy_to_postgresql_and_back_keeps_everything(
     }
     assert [replay.deal for replay in expected["replays"]] == [DEAL, None, None]
     assert [season.number for season in expected["seasons"][0]] == [2, 1]
+    assert expected["unwelcomed"] == [1]  # server 2 was welcomed, for the same join
 
     status, out, err = _copy(capsys, "--from", source, "--to", middle)
     assert (status, err) == (0, "")
-    assert "Copied 25 rows" in out and "counts and totals match" in out
+    copied = "Copied 27 rows"  # what fill() wrote, and the welcome_since its migrations wrote
+    assert copied in out and "counts and totals match" in out
     assert "Copying hand_player" in out
     assert PASSWORD not in out and "tonk:***@127.0.0.1" in out
     assert asyncio.run(contents(middle)) == expected
@@ -76,7 +78,7 @@ def test_copy_refuses_a_non_empty_target_unless_forced(
     assert _copy(capsys, "--from", source, "--to", postgres_url)[0] == 0
     status, out, err = _copy(capsys, "--from", source, "--to", postgres_url)
     assert status == 1
-    assert "already holds 25 rows" in err and "--force" in err
+    assert "already holds 26 rows" in err and "--force" in err
     assert PASSWORD not in err + out
     status, out, err = _copy(capsys, "--from", source, "--to", postgres_url, "--force")
     assert (status, err) == (0, "")
@@ -111,7 +113,7 @@ def test_copy_writes_to_the_bots_database_when_no_target_is_given(
     monkeypatch.setenv("DATABASE_URL", postgres_url)
     status, out, err = _copy(capsys, "--from", source)
     assert (status, err) == (0, "")
-    assert "Copied 25 rows" in out and PASSWORD not in out
+    assert "Copied 27 rows" in out and PASSWORD not in out  # fill()'s, and welcome_since
     assert asyncio.run(contents(postgres_url)) == asyncio.run(contents(source))
 
 

@@ -58,6 +58,9 @@ DEFAULT_EVERYONE_PERMISSIONS = discord.Permissions(
     use_application_commands=True,
 )
 DEFAULT_BOT_PERMISSIONS = discord.Permissions.text() | DEFAULT_EVERYONE_PERMISSIONS
+BOT_JOINED_LONG_AGO = "2015-05-13T00:00:00+00:00"
+"""When the bot joined a guild made before it started, unless a test says: before it kept
+its welcomes, so that it welcomes none of them at its start."""
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 USER_MENTION = re.compile(r"<@!?(\d+)>")
@@ -205,9 +208,13 @@ class FakeDiscord:
         channels: Sequence[str] = ("general",),
         everyone_permissions: discord.Permissions = DEFAULT_EVERYONE_PERMISSIONS,
         shard: int | None = None,
+        bot_joined_at: str = BOT_JOINED_LONG_AGO,
     ) -> FakeGuild:
         """A guild (owned by a user who is not a member) with the bot in it and text channels;
-        with ``shard``, one whose id puts it on that shard of ``shard_count``."""
+        with ``shard``, one whose id puts it on that shard of ``shard_count``. The bot joined
+        it at ``bot_joined_at`` (ISO 8601): long ago unless a test says (a server that added
+        the bot while it was not running: :func:`iso_now`), and now if :meth:`invite_bot`
+        adds it."""
         guild_id = self.new_id()
         if shard is not None:
             step = (shard - shard_of(guild_id, self.shard_count)) % self.shard_count
@@ -216,7 +223,7 @@ class FakeDiscord:
         guild = FakeGuild(id=guild_id, name=name, owner_id=self.new_id())
         guild.roles[guild.id] = FakeRole(guild.id, "@everyone", everyone_permissions.value)
         bot_role = self.add_role(guild, self.bot_user.name, self.bot_permissions, managed=True)
-        guild.members[self.bot_user.id] = FakeMember(self.bot_user, [bot_role.id])
+        guild.members[self.bot_user.id] = FakeMember(self.bot_user, [bot_role.id], bot_joined_at)
         self.guilds[guild.id] = guild
         for channel_name in channels:
             self.add_text_channel(guild, channel_name)
@@ -227,6 +234,7 @@ class FakeDiscord:
         bot started): the bot is sent its GUILD_CREATE, which discord.py reads as joining
         (``on_guild_join``: the payload has no ``unavailable``, which marks a server that
         comes back)."""
+        guild.members[self.bot_user.id].joined_at = iso_now()
         payload = guild.payload()
         del payload["unavailable"]
         await self.gateway.dispatch_required("GUILD_CREATE", payload, guild_id=guild.id)
