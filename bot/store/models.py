@@ -250,6 +250,13 @@ class PlayerTotals(SQLModel, table=True):
             text("hands_won DESC"),
             "user_id",
         ),
+        Index(
+            "ix_player_totals_by_matches",
+            "guild_id",
+            text("matches_won DESC"),
+            text("hands_won DESC"),
+            "user_id",
+        ),
     )
 
     guild_id: int = Field(

@@ -8,9 +8,9 @@ from typing import Any, Literal
 from bot.store.hands import HandDeal
 from bot.store.records import Season
 
-LeaderboardOrder = Literal["chips", "wins", "win_rate", "tonks"]
-"""What the leaderboard ranks by: net chips, hands won, the weighted win rate, or tonks
-(hands won by going out without a discard)."""
+LeaderboardOrder = Literal["chips", "wins", "win_rate", "tonks", "matches"]
+"""What the leaderboard ranks by: net chips, hands won, the weighted win rate, tonks (hands
+won by going out without a discard), or push-up matches won (H10)."""
 
 
 LeaderboardPeriod = Literal["all", "week", "month", "season"]
@@ -42,6 +42,7 @@ class Standing:
     hands_played: int
     hands_won: int
     tonk_outs: int
+    matches_won: int
 
     @property
     def win_rate(self) -> float:
@@ -63,8 +64,6 @@ class PlayerRecord(Standing):
     current_streak: int
     best_streak: int
     win_score: float
-    matches_won: int = 0
-    """Push-up matches won (H10), counted since the bot started keeping them."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -452,7 +452,7 @@ def build_commands(cog: ScoreboardCog) -> list[Command]:
     )
     async def leaderboard(
         interaction: discord.Interaction,
-        by: Literal["chips", "wins", "win_rate", "tonks", "seasons"] = "chips",
+        by: Literal["chips", "wins", "win_rate", "tonks", "matches", "seasons"] = "chips",
         period: Literal["all", "week", "month", "season"] | None = None,
         page: app_commands.Range[int, 1, 1000] = 1,
         season: app_commands.Range[int, 1, MAX_SEASON] | None = None,

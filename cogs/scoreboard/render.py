@@ -112,14 +112,17 @@ def leaderboard_text(
     return "\n".join([title, *lines, *note])
 
 
+LINES = {
+    "tonks": "scoreboard.leaderboard.line.tonks",
+    "matches": "scoreboard.leaderboard.line.matches",
+}
+"""The line of a board that leads with a figure of its own; the others: chips, then wins."""
+
+
 def _lines(board: LeaderboardPage, locale: str, crowned: frozenset[int] = frozenset()) -> list[str]:
     """One line per ranked member of the page, a crown by the name of each of ``crowned``
     (user ids)."""
-    line = (
-        "scoreboard.leaderboard.line.tonks"
-        if board.by == "tonks"
-        else "scoreboard.leaderboard.line"
-    )
+    line = LINES.get(board.by, "scoreboard.leaderboard.line")
     return [
         text(
             line,
@@ -131,6 +134,7 @@ def _lines(board: LeaderboardPage, locale: str, crowned: frozenset[int] = frozen
             played=entry.player.hands_played,
             rate=_rate(entry.player),
             tonks=entry.player.tonk_outs,
+            matches=entry.player.matches_won,
         )
         for entry in board.entries
     ]

@@ -246,7 +246,7 @@ async def test_the_winner_of_a_push_up_match_has_it_counted_in_the_stats(
     """H10: with the server's push-up limit at 50, bob's tonk pushes ann up by 78 (O42: her
     count of 39, doubled) and ends the match, which bob wins with the lowest total. His
     stats count the match, of all time and of the week, and keep it after a restart; ann's
-    count none."""
+    count none; the board of push-up matches ranks him first."""
     fake = fake_discord
     guild, ann, bob = casino(fake)
     boss = fake.add_member(guild, "boss", permissions=discord.Permissions(manage_guild=True))
@@ -262,6 +262,12 @@ async def test_the_winner_of_a_push_up_match_has_it_counted_in_the_stats(
             assert stats.message.text().splitlines()[2] == won_one
         mine = await ann.slash("tonk", "stats")
         assert mine.message is not None and "push-up match" not in mine.message.text()
+        board = await ann.slash("tonk", "leaderboard", by="matches")
+        assert board.message is not None and board.message.content.splitlines() == [
+            "**Leaderboard: push-up matches** (page 1)",
+            "1. **bob**: 🏁 1 push-up match · 1 won of 1",
+            "2. **ann**: 🏁 0 push-up matches · 0 won of 1",
+        ]
     async with run_bot(fake, db_bot(sqlite_store)):
         again = await bob.slash("tonk", "stats")
         assert again.message is not None and won_one in again.message.text().splitlines()

@@ -27,7 +27,7 @@ STARTED = 1_764_806_400.0
 
 
 def _page(season: Season | None) -> LeaderboardPage:
-    ann = PlayerRecord(1, 7, "ann", 12, 4, 3, 1, 0, 0, 0, 0, 0, 0.0)
+    ann = PlayerRecord(1, 7, "ann", 12, 4, 3, 1, 0, 0, 0, 0, 0, 0, 0.0)
     return LeaderboardPage("chips", 0, 10, [LeaderboardEntry(1, ann)], False, "season", season)
 
 
@@ -84,8 +84,8 @@ def test_a_season_nobody_ended_ahead_crowns_nobody_and_a_failure_names_the_membe
     """The champion lines: nobody with more than no chips is nobody's win (a board of
     losses and evens); ties crown each of the leaders; a role the bot could not give or
     take back names those members, in the reader's language."""
-    even = PlayerRecord(1, 7, "ann", 0, 4, 2, 1, 0, 0, 0, 0, 0, 0.0)
-    down = PlayerRecord(1, 8, "bob", -3, 4, 2, 1, 0, 0, 0, 0, 0, 0.0)
+    even = PlayerRecord(1, 7, "ann", 0, 4, 2, 1, 0, 0, 0, 0, 0, 0, 0.0)
+    down = PlayerRecord(1, 8, "bob", -3, 4, 2, 1, 0, 0, 0, 0, 0, 0, 0.0)
     ended = Season(3, STARTED, STARTED + 86_400)
     board = LeaderboardPage(
         "chips",
@@ -115,8 +115,8 @@ def test_a_board_where_nobody_won_or_lost_a_chip_crowns_the_most_hands_won() -> 
     """O42: on a board of push-up hands (no chips either way) the members with the most
     hands won are ahead, each of them on a tie; nobody is, without a hand won. A chip won
     or lost anywhere on the board makes chips decide again."""
-    ann = PlayerRecord(1, 7, "ann", 0, 5, 3, 1, 0, 0, 0, 0, 0, 0.0)
-    bob = PlayerRecord(1, 8, "bob", 0, 5, 1, 0, 0, 0, 0, 0, 0, 0.0)
+    ann = PlayerRecord(1, 7, "ann", 0, 5, 3, 1, 0, 0, 0, 0, 0, 0, 0.0)
+    bob = PlayerRecord(1, 8, "bob", 0, 5, 1, 0, 0, 0, 0, 0, 0, 0, 0.0)
     cat = replace(bob, user_id=9, display_name="cat", hands_won=3)
 
     def board(*players: PlayerRecord) -> LeaderboardPage:
@@ -133,8 +133,8 @@ def test_the_board_crowns_the_winners_it_carries_and_says_of_which_season() -> N
     """A member of the board's crowned winners has a crown by their name, and a last line
     says which season they won, in the reader's language; a page without any of them has
     neither, nor has the announcement of a season, which reads its own board."""
-    ann = PlayerRecord(1, 7, "ann", 12, 4, 3, 1, 0, 0, 0, 0, 0, 0.0)
-    bob = PlayerRecord(1, 8, "bob", 2, 4, 1, 1, 0, 0, 0, 0, 0, 0.0)
+    ann = PlayerRecord(1, 7, "ann", 12, 4, 3, 1, 0, 0, 0, 0, 0, 0, 0.0)
+    bob = PlayerRecord(1, 8, "bob", 2, 4, 1, 1, 0, 0, 0, 0, 0, 0, 0.0)
     entries = [LeaderboardEntry(1, ann), LeaderboardEntry(2, bob)]
     board = LeaderboardPage(
         "chips", 0, 10, entries, False, "all", crowned=SeasonWinners(2, frozenset({8}))

@@ -90,6 +90,31 @@ async def _tonks_and_more(store: Store) -> None:
 
 
 @pytest.mark.parametrize("period", ["all", "month"])
+async def test_matches_board_orders_by_push_up_matches_won_then_wins_then_user(
+    store: Store, period: LeaderboardPeriod
+) -> None:
+    """H10: most push-up matches won first (the seat of the lowest total when a match ended,
+    whoever won that hand), then more hands won; all time (off ``player_totals``) and over a
+    period alike."""
+    table = await open_table(store)
+    hands = [  # (hand winner, match winner or None)
+        (1, 1), (1, 1), (1, None), (2, 2), (2, 2), (2, None), (2, None),
+        (3, 4), (3, None), (3, None), (3, None), (3, None),
+    ]  # fmt: skip
+    for number, (winner, champion) in enumerate(hands, start=1):
+        seats = [
+            replace(player(user, 2 if user == winner else -1, won=user == winner),
+                    won_match=user == champion)
+            for user in sorted({winner, 4, 5})
+        ]  # fmt: skip
+        assert await store.record_hand(hand(table, number, seats))
+    board = await store.leaderboard(1, "matches", period=period)
+    assert [entry.rank for entry in board.entries] == [1, 2, 3, 4, 5]
+    ranked = {e.player.user_id: (e.player.matches_won, e.player.hands_won) for e in board.entries}
+    assert list(ranked.items()) == [(2, (2, 4)), (1, (2, 3)), (4, (1, 0)), (3, (0, 5)), (5, (0, 0))]
+
+
+@pytest.mark.parametrize("period", ["all", "month"])
 async def test_tonks_board_orders_by_tonks_then_wins_then_user(
     store: Store, period: LeaderboardPeriod
 ) -> None:

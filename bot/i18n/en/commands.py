@@ -80,6 +80,7 @@ MESSAGES: dict[str, Message] = {
     "command.choice.wins": "wins",
     "command.choice.win_rate": "win rate",
     "command.choice.tonks": "tonks",
+    "command.choice.matches": "push-up matches",
     "command.choice.seasons": "seasons won (hall of fame)",
     "command.choice.all": "all time",
     "command.choice.week": "last 7 days",

@@ -6,7 +6,7 @@ MESSAGES: dict[str, Message] = {
     # Commands.
     "scoreboard.command.leaderboard": "The server's leaderboard.",
     "scoreboard.command.leaderboard.by": (
-        "Rank by chips, wins, win rate or tonks, or the seasons won."
+        "Rank by chips, wins, win rate, tonks or push-up matches, or the seasons won."
     ),
     "scoreboard.command.leaderboard.period": (
         "Every hand, the last 7 or 30 days', or this season's (the default in a server with "
@@ -54,6 +54,7 @@ MESSAGES: dict[str, Message] = {
         "**Leaderboard: win rate** (page {page}, at least {min_hands} hands)"
     ),
     "scoreboard.leaderboard.title.tonks": "**Leaderboard: tonks** (page {page})",
+    "scoreboard.leaderboard.title.matches": "**Leaderboard: push-up matches** (page {page})",
     "scoreboard.leaderboard.line": (
         "{rank}. **{name}**: {chips} chips · {won} won of {played} ({rate}%)"
     ),
@@ -77,10 +78,18 @@ MESSAGES: dict[str, Message] = {
         "{rank}. **{name}**: {tonks} tonks · {won} won of {played} · {chips} chips",
         "tonks",
     ),
+    "scoreboard.leaderboard.line.matches": Plural(
+        "{rank}. **{name}**: 🏁 {matches} push-up match · {won} won of {played}",
+        "{rank}. **{name}**: 🏁 {matches} push-up matches · {won} won of {played}",
+        "matches",
+    ),
     "scoreboard.leaderboard.title.chips.week": "**Leaderboard: chips, last 7 days** (page {page})",
     "scoreboard.leaderboard.title.wins.week": "**Leaderboard: wins, last 7 days** (page {page})",
     "scoreboard.leaderboard.title.tonks.week": (
         "**Leaderboard: tonks, last 7 days** (page {page})"
+    ),
+    "scoreboard.leaderboard.title.matches.week": (
+        "**Leaderboard: push-up matches, last 7 days** (page {page})"
     ),
     "scoreboard.leaderboard.title.win_rate.week": (
         "**Leaderboard: win rate, last 7 days** (page {page}, at least {min_hands} hands)"
@@ -91,6 +100,9 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.leaderboard.title.wins.month": "**Leaderboard: wins, last 30 days** (page {page})",
     "scoreboard.leaderboard.title.tonks.month": (
         "**Leaderboard: tonks, last 30 days** (page {page})"
+    ),
+    "scoreboard.leaderboard.title.matches.month": (
+        "**Leaderboard: push-up matches, last 30 days** (page {page})"
     ),
     "scoreboard.leaderboard.title.win_rate.month": (
         "**Leaderboard: win rate, last 30 days** (page {page}, at least {min_hands} hands)"
@@ -103,6 +115,9 @@ MESSAGES: dict[str, Message] = {
     ),
     "scoreboard.leaderboard.title.tonks.season": (
         "**Leaderboard: tonks, season {season}** ({dates}, page {page})"
+    ),
+    "scoreboard.leaderboard.title.matches.season": (
+        "**Leaderboard: push-up matches, season {season}** ({dates}, page {page})"
     ),
     "scoreboard.leaderboard.title.win_rate.season": (
         "**Leaderboard: win rate, season {season}** ({dates}, page {page}, at least "

@@ -51,6 +51,8 @@ _tonks = func.sum(
     )
 )
 """Hands won by a tonk (``PlayerTotals.tonk_outs``), over the period's hands."""
+_matches = func.sum(case((col(HandPlayerRow.won_match), 1), else_=0))
+"""Push-up matches won (``PlayerTotals.matches_won``), over the period's hands."""
 
 _SUMS: tuple[Label[Any], ...] = (
     _user.label("user_id"),
@@ -59,6 +61,7 @@ _SUMS: tuple[Label[Any], ...] = (
     _won.label("hands_won"),
     _score.label("win_score"),
     _tonks.label("tonk_outs"),
+    _matches.label("matches_won"),
 )
 
 
@@ -145,6 +148,7 @@ async def period_rows(
             hands_played=int(row.hands_played),
             hands_won=int(row.hands_won),
             tonk_outs=int(row.tonk_outs),
+            matches_won=int(row.matches_won),
         )
         for row in rows[:limit]
     ]

@@ -109,6 +109,7 @@ RANKED_BY: dict[LeaderboardOrder, tuple[str, str]] = {
     "wins": ("hands_won", "net_chips"),
     "win_rate": ("win_score", "hands_played"),
     "tonks": ("tonk_outs", "hands_won"),
+    "matches": ("matches_won", "hands_won"),
 }
 """Each leaderboard ordering: two columns, descending, then the user id ascending; the
 column list of one ``ix_player_totals_by_*`` index, which the pages are read off."""
