@@ -104,13 +104,16 @@ async def crown(
 
 
 def season_winners(final: LeaderboardPage) -> list[Standing]:
-    """The members ahead on the chips board ``final``: those with its most chips, if more
-    than none. On a board where nobody won or lost a chip (a season of push-up hands, which
-    pay nobody: O42), those with its most hands won, if any."""
+    """The members ahead on ``final``, the board that decides the season
+    (``seasons.deciding_board``), if above none: on a board of push-up matches (H10), those
+    with its most matches won; on a chips board, those with its most chips, or where nobody
+    won or lost a chip (push-up hands, which pay nobody: O42), its most hands won."""
     players = [entry.player for entry in final.entries]
     chips = any(player.net_chips for player in players)
 
     def figure(player: Standing) -> int:
+        if final.by == "matches":
+            return player.matches_won
         return player.net_chips if chips else player.hands_won
 
     best = max(map(figure, players), default=0)

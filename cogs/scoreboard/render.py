@@ -172,9 +172,9 @@ def started_by_schedule_text(
 
 
 def season_started_text(opening: str, final: LeaderboardPage, locale: str) -> str:
-    """What the channel reads when a season starts: ``opening``, then the top of the chips
-    board of the season that ended (``final``; of all time before the first season), if
-    anyone was ranked there."""
+    """What the channel reads when a season starts: ``opening``, then the top of the board
+    that decided the season that ended (``final``: its chips board, or its board of push-up
+    matches; of all time before the first season), if anyone was ranked there."""
     lines = [opening]
     if final.entries:
         if final.season is None:
@@ -193,8 +193,9 @@ def ends_soon_text(
     command_id: int | None,
 ) -> str:
     """What the announcement channel reads a day before ``schedule``'s next start: that the
-    current season (``board``'s, the top of its chips board so far; of all time before the
-    first season) ends then, its board, and who gets ``champion_role`` (a role id) if set."""
+    current season (``board``'s, the top so far of the board that decides it; of all time
+    before the first season) ends then, its board, and who gets ``champion_role`` (a role
+    id) if set."""
     when = {"when": relative_time(schedule.next_at), "date": date_time_of(schedule.next_at)}
     if board.season is None:
         opening = text("scoreboard.season.ends_soon_before", locale, **when)

@@ -62,7 +62,7 @@ async def start_season_now(bot: TonkBot, store: Store, interaction: discord.Inte
     hand is not started again (the member is told why)."""
     defer_as(interaction, Defer.PUBLIC)
     guild_id = interaction.guild_id or 0
-    final = await _final_board(store, guild_id)
+    final = await deciding_board(store, guild_id)
     winners = season_winners(final)
     try:
         season = await store.start_season(guild_id, winners=_ids(winners))
@@ -81,10 +81,18 @@ async def start_season_now(bot: TonkBot, store: Store, interaction: discord.Inte
     await answer(interaction, _announcement(opening, final, crowned, locale), ephemeral=False)
 
 
-async def _final_board(store: Store, guild_id: int) -> LeaderboardPage:
-    """The chips board of the season about to end (of all time, before the first season),
-    as far as its winners could reach."""
-    return await store.leaderboard(guild_id, "chips", 0, WINNERS_READ, period="season")
+async def deciding_board(
+    store: Store, guild_id: int, places: int = WINNERS_READ
+) -> LeaderboardPage:
+    """The board that decides the current season (of all time, before the first season), its
+    first ``places``: the chips board; where nobody won or lost a chip on it (a season of
+    push-up hands, which pay nobody: O42), the board of push-up matches won, if anyone won
+    one (H10). ``season_winners`` reads who is ahead on it."""
+    chips = await store.leaderboard(guild_id, "chips", 0, places, period="season")
+    if any(entry.player.net_chips for entry in chips.entries):
+        return chips
+    matches = await store.leaderboard(guild_id, "matches", 0, places, period="season")
+    return matches if any(entry.player.matches_won for entry in matches.entries) else chips
 
 
 def _ids(members: list[Standing]) -> list[int]:
@@ -263,7 +271,7 @@ class SeasonClock:
         guild = self.bot.get_guild(guild_id)
         if guild is None:
             return
-        final = await _final_board(self.store, guild.id)
+        final = await deciding_board(self.store, guild.id)
         winners = season_winners(final)
         scheduled = await self.store.start_scheduled_season(
             guild.id, now=moment, winners=_ids(winners)
@@ -285,7 +293,7 @@ class SeasonClock:
         guild = self.bot.get_guild(guild_id)
         if guild is None:
             return
-        board = await self.store.leaderboard(guild_id, "chips", 0, FINAL_PLACES, period="season")
+        board = await deciding_board(self.store, guild_id, FINAL_PLACES)
         if not board.entries:
             return
         schedule = await self.store.claim_season_notice(guild_id, now=moment)

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import discord
 
-from bot.store import Store
+from bot.store import Ending, HandResult, PlayerResult, Store
 from tests.cogs.helpers import button_labels, db_bot, play_a_tonk, season_clock
 from tests.cogs.test_scoreboard import casino, manager, play_three, record
 from tests.cogs.test_seasons import lines_of
-from tests.fakediscord import FakeDiscord, run_bot
+from tests.fakediscord import FakeDiscord, SimulatedMember, run_bot
 from tests.fakediscord.models import FakeGuild, FakeRole
 
 
@@ -31,6 +31,16 @@ def roles_to_give(fake: FakeDiscord, guild: FakeGuild) -> FakeRole:
 
 def holders(guild: FakeGuild, role: FakeRole) -> set[str]:
     return {m.user.name for m in guild.members.values() if role.id in m.role_ids}
+
+
+async def first_season(
+    boss: SimulatedMember, guild: FakeGuild, champion: FakeRole
+) -> tuple[list[str], set[str]]:
+    """A manager starts the first season: the announcement's board before it and who is
+    crowned (after its first lines), and who holds ``champion`` then."""
+    said = lines_of(await boss.slash("tonk", "config", "season"))
+    assert said[1] == "The board before the first season:"
+    return said[2:], holders(guild, champion)
 
 
 async def test_each_seasons_winner_gets_the_role_and_the_last_one_gives_it_back(
@@ -63,7 +73,8 @@ async def test_each_seasons_winner_gets_the_role_and_the_last_one_gives_it_back(
         assert lines_of(chosen) == [
             f"From now on the winner of each season that ends gets <@&{champion.id}> (the most "
             "chips in that season, or in a season of push-up hands, which pay no chips, the most "
-            "hands won; each of them, on a tie) and keeps it until the next season ends."
+            "push-up matches won, else the most hands won; each of them, on a tie) and keeps it "
+            "until the next season ends."
         ]
         shown = lines_of(await boss.slash("tonk", "config", "show"))
         assert shown[0].endswith(
@@ -229,8 +240,8 @@ async def test_a_season_of_push_up_hands_crowns_the_member_with_the_most_hands_w
     fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:
     """O42: push-up hands pay no chips, so a season of them would leave everyone level on
-    chips; its champion is the member with the most hands won (bob, by the tonk he played
-    through the buttons)."""
+    chips; where no push-up match ended in it either, its champion is the member with the
+    most hands won (bob, by the tonk he played through the buttons)."""
     fake = fake_discord
     guild, ann, bob = casino(fake)
     boss = manager(fake, guild)
@@ -238,15 +249,55 @@ async def test_a_season_of_push_up_hands_crowns_the_member_with_the_most_hands_w
     async with run_bot(fake, db_bot(sqlite_store)) as bot:
         await boss.slash("tonk", "config", "champion", role=champion)
         await play_a_tonk(fake, bot, ann, bob, preset="push_up")
-        said = lines_of(await boss.slash("tonk", "config", "season"))
-        assert said[1:] == [
-            "The board before the first season:",
-            "1. **bob**: 0 chips · 1 won of 1 (100%)",
-            "2. **ann**: 0 chips · 0 won of 1 (0%)",
-            f"👑 **bob** led the board before the first season and holds <@&{champion.id}> "
-            "until the next season ends.",
-        ]
-        assert holders(guild, champion) == {"bob"}
+        assert await first_season(boss, guild, champion) == (
+            [
+                "1. **bob**: 0 chips · 1 won of 1 (100%)",
+                "2. **ann**: 0 chips · 0 won of 1 (0%)",
+                f"👑 **bob** led the board before the first season and holds <@&{champion.id}> "
+                "until the next season ends.",
+            ],
+            {"bob"},
+        )
+
+
+async def test_a_season_of_push_up_hands_with_a_match_won_crowns_the_match_winner(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """H10: in a season of push-up hands, ann won the one push-up match that ended though bob
+    won more hands: the announcement shows the board of push-up matches, and ann is crowned
+    and holds the role."""
+    fake = fake_discord
+    guild, ann, bob = casino(fake)
+    boss = manager(fake, guild)
+    champion = roles_to_give(fake, guild)
+    channel = guild.channel("tonk")
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        await boss.slash("tonk", "config", "champion", role=champion)
+        await ann.slash("tonk", "new", preset="push_up")
+        assert bot.store is not None
+        table = await bot.store.get_open_table(channel.id)
+        assert table is not None
+        for number, (winner, loser, ends_match) in enumerate(
+            [(bob, ann, False), (bob, ann, False), (ann, bob, True)], start=1
+        ):
+            seats = [
+                PlayerResult(winner.id, winner.name, 0, 0, True, Ending.TONK_OUT, pushed_up=0,
+                             won_match=ends_match),
+                PlayerResult(loser.id, loser.name, 0, 40, False, Ending.TONK_OUT, pushed_up=80),
+            ]  # fmt: skip
+            result = HandResult(
+                guild.id, channel.id, table.id, number, "push_up", number, "tonk_out", seats
+            )
+            assert await bot.store.record_hand(result)
+        assert await first_season(boss, guild, champion) == (
+            [
+                "1. **ann**: 🏁 1 push-up match · 1 won of 3",
+                "2. **bob**: 🏁 0 push-up matches · 2 won of 3",
+                f"👑 **ann** led the board before the first season and holds <@&{champion.id}> "
+                "until the next season ends.",
+            ],
+            {"ann"},
+        )
 
 
 async def test_the_hall_of_fame_turns_its_pages_of_25_with_prev_and_next(

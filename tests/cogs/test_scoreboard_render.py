@@ -7,6 +7,7 @@ from dataclasses import replace
 from bot.i18n import LOCALES
 from bot.store import (
     LeaderboardEntry,
+    LeaderboardOrder,
     LeaderboardPage,
     PlayerRecord,
     Season,
@@ -118,15 +119,28 @@ def test_a_board_where_nobody_won_or_lost_a_chip_crowns_the_most_hands_won() -> 
     ann = PlayerRecord(1, 7, "ann", 0, 5, 3, 1, 0, 0, 0, 0, 0, 0, 0.0)
     bob = PlayerRecord(1, 8, "bob", 0, 5, 1, 0, 0, 0, 0, 0, 0, 0, 0.0)
     cat = replace(bob, user_id=9, display_name="cat", hands_won=3)
+    assert season_winners(ranked("chips", ann, bob)) == [ann]
+    assert season_winners(ranked("chips", ann, cat, bob)) == [ann, cat]
+    nobody = ranked("chips", replace(ann, hands_won=0), replace(bob, hands_won=0))
+    assert season_winners(nobody) == []
+    chips = replace(bob, net_chips=1)
+    assert season_winners(ranked("chips", chips, ann)) == [chips]
 
-    def board(*players: PlayerRecord) -> LeaderboardPage:
-        entries = [LeaderboardEntry(rank, player) for rank, player in enumerate(players, 1)]
-        return LeaderboardPage("chips", 0, 10, entries, False, "all", None)
 
-    assert season_winners(board(ann, bob)) == [ann]
-    assert season_winners(board(ann, cat, bob)) == [ann, cat]
-    assert season_winners(board(replace(ann, hands_won=0), replace(bob, hands_won=0))) == []
-    assert season_winners(board(replace(bob, net_chips=1), ann)) == [replace(bob, net_chips=1)]
+def test_a_board_of_push_up_matches_crowns_the_most_matches_won() -> None:
+    """H10: on the board of push-up matches that decides a season of push-up hands, the
+    members with the most matches won are ahead, whatever their hands won; each on a tie."""
+    ann = PlayerRecord(1, 7, "ann", 0, 9, 1, 0, 2, 0, 0, 0, 0, 0, 0.0)
+    bob = replace(ann, user_id=8, display_name="bob", hands_won=6, matches_won=1)
+    cat = replace(ann, user_id=9, display_name="cat", hands_won=2)
+    assert season_winners(ranked("matches", ann, bob)) == [ann]
+    assert season_winners(ranked("matches", ann, cat, bob)) == [ann, cat]
+
+
+def ranked(by: LeaderboardOrder, *players: PlayerRecord) -> LeaderboardPage:
+    """The first page of the board ``by``, ranking ``players`` in the order given."""
+    entries = [LeaderboardEntry(rank, player) for rank, player in enumerate(players, 1)]
+    return LeaderboardPage(by, 0, 10, entries, False, "all", None)
 
 
 def test_the_board_crowns_the_winners_it_carries_and_says_of_which_season() -> None:

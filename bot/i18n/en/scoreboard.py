@@ -314,8 +314,9 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.command.config.champion.role": "The role (none, if left out).",
     "scoreboard.config.champion_on": (
         "From now on the winner of each season that ends gets {role} (the most chips in that "
-        "season, or in a season of push-up hands, which pay no chips, the most hands won; each "
-        "of them, on a tie) and keeps it until the next season ends."
+        "season, or in a season of push-up hands, which pay no chips, the most push-up matches "
+        "won, else the most hands won; each of them, on a tie) and keeps it until the next "
+        "season ends."
     ),
     "scoreboard.config.champion_off": "Season winners no longer get a role.",
     "scoreboard.config.with_champion": "{season} · the winner of each season gets {role}",
