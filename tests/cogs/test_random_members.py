@@ -77,6 +77,8 @@ COMMANDS = (
     "me",
 )
 SCOREBOARD = ("stats", "history", "leaderboard", "replay")
+BOARDS = ("seasons", "matches", "tonks", "wins", "win_rate")
+"""What ``/tonk leaderboard by:`` members choose when they choose (the hall of fame too)."""
 SETTINGS: tuple[dict[str, Any], ...] = (
     {"option": "spread_bonus", "value": "true"},
     {"option": "upcard", "value": "false"},
@@ -203,8 +205,8 @@ class Crowd:
                     options["turn_timeout"] = "off"
                 if self.rng.random() < 0.3:
                     options["private"] = True
-            case "leaderboard" if self.rng.random() < 0.15:
-                options["by"] = "seasons"
+            case "leaderboard" if self.rng.random() < 0.3:
+                options["by"] = self.rng.choice(BOARDS)
                 if self.rng.random() < 0.5:
                     options["page"] = self.rng.randint(1, 3)
             case "leaderboard" | "stats" if self.rng.random() < 0.5:
