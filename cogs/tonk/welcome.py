@@ -5,7 +5,8 @@ it, in its system messages channel, else the first text channel where the bot ma
 A server that adds the bot while it runs is welcomed at once; one that adds it while the
 bot is not running, when the bot starts: with a database, the bot keeps which servers it
 welcomed, for which join (``Store.claim_welcome``), so none is welcomed twice for one join,
-by one process or several. Without a database only the first are welcomed."""
+by one process or several. Without a database, only a server that adds the bot while it
+runs is welcomed."""
 
 from __future__ import annotations
 

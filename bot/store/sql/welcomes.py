@@ -18,18 +18,18 @@ async def read_unwelcomed(connection: AsyncConnection, joined: Mapping[int, floa
     that joined since the bot keeps its welcomes (``welcome_since``) and were not welcomed
     for that join, in the order given."""
     since = (await connection.execute(select(col(WelcomeSince.since)))).scalar_one_or_none()
-    welcomed = dict(
-        (
-            await connection.execute(
-                select(col(WelcomedGuild.guild_id), col(WelcomedGuild.joined_at))
-            )
-        ).all()
+    if since is None:
+        return []
+    recent = [guild_id for guild_id, joined_at in joined.items() if joined_at >= since]
+    if not recent:
+        return []
+    rows = await connection.execute(
+        select(col(WelcomedGuild.guild_id), col(WelcomedGuild.joined_at)).where(
+            col(WelcomedGuild.guild_id).in_(recent)
+        )
     )
-    return [
-        guild_id
-        for guild_id, joined_at in joined.items()
-        if since is not None and joined_at >= since and welcomed.get(guild_id, -1.0) < joined_at
-    ]
+    welcomed = dict(rows.all())
+    return [guild_id for guild_id in recent if welcomed.get(guild_id, -1.0) < joined[guild_id]]
 
 
 def claim_welcome(connection: Connection, guild_id: int, joined_at: float) -> bool:
