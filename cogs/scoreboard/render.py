@@ -422,7 +422,7 @@ def winners_text(hand: HandSummary, locale: str) -> str:
 
 def history_text(hands: list[HandSummary], locale: str) -> str:
     """The channel's last hands, newest first: when each finished (as relative time), its
-    ending, winners and every payout."""
+    ending, winners and every payout, and who won the push-up match a hand ended (H10)."""
     if not hands:
         return text("scoreboard.history.empty", locale)
     lines = [text("scoreboard.history.title", locale)]
@@ -430,17 +430,19 @@ def history_text(hands: list[HandSummary], locale: str) -> str:
         payouts = " · ".join(
             f"{seat.name} {result_text(seat.payout, seat.pushed_up, locale)}" for seat in hand.seats
         )
-        lines.append(
-            text(
-                "scoreboard.history.hand",
-                locale,
-                number=hand.hand_number,
-                when=relative_time(hand.finished_at),
-                ending=ending_words(hand.ending, locale),
-                winners=winners_text(hand, locale),
-                payouts=payouts,
-            )
+        line = text(
+            "scoreboard.history.hand",
+            locale,
+            number=hand.hand_number,
+            when=relative_time(hand.finished_at),
+            ending=ending_words(hand.ending, locale),
+            winners=winners_text(hand, locale),
+            payouts=payouts,
         )
+        matches = [
+            text("scoreboard.history.match", locale, name=s.name) for s in hand.seats if s.won_match
+        ]
+        lines.append(" · ".join([line, *matches]))
     return "\n".join(lines)
 
 

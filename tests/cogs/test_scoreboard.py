@@ -246,7 +246,8 @@ async def test_the_winner_of_a_push_up_match_has_it_counted_in_the_stats(
     """H10: with the server's push-up limit at 50, bob's tonk pushes ann up by 78 (O42: her
     count of 39, doubled) and ends the match, which bob wins with the lowest total. His
     stats count the match, of all time and of the week, and keep it after a restart; ann's
-    count none; the board of push-up matches ranks him first."""
+    count none; the history says who won the match; the board of push-up matches ranks him
+    first."""
     fake = fake_discord
     guild, ann, bob = casino(fake)
     boss = fake.add_member(guild, "boss", permissions=discord.Permissions(manage_guild=True))
@@ -262,6 +263,16 @@ async def test_the_winner_of_a_push_up_match_has_it_counted_in_the_stats(
             assert stats.message.text().splitlines()[2] == won_one
         mine = await ann.slash("tonk", "stats")
         assert mine.message is not None and "push-up match" not in mine.message.text()
+        history = await ann.slash("tonk", "history")
+        assert history.message is not None
+        assert (
+            history.message.text()
+            .splitlines()[1]
+            .endswith(
+                "· won by bob · ann 78 points against · bob 0 points against · "
+                "🏁 bob won the push-up match"
+            )
+        )
         board = await ann.slash("tonk", "leaderboard", by="matches")
         assert board.message is not None and board.message.content.splitlines() == [
             "**Leaderboard: push-up matches** (page 1)",

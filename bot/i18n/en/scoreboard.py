@@ -222,6 +222,7 @@ MESSAGES: dict[str, Message] = {
     "scoreboard.history.empty": "No hands have been finished in this channel yet.",
     "scoreboard.history.title": "**Last hands in this channel**",
     "scoreboard.history.hand": ("Hand {number} · {when} · {ending} · won by {winners} · {payouts}"),
+    "scoreboard.history.match": "🏁 {name} won the push-up match",
     "scoreboard.ending.tonk_out": "a tonk (out without a discard)",
     "scoreboard.ending.out_by_discard": "out by discarding the last card",
     "scoreboard.ending.drop_won": "a winning drop",
