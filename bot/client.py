@@ -407,9 +407,11 @@ def _command_key(message: str, context: app_commands.TranslationContextTypes) ->
 class TonkTree(app_commands.CommandTree):
     """Every application-command error, and every component error (the cogs send those
     here too): a refusal the checks raised is explained; a write the database could not
-    take (``StoreUnavailable``: nothing of it landed) is said as such, to try again; anything
-    else is logged with its traceback and the player gets a short apology, never the
-    traceback."""
+    take (``StoreUnavailable``: nothing of it landed) is said as such, to try again; a
+    request Discord itself failed (``DiscordServerError``, after discord.py's own retries: an
+    outage, not a fault of the bot) is a warning without a traceback, and the player is told
+    to try again in a moment; anything else is logged with its traceback and the player gets
+    a short apology, never the traceback."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Tonk is played in servers: a command from a direct message is refused here,
@@ -429,6 +431,14 @@ class TonkTree(app_commands.CommandTree):
         elif isinstance(cause, StoreUnavailable):
             log.warning("could not save for %s: %s", _describe(interaction), cause.detail)
             message = text("table.error_not_saved", locale_of(interaction))
+        elif isinstance(cause, discord.DiscordServerError):
+            log.warning(
+                "Discord failed a request for %s (%s): %s",
+                _describe(interaction),
+                cause.status,
+                cause.text or "no detail",
+            )
+            message = text("table.error_discord", locale_of(interaction))
         else:
             log.exception("error handling %s", _describe(interaction), exc_info=error)
             message = text("table.error", locale_of(interaction))

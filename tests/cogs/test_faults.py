@@ -42,6 +42,20 @@ from tests.fakediscord import FakeDiscord, SimulatedMember, StoredMessage, run_b
 HANDS = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]}
 STOCK = ["7C", "10D", "3C", "9D"]
 LOCKED_FOR = 6.0
+WEBHOOK_TRIES = 5
+"""How many times discord.py sends an interaction's answer that Discord fails (5xx)."""
+
+
+class NoWaits:
+    """``asyncio`` as discord.py's webhook requests see it, without the seconds they wait
+    between two tries of a request that Discord failed (1 s, 3 s, 5 s, 7 s)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(asyncio, name)
+
+    @staticmethod
+    async def sleep(_delay: float) -> None:
+        await asyncio.sleep(0)
 
 
 def ann_and_bob(fake: FakeDiscord) -> tuple[SimulatedMember, SimulatedMember]:
@@ -286,6 +300,31 @@ async def test_a_notice_lost_to_a_discord_outage_is_a_warning_and_the_table_goes
         assert table_in(bot, bob.channel).is_seated(bob.id)  # type: ignore[arg-type]
     assert "a notice or deletion was lost to a Discord outage (503)" in caplog.text
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_an_answer_discord_fails_is_a_warning_and_the_member_is_told_to_try_again(
+    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord fails the bot's answer to ann's /tonk help (503, an outage) each of the five
+    times discord.py sends it (its waits between them are skipped here: ``NoWaits``): the
+    one error path logs a warning naming it, without a traceback and never an error, and
+    ann is told that Discord is not answering, to try again; her next /tonk help is
+    answered."""
+    monkeypatch.setattr(discord.webhook.async_, "asyncio", NoWaits())
+    ann, _bob = ann_and_bob(fake_discord)
+    async with run_bot(fake_discord, make_bot()) as bot:
+        fake_discord.fail_requests("POST", "/callback", times=WEBHOOK_TRIES)
+        with caplog.at_level(logging.WARNING):
+            failed = await ann.slash("tonk", "help")
+            await quiet(fake_discord, bot)
+        helped = await ann.slash("tonk", "help")
+    assert failed.ephemeral and failed.content == (
+        "Discord is not answering the bot just now. Please try again in a moment."
+    )
+    (warned,) = [r for r in caplog.records if "Discord failed a request" in r.getMessage()]
+    assert "(503)" in warned.getMessage() and warned.exc_info is None
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert helped.embed_titles == ["Tonk on Discord"]
 
 
 async def test_a_panel_says_it_expired_before_discord_stops_it_updating(

@@ -113,6 +113,9 @@ MESSAGES: dict[str, Message] = {
     "table.refusal.not_member": "That member is not on this server.",
     "table.refusal.guild_only": "Tonk is played in a server channel.",
     "table.error": "Sorry, something went wrong on our side. It has been logged; please try again.",
+    "table.error_discord": (
+        "Discord is not answering the bot just now. Please try again in a moment."
+    ),
     "table.error_not_saved": (
         "That could not be saved just now (the database is busy or unreachable), so nothing "
         "changed. Please try again in a moment."
