@@ -20,8 +20,12 @@ from bot.render.cards import cards_text
 from bot.tables.views import PublicMove
 
 
-def names_text(names: Sequence[str], locale: str) -> str:
-    """``ann``, ``ann and bob``, ``ann, bob and cat``."""
+def names_text(names: Sequence[str], locale: str, most: int | None = None) -> str:
+    """``ann``, ``ann and bob``, ``ann, bob and cat``; past ``most`` names, the first
+    ``most`` and how many others: ``ann, bob and 3 others``."""
+    if most is not None and len(names) > most:
+        others = text("table.list.others", locale, count=len(names) - most)
+        names = [*names[:most], others]
     if len(names) <= 1:
         return "".join(names)
     rest = text("table.list.comma", locale).join(names[:-1])

@@ -28,6 +28,9 @@ from cogs.settings import checked_defaults
 
 FAME_PER_PAGE = 25
 """How many members of the hall of fame a page lists."""
+NAMES_SHOWN = 10
+"""How many of a season's winners (or of those whose role failed) an announcement names;
+the others are counted ("ann, bob and 3 others")."""
 
 
 def ending_words(ending: str, locale: str) -> str:
@@ -225,13 +228,14 @@ def champion_lines(
     season = None if final.season is None else final.season.number
     said = {"role": role, "season": season}
     if winners:
-        names = names_text([f"**{winner.display_name}**" for winner in winners], locale)
+        shown = [f"**{winner.display_name}**" for winner in winners]
+        names = names_text(shown, locale, NAMES_SHOWN)
         key = f"scoreboard.season.champion{before}"
         lines = [text(key, locale, names=names, winners=len(winners), **said)]
     else:
         lines = [text(f"scoreboard.season.no_champion{before}", locale, **said)]
     if failed:
-        mentions = names_text([f"<@{user_id}>" for user_id in failed], locale)
+        mentions = names_text([f"<@{user_id}>" for user_id in failed], locale, NAMES_SHOWN)
         lines.append(text("scoreboard.season.champion_failed", locale, names=mentions, **said))
     return lines
 

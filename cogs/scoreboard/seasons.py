@@ -47,8 +47,9 @@ log = logging.getLogger(__name__)
 FINAL_PLACES = 3
 """How many members of the season that ended the channel reads when a new one starts."""
 WINNERS_READ = 25
-"""How many members of the season that ended are read to find its winners (a tie for the
-most chips may run past the top three shown)."""
+"""How many members of the season that ended are read at a time to find its winners: pages
+of this many until one ends below the winners (a tie for the most chips may run past the
+top three shown, and past any page)."""
 CLOCK_SECONDS = 60.0
 """How often the season clock looks for seasons due to start."""
 ANNOUNCE_PERMISSIONS = (("view_channel", "View Channel"), ("send_messages", "Send Messages"))
@@ -62,7 +63,7 @@ async def start_season_now(bot: TonkBot, store: Store, interaction: discord.Inte
     hand is not started again (the member is told why)."""
     defer_as(interaction, Defer.PUBLIC)
     guild_id = interaction.guild_id or 0
-    final = await deciding_board(store, guild_id)
+    final = await final_board(store, guild_id)
     winners = season_winners(final)
     try:
         season = await store.start_season(guild_id, winners=_ids(winners))
@@ -93,6 +94,25 @@ async def deciding_board(
         return chips
     matches = await store.leaderboard(guild_id, "matches", 0, places, period="season")
     return matches if any(entry.player.matches_won for entry in matches.entries) else chips
+
+
+async def final_board(store: Store, guild_id: int) -> LeaderboardPage:
+    """The board that decides the season that ends (:func:`deciding_board`) as far down as
+    its winners go: every member tied for the lead is on it, however many there are."""
+    board = await deciding_board(store, guild_id)
+    page = 0
+    while board.has_next and _last_wins(board):
+        page += 1
+        more = await store.leaderboard(guild_id, board.by, page, WINNERS_READ, period="season")
+        board = replace(board, entries=board.entries + more.entries, has_next=more.has_next)
+    return board
+
+
+def _last_wins(board: LeaderboardPage) -> bool:
+    """Whether the last member read on ``board`` is one of its winners (the next member
+    may be too)."""
+    last = board.entries[-1].player.user_id
+    return any(winner.user_id == last for winner in season_winners(board))
 
 
 def _ids(members: list[Standing]) -> list[int]:
@@ -271,7 +291,7 @@ class SeasonClock:
         guild = self.bot.get_guild(guild_id)
         if guild is None:
             return
-        final = await deciding_board(self.store, guild.id)
+        final = await final_board(self.store, guild.id)
         winners = season_winners(final)
         scheduled = await self.store.start_scheduled_season(
             guild.id, now=moment, winners=_ids(winners)

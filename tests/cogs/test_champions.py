@@ -236,6 +236,37 @@ async def test_a_tie_past_the_top_three_crowns_every_winner(
         assert holders(guild, champion) == {"bob", "boss", "cat", "dan"}
 
 
+async def test_a_tie_past_a_page_of_the_board_crowns_every_winner_and_names_ten(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """Thirty members end level at the top, more than one page of the board the bot reads
+    (25): all thirty get the role and are kept as champions, and the announcement names the
+    first ten and counts the others."""
+    fake = fake_discord
+    guild, ann, _ = casino(fake)
+    boss = manager(fake, guild)
+    level = [fake.add_member(guild, f"m{number:02}") for number in range(1, 31)]
+    champion = roles_to_give(fake, guild)
+    channel = guild.channel("tonk")
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        assert bot.store is not None
+        await boss.slash("tonk", "config", "champion", role=champion)
+        await ann.slash("tonk", "new")
+        for number, winner in enumerate(level, start=1):
+            await record(
+                bot, guild.id, channel.id, number, (winner.id, winner.name), (ann.id, "ann")
+            )
+        said = lines_of(await boss.slash("tonk", "config", "season"))
+        named = ", ".join(f"**m{number:02}**" for number in range(1, 11))
+        assert said[-1] == (
+            f"👑 {named} and 20 others shared the lead before the first season and hold "
+            f"<@&{champion.id}> until the next season ends."
+        )
+        assert holders(guild, champion) == {member.name for member in level}
+        config = await bot.store.get_guild_settings(guild.id)
+        assert sorted(config.champions) == sorted(member.id for member in level)
+
+
 async def test_a_season_of_push_up_hands_crowns_the_member_with_the_most_hands_won(
     fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:

@@ -25,6 +25,15 @@ def test_lists_of_names() -> None:
     assert names_text(["ann", "bob", "cat"], "en") == "ann, bob and cat"
 
 
+def test_a_list_past_its_most_names_counts_the_others_in_each_language() -> None:
+    names = ["ann", "bob", "cat", "dan", "eve"]
+    assert names_text(names, "en", 5) == "ann, bob, cat, dan and eve"
+    assert names_text(names, "en", 2) == "ann, bob and 3 others"
+    assert names_text(names, "en", 4) == "ann, bob, cat, dan and 1 other"
+    assert names_text(names, "ro", 3) == "ann, bob, cat și încă 2 membri"
+    assert names_text(names, "vi", 1) == "ann và 4 người khác"
+
+
 @pytest.mark.parametrize(
     ("kind", "cards", "spread", "auto", "sentence"),
     [

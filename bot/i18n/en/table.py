@@ -123,6 +123,7 @@ MESSAGES: dict[str, Message] = {
     # Lists and moves in words (bot.render.words).
     "table.list": "{rest} and {last}",
     "table.list.comma": ", ",
+    "table.list.others": Plural("{count} other", "{count} others", "count"),
     "table.with_count": "{player} with {count}",
     "table.move.draw": "{player} drew from the stock",
     "table.move.take": "{player} took {cards} from the discard pile",
@@ -491,6 +492,10 @@ NOTES: dict[str, str] = {
     ),
     "table.list": "Joins names: {rest} is already comma-separated, {last} is the last name.",
     "table.list.comma": "What separates names or words in a list, space included.",
+    "table.list.others": (
+        "Ends a list of names cut short (table.list's {last}): how many more members it "
+        "holds, e.g. 'ann, bob and 3 others'."
+    ),
     "table.with_count": "{count} is the count: the total value of the cards in a hand.",
     "table.move.auto": "{move} is a move in words (table.move.*), made by the timer.",
     "table.button.hint": "A button of the private panel: the move the strongest computer "
