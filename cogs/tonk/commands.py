@@ -63,6 +63,8 @@ class TonkCommands(
         self.bot = bot
         self.service = TableService(bot)
         self.me_service = MemberService(bot, self.service.tables)
+        self.ready_shards: set[int] = set()
+        """The shards that received their servers since they last connected anew."""
         super().__init__()
 
     async def cog_unload(self) -> None:
@@ -86,11 +88,26 @@ class TonkCommands(
         await self.service.guild_gone(guild.id)
 
     @commands.Cog.listener()
+    async def on_shard_connect(self, shard_id: int) -> None:
+        """The shard connects anew (not a resume): its servers come again, then it is
+        ready."""
+        self.ready_shards.discard(shard_id)
+
+    @commands.Cog.listener()
     async def on_shard_ready(self, shard_id: int) -> None:
         """At start and whenever the shard connects anew (its servers received again)."""
+        self.ready_shards.add(shard_id)
         self.service.tables.spawn(resume_shard(self.bot, self.service, shard_id))
         on_shard = [guild for guild in self.bot.guilds if guild.shard_id == shard_id]
         self.service.tables.spawn(welcome_missed(self.bot, on_shard))
+
+    @commands.Cog.listener()
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """A server Discord had said was unavailable (an outage) is back. One that comes
+        back after its shard is ready is welcomed now if it added the bot while the bot was
+        away (the others of the shard were looked at all at once when it was ready)."""
+        if guild.shard_id in self.ready_shards:
+            self.service.tables.spawn(welcome_missed(self.bot, [guild]))
 
     @app_commands.command(name="new", description=text("table.command.new"))
     @app_commands.describe(

@@ -3,7 +3,8 @@ up (``bot.render.help.welcome_embed``), in the server's language, with **How to 
 it, in its system messages channel, else the first text channel where the bot may post it.
 
 A server that adds the bot while it runs is welcomed at once; one that adds it while the
-bot is not running, when the bot starts: with a database, the bot keeps which servers it
+bot is not running, when the bot starts (or, if Discord says then that the server is
+unavailable, in an outage, when it comes back): with a database, the bot keeps which servers it
 welcomed, for which join (``Store.claim_welcome``), so none is welcomed twice for one join,
 by one process or several. Without a database, only a server that adds the bot while it
 runs is welcomed."""

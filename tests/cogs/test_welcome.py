@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
 import discord
 import pytest
 
+from bot.store import Store
 from tests.cogs.helpers import db_bot, make_bot, quiet
 from tests.fakediscord import FakeDiscord, StoredMessage, run_bot
 from tests.fakediscord.models import iso_now
@@ -106,6 +108,49 @@ async def test_a_server_that_added_the_bot_while_it_was_away_is_welcomed_when_it
         await fake.wait_for(lambda: len(welcomes()) == 2)
         await quiet(fake, bot)
     assert not fake.messages_in(casino.channel("general"))
+
+
+async def test_a_server_in_an_outage_when_the_bot_starts_is_welcomed_when_it_comes_back(
+    fake_discord: FakeDiscord, sqlite_store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Club added the bot while it was away, and Discord says Club is unavailable (an
+    outage) when the bot starts: nothing can be posted there then. Club is welcomed when it
+    comes back, once: not again when it comes back from a second outage, nor at the next
+    start. The servers there at the start (Casino, Bar) are looked up in one read of the
+    database, Club in one read of its own when it comes back."""
+    fake = fake_discord
+    for name in ("Casino", "Bar"):
+        fake.add_guild(name, channels=["general"])
+    club = fake.add_guild("Club", channels=["general"], bot_joined_at=iso_now())
+    club.unavailable = True
+
+    def welcomes() -> list[StoredMessage]:
+        return [m for m in fake.messages_in(club.channel("general")) if m.embeds]
+
+    reads: list[list[int]] = []
+    read = Store.unwelcomed
+
+    async def counted(store: Store, joined: Mapping[int, float]) -> list[int]:
+        reads.append(sorted(joined))
+        fake.notify()
+        return await read(store, joined)
+
+    monkeypatch.setattr(Store, "unwelcomed", counted)
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        await quiet(fake, bot)
+        assert not welcomes()
+        await fake.guild_back(club)
+        await fake.wait_for(lambda: welcomes())
+        await quiet(fake, bot)
+        await fake.guild_back(club)
+        await fake.wait_for(lambda: len(reads) >= 3)
+        await quiet(fake, bot)
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        await quiet(fake, bot)
+    assert len(welcomes()) == 1
+    assert welcomes()[0].embeds[0]["title"] == "🃏 Thanks for adding Tonk"
+    at_start = sorted(guild.id for guild in fake.guilds.values() if guild is not club)
+    assert reads == [at_start, [club.id], [club.id], sorted([*at_start, club.id])]
 
 
 async def test_without_a_database_no_server_is_welcomed_at_a_start(

@@ -240,6 +240,14 @@ class FakeDiscord:
         await self.gateway.dispatch_required("GUILD_CREATE", payload, guild_id=guild.id)
         self.notify()
 
+    async def guild_back(self, guild: FakeGuild) -> None:
+        """``guild``'s outage (``FakeGuild.unavailable``) ends: the bot is sent its
+        GUILD_CREATE, which discord.py reads as the server coming back
+        (``on_guild_available``)."""
+        guild.unavailable = False
+        await self.gateway.dispatch_required("GUILD_CREATE", guild.payload(), guild_id=guild.id)
+        self.notify()
+
     def add_text_channel(
         self, guild: FakeGuild, name: str, channel_type: int = TEXT_CHANNEL
     ) -> FakeChannel:

@@ -228,7 +228,8 @@ class Gateway:
             ready["shard"] = shard
         await session.dispatch("READY", ready)
         for guild in guilds:
-            await session.dispatch("GUILD_CREATE", guild.payload())
+            if not guild.unavailable:
+                await session.dispatch("GUILD_CREATE", guild.payload())
         self.identify_count += 1
         fake.notify()
 

@@ -233,6 +233,9 @@ class FakeGuild:
     """The server's locale (Server Settings → Community), sent as ``guild_locale``."""
     system_channel_id: int | None = None
     """Where Discord posts its own notices (Server Settings → System Messages Channel)."""
+    unavailable: bool = False
+    """In an outage: a bot that connects is told of it as unavailable, and receives it only
+    when it is back (``FakeDiscord.guild_back``)."""
 
     @property
     def text_channels(self) -> list[FakeChannel]:
