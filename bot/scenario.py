@@ -77,7 +77,8 @@ def outcome(hand: Hand) -> dict[str, Any]:
         "stock": len(hand.stock),
         "to_act": None if result else names[hand.to_act],
     }
-    if result is None:  # SCENARIO.md's two phases: a slap's owed discard comes before a start
+    # docs/scenarios.md has two phases: a slap's owed discard comes before a start.
+    if result is None:
         out["phase"] = str(PLAY if hand.phase is PLAY else START)
     side = hand.side_outcome()
     if side is not None:

@@ -1,9 +1,9 @@
 """Actions a player can take, as frozen records, the phases of a hand, and the legal moves.
 
-``Kind`` and ``Phase`` are closed sets (StrEnums whose values are SCENARIO.md's words). The
-module-level names ``DRAW``, ``START``… (``OWES`` for ``Phase.SLAP_DISCARD``) are their
-members, for the engine's hot path, where looking a member up on its enum class costs several
-times a global lookup.
+``Kind`` and ``Phase`` are closed sets (StrEnums whose values are the words of
+docs/scenarios.md). The module-level names ``DRAW``, ``START``… (``OWES`` for
+``Phase.SLAP_DISCARD``) are their members, for the engine's hot path, where looking a member
+up on its enum class costs several times a global lookup.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from bot.engine.rules import MAX_JOKERS, MAX_PLAYERS
 
 
 class Kind(StrEnum):
-    """What an action does (SCENARIO.md's ``do``)."""
+    """What an action does (``do`` in docs/scenarios.md)."""
 
     DRAW = "draw"
     TAKE = "take"

@@ -4,7 +4,7 @@ Every house rule of docs/guide.md is an option with the name, values and default
 (``OPTIONS``); every regional game is a preset (``PRESETS``). ``build_rules`` is the
 only way to make a ``Rules``: it refuses unknown names, bad values and options that
 conflict, with a sentence that names them. The values of every option with a closed set of
-words are a ``StrEnum`` (``InstantWin``, ``Catch``…) whose values are RULES.md's words.
+words are a ``StrEnum`` (``InstantWin``, ``Catch``…) whose values are the words docs/guide.md gives.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from bot.engine.rules import Catch, Rules, Scoring, StockOut, StockOutTie
 
 
 class Ending(StrEnum):
-    """How a hand ended (SCENARIO.md's ``ending``); the store records the same values."""
+    """How a hand ended (``ending`` in docs/scenarios.md); the store records the same values."""
 
     INSTANT_WIN = "instant_win"
     THROWN_IN = "thrown_in"
