@@ -104,9 +104,11 @@ class TonkCommands(
     @commands.Cog.listener()
     async def on_guild_available(self, guild: discord.Guild) -> None:
         """A server Discord had said was unavailable (an outage) is back. One that comes
-        back after its shard is ready is welcomed now if it added the bot while the bot was
-        away (the others of the shard were looked at all at once when it was ready)."""
+        back after its shard is ready has what the shard did for its servers when it was
+        ready done now: its tables whose channel was deleted while the bot was away close,
+        and it is welcomed if it added the bot while the bot was away."""
         if guild.shard_id in self.ready_shards:
+            self.service.tables.spawn(self.service.close_vanished(lambda id_: id_ == guild.id))
             self.service.tables.spawn(welcome_missed(self.bot, [guild]))
 
     @app_commands.command(name="new", description=text("table.command.new"))

@@ -489,9 +489,10 @@ class TableService:
             await runtime.transact(lambda table: table.shut())
 
     async def close_vanished(self, on_shard: Callable[[int], bool]) -> None:
-        """Once a shard is ready: close the tables of its servers (those ``on_shard`` is
-        true of) whose channel was deleted, or whose server the bot left, while it was away
-        (a server Discord says is unavailable is left alone)."""
+        """Once a shard is ready, or one of its servers is back from an outage: close the
+        tables of those servers (those ``on_shard`` is true of) whose channel was deleted, or
+        whose server the bot left, while it was away (a server Discord says is unavailable is
+        left alone, until it is back)."""
         async with self._looking_for_vanished:
             for runtime in self.tables:
                 table = runtime.table

@@ -119,3 +119,37 @@ async def test_tables_whose_channel_or_server_went_while_the_bot_was_away_close_
         assert await store.history(casino.id, ann.user.id) == []  # the dealt hand paid nobody
     finally:
         await store.close()
+
+
+async def test_a_table_whose_channel_went_while_the_bot_was_away_closes_when_its_server_is_back(
+    fake_discord: FakeDiscord, sqlite_store: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two tables of Casino, then the bot stops and one table's channel is deleted. Casino
+    is unavailable (an outage) when the bot comes back, so the bot cannot tell which of its
+    channels are gone and closes neither table; when Casino is back, the table of the
+    deleted channel closes and the other plays on."""
+    caplog.set_level(logging.WARNING)
+    casino = fake_discord.add_guild("Casino", channels=["tonk", "kept"])
+    ann, bob = (fake_discord.add_member(casino, name) for name in ("ann", "bob"))
+    deleted, kept = casino.channel("tonk"), casino.channel("kept")
+    database = f"sqlite+aiosqlite:///{sqlite_store}"
+    async with run_bot(fake_discord, make_bot(database_url=database)) as bot:
+        await open_table(ann, [bob])
+        await open_table(ann.at(kept), [bob.at(kept)])
+    await fake_discord.delete_channel(deleted)
+    casino.unavailable = True
+
+    async with run_bot(fake_discord, make_bot(database_url=database)) as bot:
+        await quiet(fake_discord, bot)
+        assert is_open(bot, deleted) and is_open(bot, kept)
+        await fake_discord.guild_back(casino)
+        await fake_discord.wait_for(lambda: not is_open(bot, deleted), what="the close")
+        await quiet(fake_discord, bot)
+        assert is_open(bot, kept)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+    store = await Store.open(database)
+    try:
+        assert [t.channel_id for t in (await store.load_open_tables()).tables] == [kept.id]
+    finally:
+        await store.close()
