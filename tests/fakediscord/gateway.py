@@ -138,6 +138,15 @@ class Gateway:
         for session in self.connected_sessions:
             await _send(session.ws, {"op": RECONNECT, "d": None})
 
+    async def request_new_sessions(self) -> None:
+        """End every session and send op 7 RECONNECT to every connected bot: its RESUME is
+        refused (op 9 INVALID_SESSION), so discord.py identifies anew and is sent READY and
+        its servers again."""
+        sessions = self.connected_sessions
+        self._sessions.clear()
+        for session in sessions:
+            await _send(session.ws, {"op": RECONNECT, "d": None})
+
     async def close(self) -> None:
         for ws in list(self._sockets):
             await ws.close(code=1001)
