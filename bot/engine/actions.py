@@ -8,7 +8,6 @@ up on its enum class costs several times a global lookup.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -115,7 +114,34 @@ class Action(NamedTuple):
             if not isinstance(data.get("spread"), int) or isinstance(data.get("spread"), bool):
                 raise ValueError(f"{kind} needs a spread number")
             spread = data["spread"]
-        return Action(kind, players.index(player), cards, spread)
+        return Action.of(kind, players.index(player), cards, spread)
+
+    @staticmethod
+    def of(kind: Kind, seat: int, cards: int = 0, spread: int | None = None) -> Action:
+        """This action as the one value the process keeps for it, when it keeps one: the
+        whole-hand moves, and a discard or take of one card, of each seat (an Action is
+        immutable, so every hand's log can hold the same value: a logged draw or discard
+        costs a hand one reference, not a new record). Any other action is made anew."""
+        if spread is None and 0 <= seat < MAX_PLAYERS:
+            if not cards:
+                whole = _WHOLE_HAND.get(kind)
+                if whole is not None:
+                    return whole[seat]
+            elif not cards & (cards - 1) and (by_seat := _CARD_ACTIONS.get(kind)) is not None:
+                card = cards.bit_length() - 1
+                if card < len(by_seat[seat]):
+                    return by_seat[seat][card]
+        return Action(kind, seat, cards, spread)
+
+
+PublicMove = Action
+"""A move as the table saw it (``Hand.public_moves``): the action itself, except that a
+card drawn from the stock stays hidden (S7: a draw's ``cards`` is 0)."""
+
+
+def public_move(action: Action) -> PublicMove:
+    """``action`` as everyone saw it: the action, or the seat's draw with its card hidden."""
+    return _WHOLE_HAND[DRAW][action.seat] if action.kind == DRAW else action
 
 
 tuple_new = tuple.__new__
@@ -128,9 +154,10 @@ _FLAGS: tuple[tuple[Kind, ...], ...] = tuple(
 )
 
 
-# Ready-made actions for the moves ``LegalMoves.action`` hands out most (an Action is
-# immutable, so one value serves every hand): the whole-hand moves and the one-card discards,
-# by kind, seat and card.
+# Ready-made actions for the moves ``LegalMoves.action`` hands out and hands log most (an
+# Action is immutable, so one value serves every hand): the whole-hand moves, and the
+# one-card discards and takes (a take is logged with the card it took), by kind, seat and
+# card. ``Action.of`` hands them out too.
 _WHOLE_HAND = {
     kind: tuple(Action(kind, seat) for seat in range(MAX_PLAYERS))
     for kind in (DROP, CLAIM, DRAW, TAKE)
@@ -140,24 +167,8 @@ _CARD_ACTIONS = {
         tuple(Action(kind, seat, 1 << c) for c in range(FIRST_JOKER + MAX_JOKERS))
         for seat in range(MAX_PLAYERS)
     )
-    for kind in (DISCARD, SLAP_DISCARD)
+    for kind in (DISCARD, SLAP_DISCARD, TAKE)
 }
-
-
-@dataclass(frozen=True, slots=True)
-class PublicMove:
-    """A move as the table saw it: ``cards`` is 0 for a card drawn from the stock."""
-
-    kind: Kind
-    seat: int
-    cards: int
-    spread: int | None
-
-    @classmethod
-    def of(cls, action: Action) -> PublicMove:
-        """``action`` as everyone saw it (S7: a card drawn from the stock stays hidden)."""
-        cards = 0 if action.kind == Kind.DRAW else action.cards
-        return cls(action.kind, action.seat, cards, action.spread)
 
 
 class LegalMoves(NamedTuple):

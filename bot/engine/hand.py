@@ -24,11 +24,13 @@ from bot.engine.actions import (
     OWES,
     SLAP_DISCARD,
     START_MOVES,
+    TAKE,
     Action,
     Kind,
     LegalMoves,
     Phase,
     PublicMove,
+    public_move,
     tuple_new,
 )
 from bot.engine.actions import OVER as OVER  # the phases, importable with the hand
@@ -105,7 +107,6 @@ class Hand:
     __slots__ = (
         "_book_hits",
         "_claims",
-        "_log_json",
         "_must_spread",
         "_play_options",
         "_public",
@@ -205,7 +206,6 @@ class Hand:
         self.rules = rules
         self.pack: Pack = pack_for(rules)
         self._public: tuple[PublicMove, ...] = ()  # the log as the table saw it, so far
-        self._log_json: tuple[dict[str, Any], ...] = ()  # the log in JSON, so far
         self._book_hits = not rules.no_fourth_to_book
         self._must_spread = rules.must_spread != MustSpread.OFF
         self._claims = rules.instant_win == InstantWin.CHICAGO
@@ -282,23 +282,21 @@ class Hand:
 
     def public_moves(self) -> tuple[PublicMove, ...]:
         """The action log with every card drawn from the stock hidden (extended as the log
-        grows, never rebuilt)."""
+        grows, never rebuilt; it holds the log's own actions, the draws replaced)."""
         known = self._public
         if len(known) != len(self.log):
-            known = known + tuple(PublicMove.of(a) for a in self.log[len(known) :])
+            known = known + tuple(map(public_move, self.log[len(known) :]))
             self._public = known
         return known
 
-    def log_json(self) -> tuple[dict[str, Any], ...]:
-        """The action log in ``Action.to_json``'s notation, each action converted once
-        (extended as the log grows, never rebuilt: a move rewrites only its own entry, inside
-        ``act``). The dicts are shared by every caller: read them, never change them."""
-        known = self._log_json
-        if len(known) != len(self.log):
-            players = self.players
-            known = known + tuple(a.to_json(players) for a in self.log[len(known) :])
-            self._log_json = known
-        return known
+    def log_json(self, first: int = 0, last: int | None = None) -> list[dict[str, Any]]:
+        """The log's actions from ``first`` up to ``last`` (by default all of them) in
+        ``Action.to_json``'s notation. Converted at each call: a hand keeps its actions only,
+        most of them values shared by every hand (``Action.of``), so that a long hand costs
+        little memory; saving converts each action once (a move rewrites only its own entry,
+        inside ``act``), the whole log only when a hand is saved whole."""
+        players = self.players
+        return [a.to_json(players) for a in self.log[first:last]]
 
     def count(self, seat: int) -> int:
         return self.pack.count(self.hands[seat])
@@ -634,7 +632,7 @@ class Hand:
 
     def _do_take(self, a: Action) -> None:
         c = self.pile.pop()
-        self.log[-1] = tuple_new(Action, (a.kind, a.seat, 1 << c, a.spread))  # public: the pile
+        self.log[-1] = Action.of(TAKE, a.seat, 1 << c)  # public: the card from the pile
         self.hands[a.seat] |= 1 << c
         if self.rules.discard_must_meld:
             self.taken = 1 << c
@@ -832,7 +830,7 @@ class Hand:
             "hit_ever": list(self.hit_ever),
             "slap_from": self.slap_from,
             "owes": self.owes,
-            "log": list(self.log_json()),
+            "log": self.log_json(),
             "result": self.result.to_json() if self.result else None,
             "version": self.version,
         }

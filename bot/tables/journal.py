@@ -182,7 +182,7 @@ class TableLedger:
             entry["deal"] = {key: dealt[key] for key in DEAL_KEYS}
             first = 0
         if played > first:
-            entry["actions"] = list(hand.log_json()[first:played])
+            entry["actions"] = hand.log_json(first, played)
         return entry
 
     def _landed(

@@ -545,7 +545,7 @@ class Table:
             raise TableError("not_in_hand")
         if user_id in self.leaving:
             raise TableError("you_left")
-        hand.act(Action(kind, seat, cards, spread))
+        hand.act(Action.of(kind, seat, cards, spread))
         self.missed[user_id] = 0
         self.last_activity = now
         self._after_moves(now)
@@ -832,7 +832,7 @@ def _replay(hand: Hand) -> dict[str, Any]:
         "stake": hand.stake,
         "seed": hand.seed,
         "order": [card_text(card) for card in hand.order],
-        "log": list(hand.log_json()),
+        "log": hand.log_json(),
     }
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.engine.actions import DISCARD, DRAW, DROP
+from bot.engine.actions import DISCARD, DRAW, DROP, Action
 from bot.engine.cards import parse_card
 from bot.engine.errors import IllegalAction
 from bot.engine.melds import most_players
@@ -278,6 +278,17 @@ class TestPlaying:
         assert table.version == version
         table.act(BOB, DRAW, now=12.0)
         assert table.version == version + 1 and table.last_activity == 12.0
+
+    def test_a_move_is_logged_as_the_engines_shared_value(self) -> None:
+        """A click's draw and discard cost the hand's log one reference each, not a new
+        record (``Action.of``; issue 9's soak)."""
+        table = two_player_hand()
+        table.act(BOB, DRAW, now=12.0)
+        table.act(BOB, DISCARD, now=13.0, cards=1 << parse_card("7S"))
+        hand = table.hand
+        assert hand is not None
+        assert hand.log == [Action(DRAW, 1), Action(DISCARD, 1, 1 << parse_card("7S"))]
+        assert all(logged is Action.of(*logged) for logged in hand.log)
 
     def test_the_turn_deadline_follows_the_turn(self) -> None:
         table = two_player_hand()
