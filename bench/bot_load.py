@@ -51,8 +51,10 @@ growing while the blocks stay level) can be told apart. The tables all start at 
 for their first several hands they play in step, and the moves of the hands in play (their
 action logs, which a hand keeps until it ends) grow and shrink together: the first minutes
 of a soak count those hands getting longer on average as the tables drift apart (a 20-minute
-soak at 100 tables: about 10 blocks per table per minute in its first third, -0.8 in its
-last). ``--seconds`` is then unused, and the floor is not run: it would take as long again.
+soak at 100 tables: about 8 blocks per table per minute in its first third, -0.7 and 0.4 in
+the next two; a logged draw, discard or take costs a hand one reference, see
+``bot.engine.actions.Action.of``). ``--seconds`` is then unused, and the floor is not run: it
+would take as long again.
 
 ``--processes N`` (N ≥ 2): then, in the same run, N shard processes (``SHARD_COUNT=N``, one
 ``SHARD_IDS`` each) on one database serve N times ``--tables`` tables, ``--tables`` in a guild
