@@ -205,7 +205,8 @@ class HandPlayerRow(SQLModel, table=True):
     as it was when the hand was recorded). Where revision 0011 added it."""
     won_match: bool = Field(default=False, sa_column_kwargs={"server_default": text("false")})
     """Whether this hand ended a push-up match (H10) and this seat won it, with the lowest
-    total. Last, where revision 0020 added it (false for every hand recorded before)."""
+    total. Last, where revision 0020 added it; revision 0022 found the matches that the hands
+    recorded before it ended, where their points were known."""
 
 
 class PlayerTotals(SQLModel, table=True):
@@ -283,8 +284,8 @@ class PlayerTotals(SQLModel, table=True):
         ),
     )
     matches_won: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
-    """Push-up matches won (``hand_player.won_match``), counted from revision 0020 on. Last,
-    where that revision added it."""
+    """Push-up matches won (``hand_player.won_match``). Last, where revision 0020 added it
+    (revision 0022 counted those ended before it)."""
 
 
 class MemberSettingsRow(SQLModel, table=True):

@@ -4,6 +4,7 @@ databases from before Alembic."""
 from __future__ import annotations
 
 import json
+import random
 import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
@@ -15,11 +16,16 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection
 
+from bot.engine.rules import build_rules
 from bot.members import HandOrder, MemberSettings
 from bot.store import SchemaTooNew, Season, SeasonEvery, SeasonSchedule, Store, UnknownSeason
 from bot.store.connection import create_engine_for
 from bot.store.migrations import alembic_config, head, upgrade
 from bot.store.models import METADATA
+from bot.tables.dealing import Shuffler
+from bot.tables.journal import StoreJournal
+from bot.tables.table import CLOSED, PLAYING, Seat, Table
+from tests.tables.randomtable import random_step
 
 from .conftest import DEAL, hand, open_table, player, two_player_hand
 from .raw import execute, fetch
@@ -364,6 +370,125 @@ async def test_revision_0019_keeps_each_members_language_and_gives_them_the_othe
     await _upgrade_to(db_url, "0018", move=command.downgrade)
     kept = "SELECT guild_id, user_id, language FROM member_language ORDER BY 1"
     assert fetch(db_url, kept) == [(1, 10, "fa"), (2, 10, "ro")]
+
+
+_PUSH_UP_HISTORY: list[tuple[int, str, str, list[tuple[int | None, int | None, str]]]] = [
+    # table, preset, options, seats: (member, points or chips, flags: b bot, u unranked, w won)
+    (1, "push_up", "{}", [(100, 0, ""), (101, 60, ""), (-1, 30, "b")]),
+    (1, "push_up", "{}", [(100, 20, ""), (101, 50, ""), (-1, 0, "b")]),  # 101 at 110: 100 won
+    (1, "standard", "{}", [(100, 2, ""), (101, -2, "")]),  # chips: 100 at 2, 101 at -2
+    (1, "standard", '{"scoring": "push_up", "push_up_limit": 10}', [(100, 12, "u"), (101, 0, "u")]),
+    (1, "push_up", '{"push_up_limit": 20}', [(101, 20, ""), (100, 20, "")]),  # a tie: seat 0
+    (1, "push_up", "{}", [(100, 100, ""), (101, 0, "w")]),  # recorded since 0020
+    (1, "push_up", "{}", [(100, 40, ""), (-1, 70, "b")]),
+    (1, "push_up", "{}", [(100, 70, ""), (-1, 0, "b")]),  # 100 at 110: the computer won
+    (2, "push_up", "{}", [(100, None, ""), (101, None, "")]),  # before 0009: no points
+    (2, "push_up", "{}", [(100, 0, ""), (101, 120, "")]),
+    (3, "push_up", "{}", [(100, 0, ""), (101, 150, "")]),  # 100 won
+    (3, "push_up", "{}", [(100, 0, ""), (None, 100, "")]),  # a member since forgotten
+    (3, "push_up", "{}", [(100, 0, ""), (101, 200, "")]),
+]
+"""Hands of three tables as revisions 0009 to 0021 recorded them (one since 0020)."""
+
+
+def _push_up_history_sql() -> str:
+    tables = sorted({table for table, *_ in _PUSH_UP_HISTORY})
+    statements = [
+        "INSERT INTO tonk_table (guild_id, channel_id, host_id, status, rules_json, state_json,"
+        " seats_json, balances_json, version, created_at, updated_at)"
+        f" VALUES (1, {10 + table}, 100, 'closed', '{{}}', '{{}}', '[]', '{{}}', 0, 0, 0);"
+        for table in tables
+    ]
+    numbers = {table: 0 for table in tables}
+    for hand_id, (table, preset, options, seats) in enumerate(_PUSH_UP_HISTORY, start=1):
+        numbers[table] += 1
+        statements.append(
+            "INSERT INTO hand (hand_uid, guild_id, channel_id, table_id, hand_number, preset,"
+            " options_json, seed, action_log_json, ending, winners_json, finished_at) VALUES"
+            f" ('{table}:{numbers[table]}', 1, {10 + table}, {table}, {numbers[table]},"
+            f" '{preset}', '{options}', '1', '[]', 'tonk_out', '[]', 0);"
+        )
+        chips = "push_up" not in preset + options
+        for seat, (user, points, flags) in enumerate(seats):
+            user_id = "NULL" if user is None else user
+            payout, pushed = (
+                (points, "NULL") if chips else (0, "NULL" if points is None else points)
+            )
+            statements.append(
+                "INSERT INTO hand_player (hand_id, seat, guild_id, user_id, name, is_bot, payout,"
+                " count, is_winner, how, caught, pushed_up, ranked, won_match) VALUES"
+                f" ({hand_id}, {seat}, 1, {user_id}, 'm', {'b' in flags}, {payout}, 0, false,"
+                f" 'tonk_out', false, {pushed}, {'u' not in flags}, {'w' in flags});"
+            )
+    statements.append(
+        "INSERT INTO player_totals (guild_id, user_id, display_name, net_chips, hands_played,"
+        " hands_won, tonk_outs, drops_won, times_caught, instant_wins, current_streak,"
+        " best_streak, matches_won) VALUES (1, 100, 'ann', 2, 10, 0, 0, 0, 0, 0, 0, 0, 0),"
+        " (1, 101, 'bob', -2, 10, 0, 0, 0, 0, 0, 0, 0, 1);"
+    )
+    return "\n".join(statements)
+
+
+_WON_MATCHES = (
+    "SELECT h.hand_uid, p.seat FROM hand_player p JOIN hand h ON h.id = p.hand_id"
+    " WHERE p.won_match ORDER BY h.id, p.seat"
+)
+_MATCHES_WON = "SELECT user_id, matches_won FROM player_totals ORDER BY user_id"
+
+
+async def test_revision_0022_counts_the_push_up_matches_ended_before_0020(db_url: str) -> None:
+    """H10: a match ends with the first hand after which a total of one of its seats
+    reaches the limit (100, or the hand's ``push_up_limit``), and the lowest total wins (of
+    equal ones, the first seat). Revision 0022 finds the matches the hands before 0020 ended
+    from each member's points (and chips, from hands paid in chips), keeps the one a hand
+    names, and counts each on its winner's scoreboard unless the hand was off it or the
+    winner a computer player; a table whose points are not known from some hand on (kept
+    before 0009, or a member forgotten) has only the matches it ended before counted."""
+    await _upgrade_to(db_url, "0021")
+    execute(db_url, _push_up_history_sql())
+    await upgrade(db_url)
+    assert fetch(db_url, _WON_MATCHES) == [
+        ("1:2", 0),
+        ("1:4", 1),
+        ("1:5", 0),
+        ("1:6", 1),
+        ("1:8", 1),
+        ("3:1", 0),
+    ]
+    assert fetch(db_url, _MATCHES_WON) == [(100, 2), (101, 2)]
+    await _upgrade_to(db_url, "0021", move=command.downgrade)
+    assert fetch(db_url, _MATCHES_WON) == [(100, 2), (101, 2)]
+
+
+async def test_revision_0022_finds_the_matches_random_play_at_a_table_ended(
+    db_url: str,
+) -> None:
+    """Push-up hands played at a table (joins, leaves, timeouts) and recorded as the bot
+    records them: with the matches' winners and counts taken off, revision 0022 finds the
+    same winners and counts (H10), so nothing it adds differs from what the table did."""
+    rules = build_rules("push_up").with_option("push_up_limit", 30)
+    rng = random.Random(1)  # 23 hands, 17 of them ending a match
+    async with await Store.open(db_url) as store:
+        table = Table.open(0, 1, 10, Seat(100, "ann"), rules, now=0.0, shuffler=Shuffler(rng))
+        table.join(Seat(101, "bob"), now=0.0)
+        ledger = await StoreJournal(store).create(table)
+        for step in range(1, 4000):
+            random_step(ledger.table, rng, now=float(step))
+            if ledger.table.status != PLAYING or step % 50 == 0:
+                await ledger.commit()
+            if ledger.table.status == CLOSED:
+                break
+        else:
+            await ledger.commit()
+    won, counted = fetch(db_url, _WON_MATCHES), fetch(db_url, _MATCHES_WON)
+    assert len(won) >= 10 and sum(matches for _, matches in counted) == len(won)
+    execute(
+        db_url,
+        "UPDATE hand_player SET won_match = false; UPDATE player_totals SET matches_won = 0;",
+    )
+    await _upgrade_to(db_url, "0021", move=command.downgrade)
+    await upgrade(db_url)
+    assert (fetch(db_url, _WON_MATCHES), fetch(db_url, _MATCHES_WON)) == (won, counted)
 
 
 def _release_0_1(path: Path) -> None:
