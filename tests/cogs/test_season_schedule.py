@@ -158,9 +158,12 @@ async def test_a_season_due_while_the_bot_was_down_starts_and_is_announced_when_
         assert bot.store is not None
         config = await bot.store.get_guild_settings(guild.id)
         assert config.season is not None and config.season.started_at > was_due
-        following = next_start(SeasonEvery.WEEK, config.season.started_at, "UTC")
+        started = config.season.started_at
+        following = next_start(SeasonEvery.WEEK, started, "UTC")
+        # The notice a day before the next start; none on a Sunday (UTC), the next start
+        # then being less than a day away.
         assert config.season_schedule == SeasonSchedule(
-            SeasonEvery.WEEK, tonk.id, following, "UTC", following - DAY
+            SeasonEvery.WEEK, tonk.id, following, "UTC", notice_at(following, started)
         )
         assert announced.content.endswith(
             f"Următorul sezon începe pe <t:{int(config.season_schedule.next_at)}:f>."
