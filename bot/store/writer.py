@@ -70,6 +70,11 @@ _LOCK_POLL_MS = 100
 CHECKPOINT_INTERVAL = 1.0
 """Seconds between two WAL checkpoints, run off the commit path (see :class:`SQLiteWriter`)."""
 
+WAL_SIZE_LIMIT = 4 * 1024 * 1024
+"""Bytes the WAL file is cut back to when a commit rewinds it (SQLite's
+``journal_size_limit``): a burst of writes, such as many tables dealt at once, grows the file
+(by tens of MB), and SQLite would otherwise keep it at that size on disk for good."""
+
 _SQLITE_BUSY = 5
 _SQLITE_LOCKED = 6
 _SQLITE_FAILURES = frozenset(
@@ -150,7 +155,9 @@ class SQLiteWriter:
     checkpoint, which copies the WAL into the database file and syncs it to disk, runs
     every :data:`CHECKPOINT_INTERVAL` seconds after new commits in a second thread with its
     own connection, as a PASSIVE checkpoint that never blocks the writer. A commit's
-    latency is then one WAL append, not an occasional fsync of the whole file.
+    latency is then one WAL append, not an occasional fsync of the whole file. Once a
+    checkpoint has copied the whole WAL, the next commit rewinds it and cuts the file back
+    to :data:`WAL_SIZE_LIMIT`.
     """
 
     def __init__(self, path: Path, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> None:
@@ -165,7 +172,7 @@ class SQLiteWriter:
         )
         """The synchronous engine of the write connection (for diagnostics)."""
         configure(self.engine, busy_timeout_ms=_LOCK_POLL_MS)
-        event.listen(self.engine, "connect", _no_autocheckpoint)
+        event.listen(self.engine, "connect", _write_connection_settings)
         self._path = path
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
         self._mutex = threading.Lock()
@@ -349,8 +356,10 @@ class SQLiteWriter:
         self._connection = None
 
 
-def _no_autocheckpoint(dbapi_connection: Any, _record: Any) -> None:
+def _write_connection_settings(dbapi_connection: Any, _record: Any) -> None:
+    """The write connection never checkpoints, and keeps the WAL file to its limit."""
     dbapi_connection.execute("PRAGMA wal_autocheckpoint=0")
+    dbapi_connection.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
 
 
 def deliver(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 from sqlalchemy import Connection, text
 
 from bot.store import Store, StoreUnavailable
-from bot.store.writer import SQLiteWriter
+from bot.store.writer import WAL_SIZE_LIMIT, SQLiteWriter
 
 
 @pytest.fixture
@@ -91,3 +92,30 @@ async def test_a_closed_writer_takes_no_more_work(store_url: str) -> None:
     await store.close()
     with pytest.raises(RuntimeError, match="closed"):
         store.writer.submit(lambda connection: None)
+
+
+def _burst(connection: Connection) -> None:
+    """One transaction writing half as much again as the WAL keeps."""
+    connection.execute(text("CREATE TABLE burst (body BLOB)"))
+    chunk = {"body": bytes(WAL_SIZE_LIMIT // 32)}
+    for _ in range(48):
+        connection.execute(text("INSERT INTO burst VALUES (:body)"), chunk)
+
+
+async def test_the_wal_file_is_cut_back_to_its_limit_once_a_burst_is_checkpointed(
+    store: Store, tmp_path: Path
+) -> None:
+    """A burst of writes (many tables dealt at once) grows the WAL file past
+    WAL_SIZE_LIMIT; once a checkpoint has copied it all into the database, the next commit
+    rewinds the WAL and cuts the file back to the limit, instead of it keeping the burst's
+    size on disk for good."""
+    wal = tmp_path / "tonk.db-wal"
+    await store.writer.run(_burst)
+    assert wal.stat().st_size > WAL_SIZE_LIMIT
+    with contextlib.closing(sqlite3.connect(tmp_path / "tonk.db", isolation_level=None)) as other:
+        busy, frames, copied = other.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    assert busy == 0 and copied == frames
+    await store.writer.run(lambda c: c.execute(text("INSERT INTO burst VALUES (x'00')")))
+    assert wal.stat().st_size <= WAL_SIZE_LIMIT
+    with sqlite3.connect(tmp_path / "tonk.db") as raw:
+        assert raw.execute("SELECT count(*) FROM burst").fetchone() == (49,)
