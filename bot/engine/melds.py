@@ -57,16 +57,28 @@ def _expand_table(order: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(table)
 
 
-def _runs_in(positions: int, length: int) -> tuple[tuple[int, int], ...]:
-    """Every (start, length) run of 3 or more consecutive positions set in ``positions``."""
-    runs = []
-    for start in range(length):
-        size = 0
-        while start + size < length and positions >> (start + size) & 1:
-            size += 1
-            if size >= MIN_SPREAD:
-                runs.append((start, size))
-    return tuple(runs)
+def _runs_table(expand: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """For every pattern of run positions, each run of 3 or more consecutive positions it
+    holds, as a 13-bit rank pattern (by ``expand``), by start and then by length.
+
+    Made run by run, each added to every pattern that holds it: a pattern at a time (the
+    runs found by walking its positions) took most of the time to make a pack, and so of
+    starting ``tonk scenario``.
+    """
+    every = len(expand) - 1  # all the positions (``expand`` covers every pattern of them)
+    length = every.bit_length()
+    found: list[list[int]] = [[] for _ in expand]
+    for start in range(length - MIN_SPREAD + 1):
+        for size in range(MIN_SPREAD, length - start + 1):
+            run = ((1 << size) - 1) << start
+            free = every & ~run
+            others = free
+            while True:  # every pattern of the positions outside the run, with the run
+                found[run | others].append(expand[run])
+                if not others:
+                    break
+                others = (others - 1) & free
+    return [tuple(runs) for runs in found]
 
 
 @dataclass(frozen=True)
@@ -113,12 +125,8 @@ class Pack:
         set_(self, "compress", compress)
         expand = _expand_table(order)
         set_(self, "expand", expand)
-        runs_of = [_runs_in(x, len(order)) for x in range(1 << len(order))]
-        suit_runs = tuple(
-            tuple(expand[((1 << size) - 1) << start] for start, size in runs_of[compress[x]])
-            for x in range(1 << 13)
-        )
-        set_(self, "suit_runs", suit_runs)
+        runs = _runs_table(expand)
+        set_(self, "suit_runs", tuple(runs[compress[x]] for x in range(1 << 13)))
 
     @property
     def positions(self) -> int:
