@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from sqlalchemy import ColumnElement, Connection, Row, case, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
-from sqlalchemy.orm import aliased
+from sqlalchemy.orm import Mapped, aliased
 from sqlmodel import col
 
 from bot.store import jsontext
@@ -134,6 +134,47 @@ def finished_in(span: Span) -> list[ColumnElement[bool]]:
     return conditions
 
 
+_SEAT_RESULT_COLUMNS: tuple[Mapped[Any] | ColumnElement[Any], ...] = (
+    col(HandPlayerRow.payout),
+    col(HandPlayerRow.count).label("points"),
+    col(HandPlayerRow.is_winner),
+    col(HandPlayerRow.how),
+    col(HandPlayerRow.caught),
+    col(HandPlayerRow.pushed_up),
+    col(HandPlayerRow.ranked),
+    col(HandPlayerRow.won_match),
+)
+"""The columns of a ``hand_player`` row that say how its seat came out of the hand."""
+
+
+class SeatResult(TypedDict):
+    """How a seat came out of its hand: the fields that :class:`RecentHand` and
+    :class:`HandSeat` share."""
+
+    payout: int
+    count: int
+    won: bool
+    how: str
+    caught: bool
+    pushed_up: int | None
+    ranked: bool
+    won_match: bool
+
+
+def _seat_result(row: Row[*tuple[Any, ...]]) -> SeatResult:
+    """The :class:`SeatResult` of a row holding :data:`_SEAT_RESULT_COLUMNS`."""
+    return SeatResult(
+        payout=row.payout,
+        count=row.points,
+        won=row.is_winner,
+        how=row.how,
+        caught=row.caught,
+        pushed_up=row.pushed_up,
+        ranked=row.ranked,
+        won_match=row.won_match,
+    )
+
+
 async def recent_hands(
     connection: AsyncConnection,
     guild_id: int,
@@ -155,14 +196,7 @@ async def recent_hands(
                 col(HandRow.preset),
                 col(HandRow.ending),
                 col(HandRow.finished_at),
-                col(HandPlayerRow.payout),
-                col(HandPlayerRow.count).label("points"),
-                col(HandPlayerRow.is_winner),
-                col(HandPlayerRow.how),
-                col(HandPlayerRow.caught),
-                col(HandPlayerRow.pushed_up),
-                col(HandPlayerRow.ranked),
-                col(HandPlayerRow.won_match),
+                *_SEAT_RESULT_COLUMNS,
             )
             .join(HandRow, col(HandRow.id) == col(HandPlayerRow.hand_id))
             .where(*conditions)
@@ -177,15 +211,8 @@ async def recent_hands(
             hand_number=row.hand_number,
             preset=row.preset,
             ending=row.ending,
-            payout=row.payout,
-            count=row.points,
-            won=row.is_winner,
-            how=row.how,
-            caught=row.caught,
             finished_at=row.finished_at,
-            pushed_up=row.pushed_up,
-            ranked=row.ranked,
-            won_match=row.won_match,
+            **_seat_result(row),
         )
         for row in rows
     ]
@@ -334,14 +361,7 @@ async def _seats(connection: AsyncConnection, hand_ids: list[int]) -> dict[int, 
                 col(HandPlayerRow.user_id),
                 col(HandPlayerRow.name),
                 col(HandPlayerRow.is_bot),
-                col(HandPlayerRow.payout),
-                col(HandPlayerRow.count).label("points"),
-                col(HandPlayerRow.is_winner),
-                col(HandPlayerRow.how),
-                col(HandPlayerRow.caught),
-                col(HandPlayerRow.pushed_up),
-                col(HandPlayerRow.ranked),
-                col(HandPlayerRow.won_match),
+                *_SEAT_RESULT_COLUMNS,
             )
             .where(col(HandPlayerRow.hand_id).in_(hand_ids))
             .order_by(col(HandPlayerRow.hand_id), col(HandPlayerRow.seat))
@@ -355,14 +375,7 @@ async def _seats(connection: AsyncConnection, hand_ids: list[int]) -> dict[int, 
                 user_id=row.user_id,
                 name=row.name,
                 is_bot=row.is_bot,
-                payout=row.payout,
-                count=row.points,
-                won=row.is_winner,
-                how=row.how,
-                caught=row.caught,
-                pushed_up=row.pushed_up,
-                ranked=row.ranked,
-                won_match=row.won_match,
+                **_seat_result(row),
             )
         )
     return seats
