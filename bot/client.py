@@ -132,8 +132,20 @@ def _note_answer(interaction: discord.Interaction) -> None:
         delattr(interaction, RESPONSE_SLOT)
     metrics = getattr(interaction.client, "metrics", None)
     if isinstance(metrics, Metrics):
-        waited = discord.utils.utcnow() - interaction.created_at
-        metrics.answered(waited.total_seconds())
+        metrics.answered(age_of(interaction))
+
+
+def age_of(interaction: discord.Interaction) -> float:
+    """Seconds since Discord made ``interaction`` (the time in its id), by this host's clock."""
+    return (discord.utils.utcnow() - interaction.created_at).total_seconds()
+
+
+def patience_left(patience: float, age: float) -> float:
+    """How much longer an interaction that Discord made ``age`` seconds ago may wait for its
+    answer before it is deferred: the rest of ``patience``; none once that is spent (it
+    reached the bot late: a busy process, a slow gateway); never more than ``patience`` (a
+    host clock behind Discord's)."""
+    return max(0.0, min(patience, patience - age))
 
 
 def _answered(interaction: discord.Interaction) -> bool:
@@ -469,9 +481,10 @@ class TonkBot(commands.AutoShardedBot):
     With ``database_url`` the tables, hands and scoreboards live in that database (opened
     in ``setup_hook``, closed by ``close``); without it tables are kept in memory only.
 
-    Every command and component interaction still unanswered after
-    ``Timing.reply_patience`` seconds is deferred (``defer_if_unanswered``), so Discord
-    never shows "This interaction failed" while an answer waits for a lock or the database.
+    Every command and component interaction still unanswered ``Timing.reply_patience``
+    seconds after Discord made it is deferred (``defer_if_unanswered``), so Discord never
+    shows "This interaction failed" while an answer waits for a lock or the database; one
+    that reached the bot later than that is deferred at once.
     """
 
     def __init__(
@@ -609,7 +622,7 @@ class TonkBot(commands.AutoShardedBot):
             discord.InteractionType.component,
         ):
             interaction.extras[DEFERRAL] = self.loop.call_later(
-                self.timing.reply_patience,
+                patience_left(self.timing.reply_patience, age_of(interaction)),
                 lambda: self._watch(defer_if_unanswered(interaction)),
             )
         if interaction.type is discord.InteractionType.component:

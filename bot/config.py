@@ -69,8 +69,8 @@ class Timing:
     bot edit a channel's messages about five times in five seconds, and the channel also
     gets notices). ``next_hand_delay``: the pause before the next hand deals.
     ``idle_timeout``: a table without activity for this long closes itself.
-    ``reply_patience``: how long an interaction may wait for its answer before it is
-    deferred (Discord allows three seconds).
+    ``reply_patience``: how long after Discord made an interaction it may wait for its
+    answer before it is deferred (Discord allows three seconds).
     ``bot_pause``: about how long a computer player waits before each move, so that people
     can follow its moves in the table message. ``retry_delay``: when a timer's or computer
     player's change could not be saved, how long before the table tries again.

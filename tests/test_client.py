@@ -1,6 +1,7 @@
 """``bot.client``, through the real client and the fake Discord: an answered interaction is
 freed as soon as nothing holds it, without the garbage collector (see ``RESPONSE_SLOT``); a
-part of the bot that fails to set up is undone, and the bot runs without it."""
+part of the bot that fails to set up is undone, and the bot runs without it; the patience
+left to an interaction counts from when Discord made it."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import discord
 import pytest
 
 import cogs.scoreboard
-from bot.client import TonkBot
+from bot.client import TonkBot, patience_left
 from cogs.scoreboard.commands import ScoreboardCog
 from tests.cogs.helpers import (
     db_bot,
@@ -107,3 +108,19 @@ async def test_a_part_that_fails_to_set_up_is_undone_and_the_bot_runs_without_it
         lobby = await open_table(ann, [])
         assert lobby.embeds
     assert not bot.cogs  # closing tore the tables part down too
+
+
+@pytest.mark.parametrize(
+    ("age", "left"),
+    [
+        (0.0, 2.0),  # read at once: the whole patience
+        (0.5, 1.5),  # read half a second late: the rest of it
+        (2.0, 0.0),  # read as late as the patience: deferred at once
+        (7.0, 0.0),  # later still: at once, not a negative delay
+        (-3.0, 2.0),  # a host clock behind Discord's: never more than the patience
+    ],
+)
+def test_the_patience_left_is_what_remains_of_two_seconds_since_discord_made_the_interaction(
+    age: float, left: float
+) -> None:
+    assert patience_left(2.0, age) == pytest.approx(left)

@@ -119,6 +119,39 @@ async def test_a_click_while_another_connection_locks_the_database_is_deferred_t
         assert "ann −2 · bob +2" in lobby.text()
 
 
+async def test_a_click_that_reaches_the_bot_late_is_deferred_at_once(
+    fake_discord: FakeDiscord, sqlite_store: Path
+) -> None:
+    """Discord's three seconds run from the click, not from when the bot reads it: a click
+    that reaches the bot as late as its patience (a busy process, a slow gateway), while its
+    move waits for a locked database, is deferred as soon as it arrives, not two seconds
+    later; the move lands once the lock is gone."""
+    ann, bob = ann_and_bob(fake_discord)
+    async with run_bot(fake_discord, make_bot(database_url=url(sqlite_store))) as bot:
+        await dealt(fake_discord, bot, ann, bob, stock=STOCK)
+        stock = len(table_in(bot, bob.channel).hand.stock)  # type: ignore[arg-type,union-attr]
+        locker = sqlite3.connect(sqlite_store, isolation_level=None)
+        locker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        draw = await bob.click(
+            table_message(fake_discord, bot, bob.channel),
+            "Draw",
+            settle=False,
+            delivered_after=bot.timing.reply_patience,
+        )
+        age = discord.utils.utcnow() - discord.utils.snowflake_time(draw.id)
+        locker.execute("ROLLBACK")
+        locker.close()
+        assert draw.type is discord.InteractionResponseType.deferred_message_update
+        assert age.total_seconds() < 3.0, f"deferred {age.total_seconds():.1f} s after the click"
+        await fake_discord.wait_for(
+            lambda: len(table_in(bot, bob.channel).hand.stock) == stock - 1,  # type: ignore
+            timeout=30,
+        )
+        await quiet(fake_discord, bot)
+        hand = table_in(bot, bob.channel).hand  # type: ignore[arg-type]
+        assert hand is not None and len(hand.log) == 1  # bob's draw, once
+
+
 async def test_a_commit_that_fails_tells_the_player_changes_nothing_and_the_next_click_works(
     fake_discord: FakeDiscord, sqlite_store: Path
 ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -193,8 +194,12 @@ class SimulatedMember:
         custom_id: str | None = None,
         settle: bool = True,
         timeout: float | None = None,
+        delivered_after: float = 0.0,
     ) -> InteractionResult:
-        """Click the button with this ``label`` (or ``custom_id``) on the message as it is now."""
+        """Click the button with this ``label`` (or ``custom_id``) on the message as it is now.
+
+        With ``delivered_after``, the interaction reaches the bot that many seconds after
+        Discord made it (a slow gateway, or a bot too busy to read it sooner)."""
         if label is None and custom_id is None:
             raise FakeDiscordError("click() needs a label or a custom_id")
         stored = self._visible_message(message)
@@ -204,7 +209,9 @@ class SimulatedMember:
         if button.get("style") in LINK_BUTTON_STYLES:
             raise FakeDiscordError(f"button {_describe(button)} is a link, not an interaction")
         data = {"custom_id": button["custom_id"], "component_type": BUTTON}
-        return await self._component(stored, data, settle=settle, timeout=timeout)
+        return await self._component(
+            stored, data, settle=settle, timeout=timeout, delivered_after=delivered_after
+        )
 
     async def forge_click(self, message: MessageRef, custom_id: str) -> InteractionResult:
         """A click, from a client that skips Discord's checks, on a button of ``message``
@@ -235,7 +242,13 @@ class SimulatedMember:
         return await self._component(stored, data, settle=settle, timeout=timeout)
 
     async def _component(
-        self, message: StoredMessage, data: Payload, *, settle: bool, timeout: float | None
+        self,
+        message: StoredMessage,
+        data: Payload,
+        *,
+        settle: bool,
+        timeout: float | None,
+        delivered_after: float = 0.0,
     ) -> InteractionResult:
         result = InteractionResult(
             self.fake,
@@ -247,7 +260,9 @@ class SimulatedMember:
             source_message=message,
             name=data["custom_id"],
         )
-        return await self._send(result, settle=settle, timeout=timeout)
+        return await self._send(
+            result, settle=settle, timeout=timeout, delivered_after=delivered_after
+        )
 
     # -- modals -------------------------------------------------------------------------
 
@@ -289,11 +304,18 @@ class SimulatedMember:
     # -- plumbing -----------------------------------------------------------------------
 
     async def _send(
-        self, result: InteractionResult, *, settle: bool, timeout: float | None
+        self,
+        result: InteractionResult,
+        *,
+        settle: bool,
+        timeout: float | None,
+        delivered_after: float = 0.0,
     ) -> InteractionResult:
         fake = self.fake
         timeout = fake.timeout if timeout is None else timeout
         fake.add_interaction(result)
+        if delivered_after:  # the interaction's id holds the time Discord made it: now
+            await asyncio.sleep(delivered_after)
         guild_id = None if result.guild is None else result.guild.id
         await fake.gateway.dispatch_required(
             "INTERACTION_CREATE", result.payload(), guild_id=guild_id
