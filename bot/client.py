@@ -34,7 +34,13 @@ from bot.metrics import Metrics
 from bot.render.limits import CONTENT, clip, fit_embed, fit_view
 from bot.routing import ComponentRouter
 from bot.shards import Shards
-from bot.store import BrokenTable, DatabaseUnreachable, Store, StoreUnavailable
+from bot.store import (
+    BrokenTable,
+    DatabaseUnreachable,
+    ReadUnavailable,
+    Store,
+    StoreUnavailable,
+)
 from bot.store.errors import driver_detail
 from bot.tables.dealing import Shuffler
 from bot.tables.journal import StoreJournal
@@ -419,11 +425,12 @@ def _command_key(message: str, context: app_commands.TranslationContextTypes) ->
 class TonkTree(app_commands.CommandTree):
     """Every application-command error, and every component error (the cogs send those
     here too): a refusal the checks raised is explained; a write the database could not
-    take (``StoreUnavailable``: nothing of it landed) is said as such, to try again; a
-    request Discord itself failed (``DiscordServerError``, after discord.py's own retries: an
-    outage, not a fault of the bot) is a warning without a traceback, and the player is told
-    to try again in a moment; anything else is logged with its traceback and the player gets
-    a short apology, never the traceback."""
+    take (``StoreUnavailable``: nothing of it landed) or a read it could not answer
+    (``ReadUnavailable``) is said as such, to try again; a request Discord itself failed
+    (``DiscordServerError``, after discord.py's own retries: an outage, not a fault of the
+    bot) is a warning without a traceback, and the player is told to try again in a moment;
+    anything else is logged with its traceback and the player gets a short apology, never
+    the traceback."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Tonk is played in servers: a command from a direct message is refused here,
@@ -443,6 +450,9 @@ class TonkTree(app_commands.CommandTree):
         elif isinstance(cause, StoreUnavailable):
             log.warning("could not save for %s: %s", _describe(interaction), cause.detail)
             message = text("table.error_not_saved", locale_of(interaction))
+        elif isinstance(cause, ReadUnavailable):
+            log.warning("could not read for %s: %s", _describe(interaction), cause.detail)
+            message = text("table.error_not_read", locale_of(interaction))
         elif isinstance(cause, discord.DiscordServerError):
             log.warning(
                 "Discord failed a request for %s (%s): %s",

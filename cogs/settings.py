@@ -20,7 +20,7 @@ from bot.engine.rules import MIN_PLAYERS, RulesError, build_rules, preset_rules
 from bot.i18n import language, text
 from bot.i18n.bounds import quote
 from bot.i18n.mentions import command_mentions
-from bot.store import GuildConfig, StoreError
+from bot.store import CorruptRow, GuildConfig, StoreError
 from bot.tables.errors import TableError
 from bot.tables.table import DEFAULT_SEATS, DEFAULT_TURN_TIMEOUT, check_stake
 from cogs.inputs import MAX_TIMEOUT, MIN_TIMEOUT
@@ -139,12 +139,13 @@ async def new_table_defaults(
 ) -> NewTableDefaults:
     """The guild's stored settings, checked, for a table in ``channel_id`` (a thread of
     ``parent_id``); the built-in defaults without a database, or when the stored row cannot
-    be read at all."""
+    be read at all. A database that cannot answer now raises ``ReadUnavailable``: a table
+    is not opened on defaults the server may have changed."""
     if bot.store is None:
         return NewTableDefaults()
     try:
         config = await bot.store.get_guild_settings(guild_id)
-    except (StoreError, ValueError) as error:
+    except (CorruptRow, ValueError) as error:
         log.warning("the settings of server %d cannot be read: %s", guild_id, error)
         return NewTableDefaults(problems=(StoredProblem(),))
     return checked_defaults(config, channel_id, parent_id)

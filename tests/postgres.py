@@ -100,6 +100,15 @@ class PostgresServer:
             "UTF8",
             "--no-sync",
         )
+        self.resume()
+
+    def pause(self) -> None:
+        """Stop the server (fast shutdown: its connections are cut), keeping its cluster, as
+        a database server that goes down; :meth:`resume` starts it again."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server on its port; return once it takes connections."""
         options = (
             f"-c listen_addresses=127.0.0.1 -c port={self.port} "
             f"-c unix_socket_directories={self.directory} -c fsync=off "
@@ -123,7 +132,7 @@ class PostgresServer:
         """Stop the server (fast shutdown) and delete its directory."""
         try:
             if (self.data / "postmaster.pid").exists():
-                self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+                self.pause()
         finally:
             shutil.rmtree(self.directory, ignore_errors=True)
 

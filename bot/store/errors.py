@@ -109,6 +109,19 @@ class StoreUnavailable(StoreError):
         self.detail = detail
 
 
+class ReadUnavailable(StoreError):
+    """The database could not answer a read, and nothing changed.
+
+    Either every connection of the readers' pool stayed busy for longer than its wait (a
+    burst of reads on a process that cannot keep up), or the database failed (its server
+    down or unreachable, an I/O error). The caller may try again later.
+    """
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"the database could not be read: {detail}")
+        self.detail = detail
+
+
 class DatabaseUnreachable(StoreError):
     """The database could not be opened: its server refused or is unknown, the password or
     database name is wrong, or the SQLite file cannot be created. ``detail`` names the

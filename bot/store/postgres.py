@@ -238,7 +238,7 @@ def _run_together(connection: Connection, works: Sequence[Work[Any]]) -> list[tu
             else:
                 outcomes.append((True, group[0](connection)))
         except Exception as error:
-            if _database_failed(error):
+            if postgres_failed(error):
                 raise _BatchFailed(driver_detail(error)) from error
             raise _UnitFailed(error) from error
     return outcomes
@@ -252,7 +252,7 @@ def _run_units(connection: Connection, works: Sequence[Work[Any]]) -> list[tuple
         try:
             value = work(connection)
         except Exception as error:
-            if _database_failed(error):
+            if postgres_failed(error):
                 raise _BatchFailed(driver_detail(error)) from error
             savepoint.rollback()
             outcomes.append((False, _unit_error(error)))
@@ -268,8 +268,9 @@ def _sqlstate(error: BaseException) -> str | None:
     return state if isinstance(state, str) else None
 
 
-def _database_failed(error: BaseException) -> bool:
-    """Whether ``error`` is the database failing (the batch fails) or one unit's mistake."""
+def postgres_failed(error: BaseException) -> bool:
+    """Whether ``error`` is the database failing (the batch, or a read, fails) or one unit's
+    mistake."""
     if isinstance(error, DBAPIError) and error.connection_invalidated:
         return True
     state = _sqlstate(error)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -37,6 +38,8 @@ from types import TracebackType
 from typing import Any, Self, Unpack
 
 from sqlalchemy import ColumnElement, Connection
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlmodel import col
 
@@ -44,11 +47,11 @@ from bot.dburl import is_postgres, masked
 from bot.members import DEFAULT_SETTINGS, Member, MemberSettings
 from bot.store import jsontext
 from bot.store.connection import DEFAULT_URL, create_reader, database_path
-from bot.store.errors import CorruptRow
+from bot.store.errors import CorruptRow, ReadUnavailable, driver_detail
 from bot.store.hands import HandResult
 from bot.store.migrations import upgrade
 from bot.store.models import TableLogRow, TableRow
-from bot.store.postgres import PostgresWriter
+from bot.store.postgres import PostgresWriter, postgres_failed
 from bot.store.records import (
     BrokenTable,
     GuildConfig,
@@ -91,7 +94,7 @@ from bot.store.sql import (
     totals,
     welcomes,
 )
-from bot.store.writer import DEFAULT_LOCK_TIMEOUT, SQLiteWriter, Work, Writer
+from bot.store.writer import DEFAULT_LOCK_TIMEOUT, SQLiteWriter, Work, Writer, sqlite_failed
 
 logger = logging.getLogger(__name__)
 
@@ -173,8 +176,18 @@ class Store:
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[AsyncConnection]:
-        async with self._reader.connect() as connection:
-            yield connection
+        """A connection of the readers' pool. Raises :class:`ReadUnavailable` when the
+        database cannot answer: every reader stayed busy past the pool's wait, or the
+        database failed (down, unreachable, an I/O error); other errors pass as they are."""
+        try:
+            async with self._reader.connect() as connection:
+                yield connection
+        except PoolTimeout as error:
+            raise ReadUnavailable(driver_detail(error)) from error
+        except (DBAPIError, OSError) as error:
+            if not _read_failed(error):
+                raise
+            raise ReadUnavailable(driver_detail(error)) from error
 
     # Guild settings
 
@@ -790,3 +803,12 @@ def _forget_member(connection: Connection, guild_id: int, user_id: int) -> Forge
         tables_scrubbed=forget.scrub_closed_tables(connection, guild_id, user_id),
         seasons_scrubbed=forget.scrub_seasons(connection, guild_id, user_id),
     )
+
+
+def _read_failed(error: DBAPIError | OSError) -> bool:
+    """Whether a read's ``error`` is the database failing rather than the read's mistake."""
+    if isinstance(error, OSError):
+        return True  # the connection itself: refused, reset, timed out
+    if isinstance(error.orig, sqlite3.Error):
+        return sqlite_failed(error.orig)
+    return postgres_failed(error)

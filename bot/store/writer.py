@@ -286,7 +286,7 @@ class SQLiteWriter:
         except Exception as error:
             cause = error.orig if isinstance(error, DBAPIError) else error
             if not raw.in_transaction or (
-                isinstance(cause, sqlite3.Error) and _database_failed(cause)
+                isinstance(cause, sqlite3.Error) and sqlite_failed(cause)
             ):
                 raise _BatchFailed(str(cause)) from error
             raw.execute("ROLLBACK TO unit")
@@ -388,8 +388,9 @@ def _is_locked(error: BaseException) -> bool:
     return _primary_code(error) in (_SQLITE_BUSY, _SQLITE_LOCKED)
 
 
-def _database_failed(error: BaseException) -> bool:
-    """Whether ``error`` is the database failing (the batch fails) or one unit's mistake."""
+def sqlite_failed(error: BaseException) -> bool:
+    """Whether ``error`` (sqlite3's) is the database failing (the batch, or a read, fails) or
+    one unit's mistake."""
     code = _primary_code(error)
     if code is None:
         return isinstance(error, sqlite3.OperationalError)

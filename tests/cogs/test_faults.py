@@ -1,9 +1,10 @@
 """Faults on the way from a click to the database, through the real client and the fake
 Discord: a locked database (the click is deferred in time, the move lands once the lock is
-gone), a commit that fails (the player is told, the table is as last committed, the next
-click works), a computer player whose move the engine refuses (its seat still moves), a
-table message a version behind or that Discord failed to update, and a panel that outlives
-its interaction; a setting the locked database could not take."""
+gone), a click that reaches the bot late (deferred at once), a database server that is down
+(said in words, nothing opened), a commit that fails (the player is told, the table is as
+last committed, the next click works), a computer player whose move the engine refuses (its
+seat still moves), a table message a version behind or that Discord failed to update, and a
+panel that outlives its interaction; a setting the locked database could not take."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ from tests.cogs.helpers import (
     table_message,
 )
 from tests.fakediscord import FakeDiscord, SimulatedMember, StoredMessage, run_bot
+from tests.postgres import MigratedDatabases, PostgresServer
 
 HANDS = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]}
 STOCK = ["7C", "10D", "3C", "9D"]
@@ -150,6 +152,26 @@ async def test_a_click_that_reaches_the_bot_late_is_deferred_at_once(
         await quiet(fake_discord, bot)
         hand = table_in(bot, bob.channel).hand  # type: ignore[arg-type]
         assert hand is not None and len(hand.log) == 1  # bob's draw, once
+
+
+async def test_a_database_server_that_is_down_is_said_in_words_and_opens_no_table(
+    fake_discord: FakeDiscord, postgres_server: PostgresServer, migrated_postgres: MigratedDatabases
+) -> None:
+    """The PostgreSQL server goes down: ``/tonk new`` cannot read the server's settings, so
+    ann is told the database is busy or unreachable (not an apology) and no table opens;
+    once the server is back, the same command opens the table."""
+    ann, bob = ann_and_bob(fake_discord)
+    async with run_bot(fake_discord, make_bot(database_url=migrated_postgres.take())) as bot:
+        postgres_server.pause()
+        try:
+            refused = await ann.slash("tonk", "new")
+        finally:
+            postgres_server.resume()
+        assert refused.ephemeral and "could not look that up" in refused.content
+        assert not fake_discord.discord_errors, fake_discord.error_report()
+        assert service(bot).tables.in_channel(ann.channel.id) is None  # type: ignore[union-attr]
+        await open_table(ann, [bob])
+        assert [seat.name for seat in table_in(bot, ann.channel).seats] == ["ann", "bob"]  # type: ignore[arg-type]
 
 
 async def test_a_commit_that_fails_tells_the_player_changes_nothing_and_the_next_click_works(

@@ -120,6 +120,10 @@ MESSAGES: dict[str, Message] = {
         "That could not be saved just now (the database is busy or unreachable), so nothing "
         "changed. Please try again in a moment."
     ),
+    "table.error_not_read": (
+        "I could not look that up just now (the database is busy or unreachable), so nothing "
+        "changed. Please try again in a moment."
+    ),
     # Lists and moves in words (bot.render.words).
     "table.list": "{rest} and {last}",
     "table.list.comma": ", ",
