@@ -16,6 +16,7 @@ from enum import Enum
 from types import ModuleType
 from typing import Any
 
+import aiohttp
 import discord
 from discord import InteractionResponseType, app_commands
 from discord.ext import commands
@@ -139,6 +140,20 @@ def _note_answer(interaction: discord.Interaction) -> None:
     metrics = getattr(interaction.client, "metrics", None)
     if isinstance(metrics, Metrics):
         metrics.answered(age_of(interaction))
+
+
+DISCORD_FAILURES = (discord.HTTPException, aiohttp.ClientConnectionError)
+"""What a request to Discord raises when it fails: Discord's answer (an outage's 5xx, a
+refusal), or no answer at all (a connection refused, reset or cut, which discord.py does not
+try again on Linux)."""
+
+
+def failure_text(error: discord.HTTPException | aiohttp.ClientConnectionError) -> str:
+    """A failed request to Discord, for a log line: Discord's status, or how the connection
+    failed."""
+    if isinstance(error, discord.HTTPException):
+        return str(error.status)
+    return type(error).__name__
 
 
 def age_of(interaction: discord.Interaction) -> float:
@@ -428,7 +443,9 @@ class TonkTree(app_commands.CommandTree):
     take (``StoreUnavailable``: nothing of it landed) or a read it could not answer
     (``ReadUnavailable``) is said as such, to try again; a request Discord itself failed
     (``DiscordServerError``, after discord.py's own retries: an outage, not a fault of the
-    bot) is a warning without a traceback, and the player is told to try again in a moment;
+    bot) or a connection to Discord that failed (``aiohttp.ClientConnectionError``: refused,
+    reset, cut) is a warning without a traceback, and the player is told to try again in a
+    moment;
     anything else is logged with its traceback and the player gets a short apology, never
     the traceback."""
 
@@ -461,12 +478,15 @@ class TonkTree(app_commands.CommandTree):
                 cause.text or "no detail",
             )
             message = text("table.error_discord", locale_of(interaction))
+        elif isinstance(cause, aiohttp.ClientConnectionError):
+            log.warning("Discord could not be reached for %s: %r", _describe(interaction), cause)
+            message = text("table.error_discord", locale_of(interaction))
         else:
             log.exception("error handling %s", _describe(interaction), exc_info=error)
             message = text("table.error", locale_of(interaction))
         try:
             await answer(interaction, message)
-        except discord.HTTPException:
+        except DISCORD_FAILURES:
             log.warning("could not apologise for %s", _describe(interaction))
 
 

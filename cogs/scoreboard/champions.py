@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.client import answer, locale_of
+from bot.client import DISCORD_FAILURES, answer, locale_of
 from bot.i18n import text
 from bot.store import LeaderboardPage, Standing, Store
 from cogs.scoreboard.render import champion_lines
@@ -130,7 +130,7 @@ async def _move(
         await move(guild.id, user_id, role.id, reason=REASON)
     except discord.NotFound:
         return True
-    except discord.HTTPException as error:
+    except DISCORD_FAILURES as error:
         log.warning(
             "server %d: could not %s role %d for member %d: %s",
             guild.id,

@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.client import Defer, answer, command_id, defer_as, locale_of, refusal_text
+from bot.client import (
+    DISCORD_FAILURES,
+    Defer,
+    answer,
+    command_id,
+    defer_as,
+    locale_of,
+    refusal_text,
+)
 from bot.i18n import text
 from bot.i18n.mentions import command_mentions
 from bot.render.words import names_text
@@ -337,7 +345,7 @@ async def _post(guild: discord.Guild, channel_id: int, said: str, done: str) -> 
         return
     try:
         await channel.send(said)
-    except discord.HTTPException as error:
+    except DISCORD_FAILURES as error:
         log.warning(
             "server %d %s, but could not post in its announcement channel %d: %s",
             guild.id,

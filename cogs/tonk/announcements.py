@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.client import edit_message
+from bot.client import DISCORD_FAILURES, edit_message
 from bot.i18n import text
 from bot.render.links import message_link
 from bot.tables.table import CLOSED, LOBBY
@@ -167,7 +167,7 @@ class Announcements:
     async def _edit_starter(self, channel_id: int, message_id: int, content: str) -> None:
         try:
             await edit_message(self._bot, channel_id, message_id, content=content)
-        except discord.HTTPException as failed:
+        except DISCORD_FAILURES as failed:
             log.info("table %d: its thread's first message stays as it was: %s", self._id, failed)
 
     def _channel_id(self) -> int:

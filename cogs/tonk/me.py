@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.client import answer, command_id, locale_of, refusal_text
+from bot.client import DISCORD_FAILURES, answer, command_id, locale_of, refusal_text
 from bot.i18n import LOCALES, text
 from bot.i18n.bounds import quote
 from bot.i18n.mentions import command_mentions
@@ -132,7 +132,7 @@ class MemberService:
         guild_id, user_id = interaction.guild_id or 0, interaction.user.id
         try:
             await move(guild_id, user_id, role.id, reason=REASON)
-        except discord.HTTPException as error:
+        except DISCORD_FAILURES as error:
             log.warning("server %d: role %d for member %d: %s", guild_id, role.id, user_id, error)
             return text("members.reply.announcements_failed", locale, role=role.mention)
         key = "members.reply.announcements_on" if give else "members.reply.announcements_off"

@@ -15,8 +15,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-import discord
-
+from bot.client import DISCORD_FAILURES
 from bot.i18n import DEFAULT_LOCALE, text
 from bot.i18n.mentions import command_mentions
 from bot.shards import shard_of
@@ -83,7 +82,7 @@ async def _close_broken(bot: TonkBot, table: BrokenTable) -> None:
         channel = bot.get_partial_messageable(table.channel_id)
         mentions = command_mentions(bot.command_id)
         await channel.send(text("scoreboard.restore.broken", locale, **mentions))
-    except discord.HTTPException:
+    except DISCORD_FAILURES:
         log.warning("could not tell channel %d that table %d is lost", table.channel_id, table.id)
     if bot.store is not None:
         await bot.store.close_table(table.id, BROKEN_REASON)

@@ -27,8 +27,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.client import (
+    DISCORD_FAILURES,
     edit_message,
     edit_original,
+    failure_text,
     locale_of,
     member_locale,
     member_settings,
@@ -439,7 +441,7 @@ class TableScreens:
         """
         try:
             await self._bring_table_message_up_to_date()
-        except discord.HTTPException as error:
+        except DISCORD_FAILURES as error:
             if self._table.status == CLOSED and isinstance(
                 error, discord.NotFound | discord.Forbidden
             ):  # the channel is gone, or closed to the bot: nothing more to show there
@@ -448,7 +450,7 @@ class TableScreens:
             log.warning(
                 "table %d: the table message could not be updated (%s); again in %.0f s",
                 self._id,
-                error.status,
+                failure_text(error),
                 self._table_retry.delay,
             )
             if self._shown is not None:
@@ -572,13 +574,13 @@ class TableScreens:
         blocking the bot is :meth:`_dm_refused`), try again later (:class:`Backoff`)."""
         try:
             await self._bring_dm_up_to_date(user_id)
-        except discord.HTTPException as error:
+        except DISCORD_FAILURES as error:
             backoff = self._dm_retries.setdefault(user_id, Backoff(self._first_retry))
             log.warning(
                 "table %d: the hand DM of member %d could not be updated (%s); again in %.0f s",
                 self._id,
                 user_id,
-                error.status,
+                failure_text(error),
                 backoff.delay,
             )
             self._dm_shows.pop(user_id, None)  # the next change asks for it again too
@@ -676,7 +678,7 @@ class TableScreens:
             if self._panels.get(user_id) is not panel:
                 return
             del self._panels[user_id]
-        with contextlib.suppress(discord.HTTPException):
+        with contextlib.suppress(*DISCORD_FAILURES):
             await edit_original(
                 panel.interaction,
                 content=text("table.panel.expired", panel.locale),
@@ -704,7 +706,7 @@ class TableScreens:
         embed, view = rendered
         try:
             await edit_original(panel.interaction, content=None, embed=embed, view=view)
-        except discord.HTTPException:
+        except DISCORD_FAILURES:
             if self._panels.get(user_id) is panel:
                 del self._panels[user_id]
             return

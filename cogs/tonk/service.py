@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, assert_never
 import discord
 
 from bot.client import (
+    DISCORD_FAILURES,
     Defer,
     answer,
     command_id,
@@ -516,7 +517,7 @@ class TableService:
             return cached
         try:
             fetched = await self.bot.fetch_channel(channel_id)
-        except discord.HTTPException as failed:
+        except DISCORD_FAILURES as failed:
             log.info("channel %d of an open table could not be looked up: %s", channel_id, failed)
             return None
         if isinstance(fetched, discord.Thread) and fetched.parent is not None:
@@ -540,7 +541,7 @@ class TableService:
             await self.bot.fetch_channel(channel_id)
         except (discord.NotFound, discord.Forbidden):
             return True
-        except discord.HTTPException as failed:
+        except DISCORD_FAILURES as failed:
             log.warning(
                 "channel %d could not be looked up, its table stays: %s", channel_id, failed
             )

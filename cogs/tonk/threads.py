@@ -14,7 +14,7 @@ from typing import Final
 
 import discord
 
-from bot.client import show
+from bot.client import DISCORD_FAILURES, show
 from bot.i18n import text
 from bot.i18n.mentions import command_mentions
 from bot.render.limits import clip
@@ -99,14 +99,14 @@ async def start_thread(
     name = clip(text("table.thread.name", table.locale, host=host), THREAD_NAME)
     try:
         thread = await starter.create_thread(name=name, auto_archive_duration=THREAD_ARCHIVE)
-    except discord.HTTPException as refused:
+    except DISCORD_FAILURES as refused:
         log.warning("no thread for a table in channel %s: %s", starter.channel.id, refused)
-        with contextlib.suppress(discord.HTTPException):
+        with contextlib.suppress(*DISCORD_FAILURES):
             await starter.delete()
         raise TableError("thread_failed") from refused
     try:
         await thread.add_user(interaction.user)
-    except discord.HTTPException as refused:
+    except DISCORD_FAILURES as refused:
         log.info("the host was not added to thread %d: %s", thread.id, refused)
     return thread
 
@@ -119,11 +119,11 @@ async def abandon_thread(
     ``command_id``: Discord's id of ``/tonk``, which the line names."""
     try:
         await thread.delete()
-    except discord.HTTPException as refused:
+    except DISCORD_FAILURES as refused:
         log.info("thread %d of a table that did not open stays: %s", thread.id, refused)
-        with contextlib.suppress(discord.HTTPException):
+        with contextlib.suppress(*DISCORD_FAILURES):
             note = text("table.thread.not_opened", locale, **command_mentions(command_id))
             await thread.send(note)
     starter = bot.get_partial_messageable(thread.parent_id, guild_id=thread.guild.id)
-    with contextlib.suppress(discord.HTTPException):
+    with contextlib.suppress(*DISCORD_FAILURES):
         await starter.get_partial_message(thread.id).delete()

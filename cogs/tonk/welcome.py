@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.client import command_descriptions
+from bot.client import DISCORD_FAILURES, command_descriptions
 from bot.i18n.mentions import GROUP
 from bot.render.help import welcome_embed
 from bot.store import StoreError
@@ -80,7 +80,7 @@ async def _post(bot: TonkBot, guild: discord.Guild) -> None:
     try:
         embed = welcome_embed(GROUP, described, bot.command_id, locale)
         await channel.send(embed=embed, view=learn_button(locale))
-    except discord.HTTPException as error:
+    except DISCORD_FAILURES as error:
         log.warning("could not welcome server %d in #%s: %s", guild.id, channel.name, error)
 
 

@@ -38,7 +38,13 @@ from tests.cogs.helpers import (
     table_in,
     table_message,
 )
-from tests.fakediscord import FakeDiscord, SimulatedMember, StoredMessage, run_bot
+from tests.fakediscord import (
+    CONNECTION_CUT,
+    FakeDiscord,
+    SimulatedMember,
+    StoredMessage,
+    run_bot,
+)
 from tests.postgres import MigratedDatabases, PostgresServer
 
 HANDS = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]}
@@ -293,14 +299,23 @@ async def test_a_table_button_a_version_behind_still_means_what_it_says(
         assert table.hand is not None and len(table.hand.log) == 1
 
 
+FAILURES = pytest.mark.parametrize(
+    ("status", "logged"),
+    [(503, "(503)"), (CONNECTION_CUT, "(ServerDisconnectedError)")],
+    ids=["outage", "connection-cut"],
+)
+"""Discord failing a request: an outage's 503, or a connection cut before any answer."""
+
+
+@FAILURES
 async def test_a_failed_table_message_update_is_retried_until_the_buttons_work(
-    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
+    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture, status: int, logged: str
 ) -> None:
     ann, bob = ann_and_bob(fake_discord)
     async with run_bot(fake_discord, make_bot()) as bot:
         lobby = await open_table(ann, [bob])
         stack_table(bot, ann.channel, cuts=["KS", "2C"], hands=HANDS, dealer="ann")  # type: ignore[arg-type]
-        fake_discord.fail_requests("PATCH", f"/messages/{lobby.id}", times=2)
+        fake_discord.fail_requests("PATCH", f"/messages/{lobby.id}", status=status, times=2)
         with caplog.at_level(logging.WARNING):
             await ann.slash("tonk", "start")
             current = await fake_discord.wait_for(
@@ -309,32 +324,35 @@ async def test_a_failed_table_message_update_is_retried_until_the_buttons_work(
         assert "Draw" in [b["label"] for b in current.buttons() if not b.get("disabled")]
         retried = [r for r in caplog.records if "could not be updated" in r.message]
         assert len(retried) == 2  # failed twice, then shown
+        assert all(logged in r.message for r in retried)
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
+@FAILURES
 async def test_a_hand_dm_that_discord_fails_is_tried_again_until_it_shows_the_hand(
-    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
+    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture, status: int, logged: str
 ) -> None:
-    """During a Discord outage the hand's DMs cannot be opened, then bob's cannot be
-    edited after his draw: each is tried again (a warning per failure, never an error)
-    until the DM shows the hand as it is."""
+    """During a Discord outage (or with connections cut) the hand's DMs cannot be opened,
+    then bob's cannot be edited after his draw: each is tried again (a warning per failure,
+    never an error) until the DM shows the hand as it is."""
     ann, bob = ann_and_bob(fake_discord)
     async with run_bot(fake_discord, make_bot()) as bot:
         lobby = await open_table(ann, [bob])
         cards = {"cuts": ["KS", "2C"], "hands": HANDS, "dealer": "ann", "stock": STOCK}
         stack_table(bot, ann.channel, **cards)  # type: ignore[arg-type]
-        fake_discord.fail_requests("POST", "/users/@me/channels", times=2)
+        fake_discord.fail_requests("POST", "/users/@me/channels", status=status, times=2)
         with caplog.at_level(logging.WARNING):
             await ann.click(lobby, "Start")
             await fake_discord.wait_for(lambda: ann.dms() and bob.dms(), what="both DMs")
             (dm,) = bob.dms()
-            fake_discord.fail_requests("PATCH", f"/messages/{dm.id}")
+            fake_discord.fail_requests("PATCH", f"/messages/{dm.id}", status=status)
             await bob.click(lobby, "Draw")
             await fake_discord.wait_for(lambda: "7♣" in dm.text(), what="bob's DM after his draw")
             await quiet(fake_discord, bot)
     assert "Your hand: 8♣ K♣ 2♦ Q♦ 9♠ (count 39)" in ann.dms()[0].text()
     assert "Your hand: 7♣ 7♦ 4♥ 5♥ 6♥ 7♠ (count 36)" in dm.text()
     failed = [r.getMessage() for r in caplog.records if "hand DM of member" in r.getMessage()]
-    assert len(failed) == 3 and all("(503)" in line for line in failed)
+    assert len(failed) == 3 and all(logged in line for line in failed)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
@@ -357,18 +375,31 @@ async def test_a_notice_lost_to_a_discord_outage_is_a_warning_and_the_table_goes
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
+@pytest.mark.parametrize(
+    ("status", "times", "warning"),
+    [
+        (503, WEBHOOK_TRIES, "Discord failed a request for"),  # discord.py tries five times
+        (CONNECTION_CUT, 1, "Discord could not be reached for"),  # it does not try again
+    ],
+    ids=["outage", "connection-cut"],
+)
 async def test_an_answer_discord_fails_is_a_warning_and_the_member_is_told_to_try_again(
-    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+    status: int,
+    times: int,
+    warning: str,
 ) -> None:
-    """Discord fails the bot's answer to ann's /tonk help (503, an outage) each of the five
-    times discord.py sends it (its waits between them are skipped here: ``NoWaits``): the
-    one error path logs a warning naming it, without a traceback and never an error, and
-    ann is told that Discord is not answering, to try again; her next /tonk help is
-    answered."""
+    """Discord fails the bot's answer to ann's /tonk help: a 503 (an outage) each of the
+    five times discord.py sends it (its waits between them are skipped here: ``NoWaits``),
+    or a connection cut before any answer. The one error path logs a warning naming it,
+    without a traceback and never an error, and ann is told that Discord is not answering,
+    to try again; her next /tonk help is answered."""
     monkeypatch.setattr(discord.webhook.async_, "asyncio", NoWaits())
     ann, _bob = ann_and_bob(fake_discord)
     async with run_bot(fake_discord, make_bot()) as bot:
-        fake_discord.fail_requests("POST", "/callback", times=WEBHOOK_TRIES)
+        fake_discord.fail_requests("POST", "/callback", status=status, times=times)
         with caplog.at_level(logging.WARNING):
             failed = await ann.slash("tonk", "help")
             await quiet(fake_discord, bot)
@@ -376,8 +407,9 @@ async def test_an_answer_discord_fails_is_a_warning_and_the_member_is_told_to_tr
     assert failed.ephemeral and failed.content == (
         "Discord is not answering the bot just now. Please try again in a moment."
     )
-    (warned,) = [r for r in caplog.records if "Discord failed a request" in r.getMessage()]
-    assert "(503)" in warned.getMessage() and warned.exc_info is None
+    (warned,) = [r for r in caplog.records if warning in r.getMessage()]
+    assert warned.exc_info is None
+    assert status == CONNECTION_CUT or f"({status})" in warned.getMessage()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert helped.embed_titles == ["Tonk on Discord"]
 

@@ -50,6 +50,7 @@ from .harness import open_fake_discord, patch_discord, run_bot
 from .interactions import InteractionResult
 from .member import SimulatedMember
 from .models import (
+    CONNECTION_CUT,
     FORUM_CHANNEL,
     VOICE_CHANNEL,
     FakeAttachment,
@@ -64,6 +65,7 @@ from .models import (
 )
 
 __all__ = [
+    "CONNECTION_CUT",
     "FORUM_CHANNEL",
     "VOICE_CHANNEL",
     "FakeAttachment",

@@ -103,7 +103,7 @@ class _ErrorCollector(logging.Handler):
 @dataclass
 class Outage:
     """Requests the fake fails on purpose: ``times`` more ``method`` requests to paths
-    containing ``path_part`` get ``status``."""
+    containing ``path_part`` get ``status`` (:data:`CONNECTION_CUT`: none)."""
 
     method: str
     path_part: str
@@ -162,7 +162,8 @@ class FakeDiscord:
         self, method: str, path_part: str, *, status: int = 503, times: int = 1
     ) -> None:
         """Answer the next ``times`` ``method`` requests whose path contains ``path_part``
-        with ``status``, as Discord does during an outage."""
+        with ``status``, as Discord does during an outage; with :data:`CONNECTION_CUT`, cut
+        their connections instead of answering."""
         self.outages.append(Outage(method, path_part, status, times))
 
     def outage_for(self, method: str, path: str) -> int | None:

@@ -39,6 +39,11 @@ class Visibility(enum.StrEnum):
     DM = "dm"  # only the recipient of the direct message
 
 
+CONNECTION_CUT = 0
+"""The ``status`` of an outage whose requests get no answer at all: the fake closes the
+connection, as a network failure between the bot and Discord does."""
+
+
 class SnowflakeFactory:
     """Strictly increasing snowflakes whose embedded timestamp is "now"."""
 

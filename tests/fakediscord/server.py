@@ -19,7 +19,7 @@ from aiohttp import web
 from .command_rules import check_commands
 from .errors import ApiError
 from .gateway import APPLICATION_FLAGS
-from .models import FORUM_CHANNEL, FakeChannel, Payload, Upload
+from .models import CONNECTION_CUT, FORUM_CHANNEL, FakeChannel, Payload, Upload
 
 if TYPE_CHECKING:
     from .fake import FakeDiscord
@@ -139,6 +139,9 @@ class FakeServer:
         route = resource.canonical.removeprefix(API) if resource is not None else path
         self._fake.requests[f"{request.method} {route}"] += 1
         failed = self._fake.outage_for(request.method, path)
+        if failed == CONNECTION_CUT and request.transport is not None:
+            request.transport.close()  # the bot reads no answer: "Server disconnected"
+            return web.Response()
         if failed is not None:
             return json_response({"code": 0, "message": f"{failed}: Service Unavailable"}, failed)
         try:
