@@ -13,8 +13,10 @@ import random
 from collections.abc import Coroutine, Iterator
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
+from bot.client import failure_text
 from bot.config import Timing
 from bot.metrics import Metrics, Snapshot
 from bot.tables.errors import TableError
@@ -183,7 +185,9 @@ class OpenTables:
                 "the bot lacks a permission there",
                 error.text,
             )
-        elif isinstance(error, discord.DiscordServerError):
-            log.warning("a notice or deletion was lost to a Discord outage (%s)", error.status)
+        elif isinstance(error, discord.DiscordServerError | aiohttp.ClientConnectionError):
+            log.warning(
+                "a notice or deletion was lost to a Discord outage (%s)", failure_text(error)
+            )
         elif error is not None:
             log.error("a message could not be sent", exc_info=error)

@@ -37,6 +37,7 @@ from tests.cogs.helpers import (
     versions_so_far,
 )
 from tests.fakediscord import (
+    CONNECTION_CUT,
     FakeChannel,
     FakeDiscord,
     FakeDiscordTimeout,
@@ -110,10 +111,12 @@ OUTAGES = (
     ("PUT", "/roles/"),
 )
 """Requests of the bot that Discord may fail during an outage (503, which discord.py does not
-try again): edits, posts and deletions of channel messages (the table's, DMs, notices),
-opening a DM, giving a role. Interaction responses and their follow-ups (webhook requests)
-are left alone: discord.py itself tries those again, seconds apart, and when they fail the
-member sees "This interaction failed" whatever the bot does."""
+try again, or a connection cut): edits, posts and deletions of channel messages (the table's,
+DMs, notices), opening a DM, giving a role. Interaction responses and their follow-ups
+(webhook requests) are left alone: discord.py itself tries those again, seconds apart, and
+when they fail the member sees "This interaction failed" whatever the bot does."""
+OUTAGE_STATUSES = (503, CONNECTION_CUT)
+"""How Discord fails them: a 503, or the connection cut before any answer."""
 WAITS = (5, 50, 130, 400, 2000)
 TIME_ZONES = ("Asia/Tehran", "Europe/Bucharest", "Asia/Ho_Chi_Minh", "UTC", "Mars/Olympus")
 """Time zones a manager gives scheduled seasons: the last is none, and refused."""
@@ -339,9 +342,9 @@ async def test_members_doing_random_things_crash_nothing_and_see_no_hand(
                     await resumed(fake_discord)
                 if rng.random() < 0.04:
                     method, part = rng.choice(OUTAGES)
-                    times = rng.randint(1, 3)
-                    crowd.steps.append(("outage", method, part, times))
-                    fake_discord.fail_requests(method, part, times=times)
+                    times, status = rng.randint(1, 3), rng.choice(OUTAGE_STATUSES)
+                    crowd.steps.append(("outage", method, part, times, status))
+                    fake_discord.fail_requests(method, part, status=status, times=times)
                 if rng.random() < 0.08:
                     seconds = rng.choice(WAITS)
                     crowd.steps.append(("wait", seconds))
