@@ -445,9 +445,8 @@ class TonkTree(app_commands.CommandTree):
     (``DiscordServerError``, after discord.py's own retries: an outage, not a fault of the
     bot) or a connection to Discord that failed (``aiohttp.ClientConnectionError``: refused,
     reset, cut) is a warning without a traceback, and the player is told to try again in a
-    moment;
-    anything else is logged with its traceback and the player gets a short apology, never
-    the traceback."""
+    moment; anything else is logged with its traceback and the player gets a short apology,
+    never the traceback."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Tonk is played in servers: a command from a direct message is refused here,
