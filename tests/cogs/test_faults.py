@@ -40,6 +40,7 @@ from tests.cogs.helpers import (
 )
 from tests.fakediscord import (
     CONNECTION_CUT,
+    RATE_LIMITED,
     FakeDiscord,
     SimulatedMember,
     StoredMessage,
@@ -50,8 +51,9 @@ from tests.postgres import MigratedDatabases, PostgresServer
 HANDS = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]}
 STOCK = ["7C", "10D", "3C", "9D"]
 LOCKED_FOR = 6.0
-WEBHOOK_TRIES = 5
-"""How many times discord.py sends an interaction's answer that Discord fails (5xx)."""
+DISCORD_TRIES = 5
+"""How many times discord.py sends a request that Discord fails: an interaction's answer
+that meets a 5xx, any request over a rate limit (429)."""
 
 
 class NoWaits:
@@ -356,6 +358,35 @@ async def test_a_hand_dm_that_discord_fails_is_tried_again_until_it_shows_the_ha
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
+@pytest.mark.parametrize(
+    ("times", "retried"), [(2, 0), (DISCORD_TRIES + 1, 1)], ids=["waited-out", "past-five-tries"]
+)
+async def test_a_rate_limited_table_message_is_waited_out_and_shows_the_hand(
+    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture, times: int, retried: int
+) -> None:
+    """Discord answers the table message's edits with 429 (over a rate limit), ``times`` in
+    a row. discord.py waits each out and sends the edit again, five tries in all; past
+    them the bot tries again later, with a warning naming the 429. Either way the message
+    shows the hand with its buttons, and nothing is logged as an error."""
+    ann, bob = ann_and_bob(fake_discord)
+    async with run_bot(fake_discord, make_bot()) as bot:
+        lobby = await open_table(ann, [bob])
+        stack_table(bot, ann.channel, cuts=["KS", "2C"], hands=HANDS, dealer="ann")  # type: ignore[arg-type]
+        fake_discord.fail_requests(
+            "PATCH", f"/messages/{lobby.id}", status=RATE_LIMITED, times=times
+        )
+        with caplog.at_level(logging.WARNING):
+            await ann.slash("tonk", "start")
+            await fake_discord.wait_for(lambda: "Hand 1" in lobby.text(), what="the table message")
+        draw = await bob.click(lobby, "Draw")
+    assert not draw.ephemeral, draw.content
+    waited = [r for r in caplog.records if "responded with 429" in r.getMessage()]
+    assert len(waited) == times
+    ours = [r.getMessage() for r in caplog.records if "could not be updated" in r.getMessage()]
+    assert len(ours) == retried and all("(429)" in line for line in ours)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
 async def test_a_notice_lost_to_a_discord_outage_is_a_warning_and_the_table_goes_on(
     fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -378,7 +409,7 @@ async def test_a_notice_lost_to_a_discord_outage_is_a_warning_and_the_table_goes
 @pytest.mark.parametrize(
     ("status", "times", "warning"),
     [
-        (503, WEBHOOK_TRIES, "Discord failed a request for"),  # discord.py tries five times
+        (503, DISCORD_TRIES, "Discord failed a request for"),  # discord.py tries five times
         (CONNECTION_CUT, 1, "Discord could not be reached for"),  # it does not try again
     ],
     ids=["outage", "connection-cut"],

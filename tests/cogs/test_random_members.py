@@ -38,6 +38,7 @@ from tests.cogs.helpers import (
 )
 from tests.fakediscord import (
     CONNECTION_CUT,
+    RATE_LIMITED,
     FakeChannel,
     FakeDiscord,
     FakeDiscordTimeout,
@@ -111,17 +112,19 @@ OUTAGES = (
     ("PUT", "/roles/"),
 )
 """Requests of the bot that Discord may fail during an outage (503, which discord.py does not
-try again, or a connection cut): edits, posts and deletions of channel messages (the table's,
-DMs, notices), opening a DM, giving a role. Interaction responses and their follow-ups
-(webhook requests) are left alone: discord.py itself tries those again, seconds apart, and
-when they fail the member sees "This interaction failed" whatever the bot does."""
-OUTAGE_STATUSES = (503, CONNECTION_CUT)
-"""How Discord fails them: a 503, or the connection cut before any answer."""
+try again, or a connection cut) or refuse for a while (429): edits, posts and deletions of
+channel messages (the table's, DMs, notices), opening a DM, giving a role. Interaction
+responses and their follow-ups (webhook requests) are left alone: discord.py itself tries
+those again, seconds apart, and when they fail the member sees "This interaction failed"
+whatever the bot does."""
+OUTAGE_STATUSES = (503, CONNECTION_CUT, RATE_LIMITED)
+"""How Discord fails them: a 503, the connection cut before any answer, or a 429 (over a rate
+limit), which discord.py waits out and sends again, up to five tries."""
 WAITS = (5, 50, 130, 400, 2000)
-TIME_ZONES = ("Asia/Tehran", "Europe/Bucharest", "Asia/Ho_Chi_Minh", "UTC", "Mars/Olympus")
-"""Time zones a manager gives scheduled seasons: the last is none, and refused."""
 """Seconds the clock jumps: under a turn's reminder, past it and the turn timer, past the
 pause between hands and past the idle close."""
+TIME_ZONES = ("Asia/Tehran", "Europe/Bucharest", "Asia/Ho_Chi_Minh", "UTC", "Mars/Olympus")
+"""Time zones a manager gives scheduled seasons: the last is none, and refused."""
 
 
 @dataclass

@@ -52,6 +52,7 @@ from .member import SimulatedMember
 from .models import (
     CONNECTION_CUT,
     FORUM_CHANNEL,
+    RATE_LIMITED,
     VOICE_CHANNEL,
     FakeAttachment,
     FakeChannel,
@@ -67,6 +68,7 @@ from .models import (
 __all__ = [
     "CONNECTION_CUT",
     "FORUM_CHANNEL",
+    "RATE_LIMITED",
     "VOICE_CHANNEL",
     "FakeAttachment",
     "FakeChannel",

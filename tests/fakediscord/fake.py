@@ -163,7 +163,8 @@ class FakeDiscord:
     ) -> None:
         """Answer the next ``times`` ``method`` requests whose path contains ``path_part``
         with ``status``, as Discord does during an outage; with :data:`CONNECTION_CUT`, cut
-        their connections instead of answering."""
+        their connections instead of answering; with :data:`RATE_LIMITED`, answer that they
+        are over a rate limit."""
         self.outages.append(Outage(method, path_part, status, times))
 
     def outage_for(self, method: str, path: str) -> int | None:

@@ -43,6 +43,14 @@ CONNECTION_CUT = 0
 """The ``status`` of an outage whose requests get no answer at all: the fake closes the
 connection, as a network failure between the bot and Discord does."""
 
+RATE_LIMITED = 429
+"""The ``status`` of an outage whose requests are over a rate limit: Discord's 429 with a
+``retry_after`` of :data:`RATE_LIMIT_WAIT` seconds, which discord.py waits out before it sends
+the request again (five tries in all)."""
+
+RATE_LIMIT_WAIT = 0.05
+"""The ``retry_after`` of the fake's 429s (seconds; Discord's are often under a second)."""
+
 
 class SnowflakeFactory:
     """Strictly increasing snowflakes whose embedded timestamp is "now"."""

@@ -19,7 +19,15 @@ from aiohttp import web
 from .command_rules import check_commands
 from .errors import ApiError
 from .gateway import APPLICATION_FLAGS
-from .models import CONNECTION_CUT, FORUM_CHANNEL, FakeChannel, Payload, Upload
+from .models import (
+    CONNECTION_CUT,
+    FORUM_CHANNEL,
+    RATE_LIMIT_WAIT,
+    RATE_LIMITED,
+    FakeChannel,
+    Payload,
+    Upload,
+)
 
 if TYPE_CHECKING:
     from .fake import FakeDiscord
@@ -36,10 +44,28 @@ WEBHOOK_MESSAGE = "/webhooks/{app_id}/{token}/messages/{message}"  # {message}: 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-def json_response(data: Any, status: int = 200) -> web.Response:
+def json_response(
+    data: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
     return web.Response(
-        status=status, body=json.dumps(data).encode(), content_type="application/json"
+        status=status,
+        body=json.dumps(data).encode(),
+        content_type="application/json",
+        headers=headers,
     )
+
+
+def rate_limited() -> web.Response:
+    """Discord's answer to a request over a rate limit. discord.py reads ``retry_after`` from
+    the body, and takes a 429 without ``Via`` (Discord's answers pass through Google's load
+    balancer) for a Cloudflare ban, which it does not wait out."""
+    body = {
+        "message": "You are being rate limited.",
+        "retry_after": RATE_LIMIT_WAIT,
+        "global": False,
+    }
+    headers = {"Via": "1.1 google", "Retry-After": "1", "X-RateLimit-Scope": "user"}
+    return json_response(body, RATE_LIMITED, headers)
 
 
 def no_content() -> web.Response:
@@ -142,6 +168,8 @@ class FakeServer:
         if failed == CONNECTION_CUT and request.transport is not None:
             request.transport.close()  # the bot reads no answer: "Server disconnected"
             return web.Response()
+        if failed == RATE_LIMITED:
+            return rate_limited()
         if failed is not None:
             return json_response({"code": 0, "message": f"{failed}: Service Unavailable"}, failed)
         try:
