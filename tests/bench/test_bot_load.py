@@ -5,15 +5,16 @@ as the callback but still requires the edit that completes it."""
 from __future__ import annotations
 
 import asyncio
+import random
 import sys
 from functools import partial
 from pathlib import Path
 
 import discord
 import pytest
-from discord import InteractionResponseType
+from discord import InteractionResponseType, app_commands
 
-from bench.bot_load import Meter, count_live_blocks
+from bench.bot_load import NEW_TABLE_TRIES, Meter, Player, count_live_blocks, new_lobby
 from bench.floor_bot import FloorBot
 from tests.fakediscord import FakeDiscord, run_bot
 
@@ -116,6 +117,52 @@ async def test_a_deferral_never_completed_is_an_error(fake_discord: FakeDiscord)
     meter = await click_go(fake_discord, complete=False)
     assert meter.stats.deferred == 1
     assert len(meter.stats.errors) == 1 and "never completed" in meter.stats.errors[0]
+
+
+class Join(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.add_item(discord.ui.Button(label="Join", custom_id="join"))
+
+
+class BusyBot(discord.Client):
+    """``/tonk new`` answered "try again" the first ``refusals`` times, then with a lobby."""
+
+    def __init__(self, refusals: int) -> None:
+        super().__init__(intents=discord.Intents(guilds=True))
+        self.refusals = refusals
+        self.tree = app_commands.CommandTree(self)
+        tonk = app_commands.Group(name="tonk", description="Tonk")
+        tonk.command(name="new", description="Open a table")(self.new)
+        self.tree.add_command(tonk)
+
+    async def setup_hook(self) -> None:
+        await self.tree.sync()
+
+    async def new(self, interaction: discord.Interaction) -> None:
+        if self.refusals:
+            self.refusals -= 1
+            await interaction.response.send_message("Busy. Please try again.", ephemeral=True)
+        else:
+            await interaction.response.send_message("Tonk table", view=Join())
+
+
+@pytest.mark.parametrize(("refusals", "opened"), [(2, True), (NEW_TABLE_TRIES, False)])
+async def test_a_host_told_to_try_again_runs_tonk_new_again_and_each_refusal_counts(
+    fake_discord: FakeDiscord, refusals: int, opened: bool
+) -> None:
+    guild = fake_discord.add_guild("Busy", channels=["t0"])
+    alice = fake_discord.add_member(guild, "alice").at(guild.text_channels[0])
+    meter = Meter(fake_discord)
+    host = Player(meter, alice, random.Random(1), think=0.0)
+    async with run_bot(fake_discord, BusyBot(refusals)):
+        if opened:
+            lobby = await new_lobby(host)
+            assert lobby.content == "Tonk table" and not lobby.ephemeral
+        else:
+            with pytest.raises(RuntimeError, match=f"refused {NEW_TABLE_TRIES} times"):
+                await new_lobby(host)
+    assert meter.stats.refused == refusals and meter.stats.errors == []
 
 
 async def test_a_soaked_bot_writes_its_live_blocks_whole_and_keeps_them_current(
