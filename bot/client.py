@@ -13,8 +13,9 @@ import importlib
 import logging
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from enum import Enum
+from http import HTTPStatus
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeGuard
 
 import aiohttp
 import discord
@@ -154,6 +155,15 @@ def failure_text(error: discord.HTTPException | aiohttp.ClientConnectionError) -
     if isinstance(error, discord.HTTPException):
         return str(error.status)
     return type(error).__name__
+
+
+def discord_busy(error: BaseException | None) -> TypeGuard[discord.HTTPException]:
+    """Whether Discord failed a request for want of room, not for anything in it: an
+    outage's 5xx, or the 429 (over a rate limit) it kept answering past discord.py's five
+    tries. Such a request may succeed as it is a moment later."""
+    if isinstance(error, discord.DiscordServerError):
+        return True
+    return isinstance(error, discord.HTTPException) and error.status == HTTPStatus.TOO_MANY_REQUESTS
 
 
 def age_of(interaction: discord.Interaction) -> float:
@@ -442,11 +452,11 @@ class TonkTree(app_commands.CommandTree):
     here too): a refusal the checks raised is explained; a write the database could not
     take (``StoreUnavailable``: nothing of it landed) or a read it could not answer
     (``ReadUnavailable``) is said as such, to try again; a request Discord itself failed
-    (``DiscordServerError``, after discord.py's own retries: an outage, not a fault of the
-    bot) or a connection to Discord that failed (``aiohttp.ClientConnectionError``: refused,
-    reset, cut) is a warning without a traceback, and the player is told to try again in a
-    moment; anything else is logged with its traceback and the player gets a short apology,
-    never the traceback."""
+    after discord.py's own retries (``discord_busy``: an outage, or a rate limit, not a fault
+    of the bot) or a connection to Discord that failed (``aiohttp.ClientConnectionError``:
+    refused, reset, cut) is a warning without a traceback, and the player is told to try
+    again in a moment; anything else is logged with its traceback and the player gets a
+    short apology, never the traceback."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Tonk is played in servers: a command from a direct message is refused here,
@@ -469,7 +479,7 @@ class TonkTree(app_commands.CommandTree):
         elif isinstance(cause, ReadUnavailable):
             log.warning("could not read for %s: %s", _describe(interaction), cause.detail)
             message = text("table.error_not_read", locale_of(interaction))
-        elif isinstance(cause, discord.DiscordServerError):
+        elif discord_busy(cause):
             log.warning(
                 "Discord failed a request for %s (%s): %s",
                 _describe(interaction),

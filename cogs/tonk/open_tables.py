@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.client import failure_text
+from bot.client import discord_busy, failure_text
 from bot.config import Timing
 from bot.metrics import Metrics, Snapshot
 from bot.tables.errors import TableError
@@ -185,9 +185,9 @@ class OpenTables:
                 "the bot lacks a permission there",
                 error.text,
             )
-        elif isinstance(error, discord.DiscordServerError | aiohttp.ClientConnectionError):
+        elif discord_busy(error) or isinstance(error, aiohttp.ClientConnectionError):
             log.warning(
-                "a notice or deletion was lost to a Discord outage (%s)", failure_text(error)
+                "a notice or deletion was lost: Discord did not take it (%s)", failure_text(error)
             )
         elif error is not None:
             log.error("a message could not be sent", exc_info=error)

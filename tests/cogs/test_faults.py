@@ -387,22 +387,28 @@ async def test_a_rate_limited_table_message_is_waited_out_and_shows_the_hand(
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
+@pytest.mark.parametrize(
+    ("status", "times"), [(503, 1), (RATE_LIMITED, DISCORD_TRIES)], ids=["outage", "rate-limit"]
+)
 async def test_a_notice_lost_to_a_discord_outage_is_a_warning_and_the_table_goes_on(
-    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
+    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture, status: int, times: int
 ) -> None:
-    """The channel's notice that ann removed bob cannot be posted (Discord answers 503):
-    that is a warning, not an error, and bob sits down again."""
+    """The channel's notice that ann removed bob cannot be posted: Discord answers 503
+    (an outage), or 429 (over a rate limit) each of the five times discord.py sends it.
+    That is a warning naming the status, not an error, and bob sits down again."""
     ann, bob = ann_and_bob(fake_discord)
     async with run_bot(fake_discord, make_bot()) as bot:
         lobby = await open_table(ann, [bob])
-        fake_discord.fail_requests("POST", f"/channels/{ann.channel.id}/messages")
+        fake_discord.fail_requests(
+            "POST", f"/channels/{ann.channel.id}/messages", status=status, times=times
+        )
         with caplog.at_level(logging.WARNING):
             kicked = await ann.slash("tonk", "kick", member=bob.user)
             await quiet(fake_discord, bot)
         assert kicked.content == "bob is removed from the table."
         await bob.click(lobby, "Join")
         assert table_in(bot, bob.channel).is_seated(bob.id)  # type: ignore[arg-type]
-    assert "a notice or deletion was lost to a Discord outage (503)" in caplog.text
+    assert f"a notice or deletion was lost: Discord did not take it ({status})" in caplog.text
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
@@ -410,9 +416,10 @@ async def test_a_notice_lost_to_a_discord_outage_is_a_warning_and_the_table_goes
     ("status", "times", "warning"),
     [
         (503, DISCORD_TRIES, "Discord failed a request for"),  # discord.py tries five times
+        (RATE_LIMITED, DISCORD_TRIES, "Discord failed a request for"),  # so past a 429
         (CONNECTION_CUT, 1, "Discord could not be reached for"),  # it does not try again
     ],
-    ids=["outage", "connection-cut"],
+    ids=["outage", "rate-limit", "connection-cut"],
 )
 async def test_an_answer_discord_fails_is_a_warning_and_the_member_is_told_to_try_again(
     fake_discord: FakeDiscord,
@@ -422,11 +429,11 @@ async def test_an_answer_discord_fails_is_a_warning_and_the_member_is_told_to_tr
     times: int,
     warning: str,
 ) -> None:
-    """Discord fails the bot's answer to ann's /tonk help: a 503 (an outage) each of the
-    five times discord.py sends it (its waits between them are skipped here: ``NoWaits``),
-    or a connection cut before any answer. The one error path logs a warning naming it,
-    without a traceback and never an error, and ann is told that Discord is not answering,
-    to try again; her next /tonk help is answered."""
+    """Discord fails the bot's answer to ann's /tonk help: a 503 (an outage) or a 429 (over
+    a rate limit) each of the five times discord.py sends it (its waits between them are
+    skipped here: ``NoWaits``), or a connection cut before any answer. The one error path
+    logs a warning naming it, without a traceback and never an error, and ann is told that
+    Discord is not answering, to try again; her next /tonk help is answered."""
     monkeypatch.setattr(discord.webhook.async_, "asyncio", NoWaits())
     ann, _bob = ann_and_bob(fake_discord)
     async with run_bot(fake_discord, make_bot()) as bot:
