@@ -59,7 +59,12 @@ this order when the bot starts and torn down in the reverse order when it closes
 REPLY_LOCK = "tonk.reply_lock"
 DEFER_AS = "tonk.defer_as"
 DEFERRAL = "tonk.deferral"
+LATE_DEFERRAL = "tonk.late_deferral"
 ANSWERED = "tonk.answered"
+
+UNKNOWN_INTERACTION = 10062
+"""Discord's error code for an answer to an interaction it no longer takes: one that came
+after its three seconds (the member was shown that the interaction failed)."""
 
 RESPONSE_SLOT = "_cs_response"
 """Where discord.py keeps an interaction's ``InteractionResponse`` once it was asked for.
@@ -204,6 +209,55 @@ async def defer_if_unanswered(interaction: discord.Interaction) -> None:
             await interaction.response.defer(ephemeral=how is Defer.EPHEMERAL, thinking=True)
         _note_answer(interaction)
         log.info("%s deferred", _describe(interaction))
+
+
+def too_late(error: BaseException | None) -> bool:
+    """Whether ``error`` is Discord's refusal of an answer that came after its three seconds
+    (10062 Unknown interaction)."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
+async def gone(interaction: discord.Interaction) -> bool:
+    """Whether Discord gave up on ``interaction`` before the bot could answer it.
+
+    An interaction that reaches the bot with its patience spent (``Timing.reply_patience``
+    after the time in its id: a slow gateway, a busy process) is deferred at once, by
+    whichever asks first (the command tree's check, or the bot as it routes a click; the
+    other waits for the same deferral). Only Discord's 10062 Unknown interaction to that
+    deferral says it gave up: the member was shown "This interaction failed", so nothing is
+    to be done for it, and doing it would play a move the member saw fail. The host's clock
+    alone never drops an interaction; one that runs ahead of Discord's only defers sooner."""
+    timing = getattr(interaction.client, "timing", None)
+    patience = timing.reply_patience if isinstance(timing, Timing) else Timing().reply_patience
+    if patience_left(patience, age_of(interaction)) > 0:
+        return False
+    deferral = interaction.extras.get(LATE_DEFERRAL)
+    if deferral is None:
+        deferral = interaction.extras[LATE_DEFERRAL] = asyncio.ensure_future(
+            _defer_late(interaction)
+        )
+    done: bool = await asyncio.shield(deferral)
+    return done
+
+
+async def _defer_late(interaction: discord.Interaction) -> bool:
+    """Defer an interaction that came late; whether Discord said it gave up on it."""
+    try:
+        await defer_if_unanswered(interaction)
+    except DISCORD_FAILURES as error:
+        if too_late(error):
+            log.warning(
+                "%s reached the bot %.1f s after it was made, too late for Discord to take an "
+                "answer: the member was shown that it failed, and nothing is done for it",
+                _describe(interaction),
+                age_of(interaction),
+            )
+            metrics = getattr(interaction.client, "metrics", None)
+            if isinstance(metrics, Metrics):
+                metrics.gone()
+            return True
+        log.warning("could not defer %s (%s)", _describe(interaction), failure_text(error))
+    return False
 
 
 async def answer(
@@ -459,11 +513,15 @@ class TonkTree(app_commands.CommandTree):
     short apology, never the traceback."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Tonk is played in servers: a command from a direct message is refused here,
-        whatever the client let through (an autocomplete there gets no suggestions)."""
+        """A command Discord gave up on before the bot could answer it is not run
+        (``gone``). Tonk is played in servers: a command from a direct message is refused
+        here, whatever the client let through (an autocomplete there gets no suggestions)."""
+        command = interaction.type is discord.InteractionType.application_command
+        if command and await gone(interaction):
+            return False
         if interaction.guild_id is not None:
             return True
-        if interaction.type is discord.InteractionType.application_command:
+        if command:
             await answer(interaction, text("table.refusal.guild_only", locale_of(interaction)))
         return False
 
@@ -479,6 +537,14 @@ class TonkTree(app_commands.CommandTree):
         elif isinstance(cause, ReadUnavailable):
             log.warning("could not read for %s: %s", _describe(interaction), cause.detail)
             message = text("table.error_not_read", locale_of(interaction))
+        elif too_late(cause):
+            log.warning(
+                "the answer to %s came too late for Discord (%.1f s after the interaction): "
+                "the member was shown that it failed",
+                _describe(interaction),
+                age_of(interaction),
+            )
+            return  # an apology would come too late as well
         elif discord_busy(cause):
             log.warning(
                 "Discord failed a request for %s (%s): %s",
@@ -653,17 +719,21 @@ class TonkBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Remember the member's Discord language (for their DMs), arm the deferral of every
-        command and component interaction, and run a click's route (``components``)."""
+        command and component interaction (or defer one that came late at once), and run a
+        click's route (``components``) unless Discord gave up on it (``gone``)."""
         if interaction.guild_id is not None:
             self.members.seen(interaction.guild_id, interaction.user.id, str(interaction.locale))
         if interaction.type in (
             discord.InteractionType.application_command,
             discord.InteractionType.component,
         ):
-            interaction.extras[DEFERRAL] = self.loop.call_later(
-                patience_left(self.timing.reply_patience, age_of(interaction)),
-                lambda: self._watch(defer_if_unanswered(interaction)),
-            )
+            left = patience_left(self.timing.reply_patience, age_of(interaction))
+            if left > 0:
+                interaction.extras[DEFERRAL] = self.loop.call_later(
+                    left, lambda: self._watch(defer_if_unanswered(interaction))
+                )
+            elif await gone(interaction):
+                return
         if interaction.type is discord.InteractionType.component:
             await self.components.dispatch(interaction)
 
@@ -674,8 +744,11 @@ class TonkBot(commands.AutoShardedBot):
 
     def _deferred(self, task: asyncio.Task[None]) -> None:
         self._deferrals.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.warning("could not defer an interaction", exc_info=task.exception())
+        error = None if task.cancelled() else task.exception()
+        if isinstance(error, DISCORD_FAILURES):
+            log.warning("could not defer an interaction (%s)", failure_text(error))
+        elif error is not None:
+            log.warning("could not defer an interaction", exc_info=error)
 
     async def close(self) -> None:
         """Tear the parts down, disconnect, then close the database once nothing can write to

@@ -30,6 +30,9 @@ class Snapshot:
     late: int
     """Interactions first answered (or deferred) more than three seconds after Discord sent
     them: those Discord showed as failed."""
+    gone: int
+    """Interactions that reached the bot after Discord stopped taking an answer to them
+    (shown to the member as failed): not acted on."""
     commits: int
     commit_p50_ms: float | None
     commit_p99_ms: float | None
@@ -50,12 +53,19 @@ class Metrics:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         self._answers: deque[tuple[float, float]] = deque()
+        self._gone: deque[float] = deque()
         self._commits: deque[tuple[float, float, bool]] = deque()
 
     def answered(self, seconds: float) -> None:
         """An interaction got its first answer ``seconds`` after Discord sent it."""
         now = self._clock()
         self._answers.append((now, seconds))
+        self._forget_before(now - WINDOW)
+
+    def gone(self) -> None:
+        """An interaction reached the bot after Discord stopped taking an answer to it."""
+        now = self._clock()
+        self._gone.append(now)
         self._forget_before(now - WINDOW)
 
     def committed(self, seconds: float, *, ok: bool = True) -> None:
@@ -68,6 +78,8 @@ class Metrics:
         """Drop the samples older than ``since``: memory stays one window's worth."""
         while self._answers and self._answers[0][0] < since:
             self._answers.popleft()
+        while self._gone and self._gone[0] < since:
+            self._gone.popleft()
         while self._commits and self._commits[0][0] < since:
             self._commits.popleft()
 
@@ -84,6 +96,7 @@ class Metrics:
             answer_p50_ms=percentile(answers, 0.5),
             answer_p99_ms=percentile(answers, 0.99),
             late=sum(ms > 3000 for ms in answers),
+            gone=len(self._gone),
             commits=len(commits),
             commit_p50_ms=percentile(commits, 0.5),
             commit_p99_ms=percentile(commits, 0.99),

@@ -30,17 +30,18 @@ def test_a_snapshot_counts_the_last_window_only_and_flags_late_answers() -> None
     ticks.now = 61.0
     metrics.answered(0.020)
     metrics.answered(3.5)  # Discord showed this one as failed
+    metrics.gone()  # and this one, which reached the bot after Discord gave up on it
     metrics.committed(0.004)
     metrics.committed(0.5, ok=False)
     snapshot = metrics.snapshot(open_tables=7)
-    assert snapshot.interactions == 2 and snapshot.late == 1
+    assert snapshot.interactions == 2 and snapshot.late == 1 and snapshot.gone == 1
     assert snapshot.interactions_per_s == 2 / 60
     assert snapshot.answer_p50_ms == 3500.0
     assert snapshot.commits == 1 and snapshot.commit_p99_ms == 4.0
     assert snapshot.failed_commits == 1 and snapshot.open_tables == 7
     line = status_line(snapshot)
     assert line.startswith("status: 7 open tables; 0.0 interactions/s")
-    assert "1 late" in line and "1 failed" in line
+    assert "1 late, 1 too late for Discord" in line and "1 failed" in line
 
 
 def test_samples_older_than_the_window_are_dropped_as_new_ones_come() -> None:

@@ -42,7 +42,8 @@ def status_line(snapshot: Snapshot) -> str:
     return (
         f"status: {snapshot.open_tables} open tables; {snapshot.interactions_per_s:.1f} "
         f"interactions/s (answered p50 {_ms(snapshot.answer_p50_ms)}, p99 "
-        f"{_ms(snapshot.answer_p99_ms)}, {snapshot.late} late); {snapshot.commits} commits "
+        f"{_ms(snapshot.answer_p99_ms)}, {snapshot.late} late, {snapshot.gone} too late for "
+        f"Discord); {snapshot.commits} commits "
         f"(p50 {_ms(snapshot.commit_p50_ms)}, p99 {_ms(snapshot.commit_p99_ms)}, "
         f"{snapshot.failed_commits} failed) in the last {snapshot.window:.0f} s"
     )

@@ -162,6 +162,91 @@ async def test_a_click_that_reaches_the_bot_late_is_deferred_at_once(
         assert hand is not None and len(hand.log) == 1  # bob's draw, once
 
 
+LATE = 3.2
+"""Seconds after a click at which it reaches the bot in the tests of Discord's window: past
+the three seconds within which Discord takes an answer."""
+
+
+async def test_a_click_that_reaches_the_bot_after_discord_gave_up_on_it_does_nothing(
+    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord takes an interaction's first answer within three seconds of it. bob's click
+    on Draw reaches the bot later than that (a gateway that held it back, a process too
+    busy to read it), and Discord has shown bob that it failed. The bot defers it at once;
+    Discord's 10062 Unknown interaction says it gave up on the click, so the draw is not
+    played (what bob saw fail did not happen), with a warning and no error. bob's next
+    click draws."""
+    fake_discord.answer_window = 3.0
+    ann, bob = ann_and_bob(fake_discord)
+    async with run_bot(fake_discord, make_bot()) as bot:
+        lobby = await dealt(fake_discord, bot, ann, bob, stock=STOCK)
+        with caplog.at_level(logging.WARNING):
+            late = await bob.click(lobby, "Draw", settle=False, delivered_after=LATE)
+            await quiet(fake_discord, bot)
+        hand = table_in(bot, bob.channel).hand  # type: ignore[arg-type]
+        assert late.failed and not late.responded
+        assert hand is not None and hand.log == []  # nothing was played
+        draw = await bob.click(lobby, "Draw")
+        assert draw.responded and not draw.failed
+        assert len(hand.log) == 1  # bob's draw, once
+    (warned,) = [r for r in caplog.records if "too late" in r.getMessage()]
+    assert warned.exc_info is None
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_command_that_reaches_the_bot_after_discord_gave_up_on_it_is_not_run(
+    fake_discord: FakeDiscord, caplog: pytest.LogCaptureFixture
+) -> None:
+    """ann's /tonk new reaches the bot after Discord's three seconds: Discord showed her
+    that it failed, so no table opens behind her back (the command tree's check finds
+    that Discord gave up on it); the same command, in time, opens one. The status report
+    counts the one that came too late."""
+    fake_discord.answer_window = 3.0
+    ann, _bob = ann_and_bob(fake_discord)
+    async with run_bot(fake_discord, make_bot()) as bot:
+        with caplog.at_level(logging.WARNING):
+            late = await ann.invoke_slash("tonk", ["new"], delivered_after=LATE)
+        tables = service(bot).tables
+        assert late.failed and tables.in_channel(ann.channel.id) is None
+        assert bot.metrics.snapshot(open_tables=0).gone == 1
+        opened = await ann.slash("tonk", "new")
+        assert not opened.failed and tables.in_channel(ann.channel.id) is not None
+    (warned,) = [r for r in caplog.records if "too late" in r.getMessage()]
+    assert "(tonk new)" in warned.getMessage() and warned.exc_info is None
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_an_answer_that_comes_too_late_for_discord_is_a_warning_not_an_error(
+    fake_discord: FakeDiscord, sqlite_store: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """bob's Draw waits for a database another process locked, and its deferral comes
+    after Discord's three seconds (played here by a patience of five seconds: a process too
+    busy to run the timer in time). Discord refuses the deferral, then the answer, as too
+    late (10062): bob was shown that the click failed, though the draw, under way when
+    Discord gave up, lands once the lock is gone. Each refusal is a warning; nothing is
+    logged as an error, and no apology is tried (it would come too late as well)."""
+    fake_discord.answer_window = 3.0
+    bot = make_bot(database_url=url(sqlite_store), timing=replace(FAST, reply_patience=5.0))
+    ann, bob = ann_and_bob(fake_discord)
+    async with run_bot(fake_discord, bot):
+        lobby = await dealt(fake_discord, bot, ann, bob, stock=STOCK)
+        locker = sqlite3.connect(sqlite_store, isolation_level=None)
+        locker.execute("BEGIN IMMEDIATE")
+        with caplog.at_level(logging.WARNING):
+            draw = await bob.click(lobby, "Draw", settle=False, timeout=10)
+            locker.execute("ROLLBACK")
+            locker.close()
+            hand = table_in(bot, bob.channel).hand  # type: ignore[arg-type]
+            await fake_discord.wait_for(lambda: hand is not None and len(hand.log) == 1)
+            await quiet(fake_discord, bot)
+    assert draw.failed and not draw.responded
+    logged = [r.getMessage() for r in caplog.records]
+    assert "could not defer an interaction (404)" in logged
+    assert [line for line in logged if "came too late for Discord" in line]
+    assert not [line for line in logged if "could not apologise" in line]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
 async def test_a_database_server_that_is_down_is_said_in_words_and_opens_no_table(
     fake_discord: FakeDiscord, postgres_server: PostgresServer, migrated_postgres: MigratedDatabases
 ) -> None:

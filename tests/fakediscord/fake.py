@@ -138,6 +138,11 @@ class FakeDiscord:
         """The most bytes of files one message may carry (what interactions say, and what
         an upload is refused beyond): 10 MiB, an unboosted server's."""
         self.timeout = timeout
+        self.answer_window: float | None = None
+        """Seconds after an interaction is made within which Discord takes its first answer
+        (3 on Discord); a later one gets 404 10062 Unknown interaction, and the member is
+        shown that the interaction failed. None (the default): any time, so that a test on a
+        loaded machine does not fail for the machine's sake."""
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
         self.guilds: dict[int, FakeGuild] = {}
         self.channels: dict[int, FakeChannel] = {}

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from discord import InteractionResponseType, InteractionType
+from discord.utils import snowflake_time, utcnow
 
 from .errors import ApiError, FakeDiscordError, unknown_message
 from .limits import check_choices
@@ -100,6 +101,9 @@ class InteractionResult:
         self.message_id: int | None = None
         self.followup_ids: list[int] = []
         self.expired = False
+        self.failed = False
+        """Discord refused the bot's first answer as too late (``FakeDiscord.answer_window``):
+        the member was shown "This interaction failed"."""
 
     def __repr__(self) -> str:
         return (
@@ -170,16 +174,21 @@ class InteractionResult:
         choices: list[Payload] = self.callback_data.get("choices", [])
         return choices
 
+    def age(self) -> float:
+        """Seconds since Discord made the interaction (the time in its id)."""
+        return (utcnow() - snowflake_time(self.id)).total_seconds()
+
     async def wait_for_response(self, timeout: float) -> None:
-        """Wait for the bot's callback; fail at once if discord.py logs an error meanwhile."""
+        """Wait for the bot's callback, or for Discord to refuse it as too late
+        (``failed``); fail at once if discord.py logs an error meanwhile."""
         fake = self._fake
         errors_before = len(fake.discord_errors)
         await fake.wait_for(
-            lambda: self.responded or len(fake.discord_errors) > errors_before,
+            lambda: self.responded or self.failed or len(fake.discord_errors) > errors_before,
             timeout,
             what=f"the bot to respond to {self!r}",
         )
-        if not self.responded:
+        if not self.responded and not self.failed:
             raise FakeDiscordError(f"the bot failed handling {self!r}{fake.error_report()}")
 
     # -- payloads sent to the bot --------------------------------------------------------
@@ -242,6 +251,11 @@ class InteractionResult:
         """Handle ``POST /interactions/{id}/{token}/callback?with_response=1``."""
         if self.type is not None:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
+        window = self._fake.answer_window
+        if window is not None and self.age() > window:
+            self.failed = True
+            self._fake.notify()
+            raise ApiError(404, 10062, "Unknown interaction")
         try:
             callback_type = InteractionResponseType(body["type"])
         except (KeyError, ValueError):

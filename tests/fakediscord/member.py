@@ -122,8 +122,10 @@ class SimulatedMember:
         channel: FakeChannel | None = None,
         settle: bool = True,
         timeout: float | None = None,
+        delivered_after: float = 0.0,
     ) -> InteractionResult:
-        """:meth:`slash` with explicit arguments (for options named like ``channel``)."""
+        """:meth:`slash` with explicit arguments (for options named like ``channel``), and
+        ``delivered_after`` as :meth:`click` takes it."""
         return await self._command(
             InteractionType.application_command,
             command,
@@ -132,6 +134,7 @@ class SimulatedMember:
             channel=channel,
             settle=settle,
             timeout=timeout,
+            delivered_after=delivered_after,
         )
 
     async def autocomplete(
@@ -163,6 +166,7 @@ class SimulatedMember:
         settle: bool,
         timeout: float | None,
         forged: bool = False,
+        delivered_after: float = 0.0,
     ) -> InteractionResult:
         channel = channel or self.channel
         if channel is None:
@@ -182,7 +186,9 @@ class SimulatedMember:
             data=data,
             name=" ".join([name, *subcommands]),
         )
-        return await self._send(result, settle=settle, timeout=timeout)
+        return await self._send(
+            result, settle=settle, timeout=timeout, delivered_after=delivered_after
+        )
 
     # -- components -----------------------------------------------------------------------
 
