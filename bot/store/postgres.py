@@ -145,6 +145,8 @@ class PostgresWriter:
 
     async def _run_batch(self, batch: list[Request]) -> list[tuple[bool, Any]]:
         try:
+            if self._connection is not None and _closed(self._connection):
+                await self._disconnect()  # the server closed it: a restart, an idle timeout
             if self._connection is None:
                 self._connection = await self.engine.connect()
             connection = self._connection
@@ -216,6 +218,16 @@ class PostgresWriter:
             await connection.close()
         except (DBAPIError, OSError) as error:
             logger.warning("closing the write connection failed: %s", driver_detail(error))
+
+
+def _closed(connection: AsyncConnection) -> bool:
+    """Whether the server has closed ``connection`` since its last use (asyncpg saw the end
+    of its socket): no statement was sent on it, so the batch may run on a new one."""
+    sync = connection.sync_connection
+    if sync is None:
+        return True
+    driver: Any = sync.connection.driver_connection
+    return bool(driver.is_closed())
 
 
 def _one_statement(works: Sequence[Work[Any]]) -> bool:
