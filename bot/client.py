@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import importlib
 import logging
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from enum import Enum
 from http import HTTPStatus
 from types import ModuleType
@@ -258,6 +258,33 @@ async def _defer_late(interaction: discord.Interaction) -> bool:
             return True
         log.warning("could not defer %s (%s)", _describe(interaction), failure_text(error))
     return False
+
+
+async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
+    """Answer a click with ``work``; any error goes to the command tree's one error path
+    (logged, and an apology to the player)."""
+    client: Any = interaction.client
+    try:
+        await work()
+    except Exception as error:
+        await client.tree.on_error(interaction, error)
+
+
+class GuardedItem:
+    """What the bot's ``DynamicItem``s share (first among their bases; each implements
+    ``run``, not ``callback``): a click Discord gave up on before the bot could answer it is
+    not run (:func:`gone`), and an error in ``run`` goes to the command tree's one error path
+    (:func:`guarded`), where discord.py would only log it and leave the member unanswered."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return not await gone(interaction)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: self.run(interaction))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        """What a click on the item does."""
+        raise NotImplementedError
 
 
 async def answer(

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.client import command_id, update
+from bot.client import GuardedItem, command_id, update
 from bot.i18n import DEFAULT_LOCALE, text
 from bot.store import (
     DEFAULT_MIN_HANDS,
@@ -64,6 +64,7 @@ class Shown:
 
 
 class PageButton(
+    GuardedItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(
         rf"tonk:lb:(?P<by>{'|'.join(ORDERS)}):"
@@ -109,7 +110,7 @@ class PageButton(
         anchored = match["user"] is not None and shown.period == "all"
         return cls(shown, match["step"], int(match["user"]) if anchored else None)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         bot = cast("TonkBot", interaction.client)
         if bot.store is None or interaction.guild_id is None:
             return
@@ -150,6 +151,7 @@ def leaderboard_message(
 
 
 class FameButton(
+    GuardedItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"tonk:fame:(?P<page>\d+):(?P<step>prev|next)",
 ):
@@ -168,7 +170,7 @@ class FameButton(
     ) -> FameButton:
         return cls(int(match["page"]), match["step"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         bot = cast("TonkBot", interaction.client)
         if bot.store is None or interaction.guild_id is None:
             return
@@ -194,6 +196,7 @@ def fame_message(
 
 
 class HistoryButton(
+    GuardedItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"tonk:hist:(?P<page>\d+):(?P<step>prev|next)",
 ):
@@ -212,7 +215,7 @@ class HistoryButton(
     ) -> HistoryButton:
         return cls(int(match["page"]), match["step"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         bot = cast("TonkBot", interaction.client)
         if bot.store is None or interaction.guild_id is None:
             return

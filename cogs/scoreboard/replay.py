@@ -20,7 +20,16 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
-from bot.client import Defer, answer, defer_as, locale_of, refusal_text, show, update
+from bot.client import (
+    Defer,
+    GuardedItem,
+    answer,
+    defer_as,
+    locale_of,
+    refusal_text,
+    show,
+    update,
+)
 from bot.i18n import DEFAULT_LOCALE, text
 from bot.render.limits import OPTION_LABEL, clip
 from bot.render.replay import (
@@ -46,6 +55,7 @@ PICK_ID = "tonk:replay:pick"
 
 
 class ReplayButton(
+    GuardedItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"tonk:replay:(?P<table>\d+):(?P<hand>\d+):(?P<step>\d+):(?P<turn>first|prev|next|last)",
 ):
@@ -77,7 +87,7 @@ class ReplayButton(
     ) -> ReplayButton:
         return cls(f"{match['table']}:{match['hand']}", int(match["step"]), Turn(match["turn"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         defer_as(interaction, Defer.UPDATE)
         bot = cast("TonkBot", interaction.client)
         if bot.store is None:
@@ -93,7 +103,9 @@ class ReplayButton(
         await update(interaction, embed=embed, view=view)
 
 
-class StartReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=START_TEMPLATE):
+class StartReplayButton(
+    GuardedItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=START_TEMPLATE
+):
     """Replay under a finished hand's table message (``bot.render.replay.replay_start_id``):
     the hand's replay at its deal, shown privately to whoever clicks."""
 
@@ -107,14 +119,14 @@ class StartReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
     ) -> StartReplayButton:
         return cls(int(match["table"]), int(match["hand"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         bot = cast("TonkBot", interaction.client)
         if bot.store is None:
             return
         await start_replay(bot.store, interaction, self.hand_uid)
 
 
-class ReplayPick(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PICK_ID):
+class ReplayPick(GuardedItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PICK_ID):
     """The menu under a page of ``/tonk history``: the hand picked is replayed privately to
     whoever picked it (its value is the hand's uid, so nothing is kept in memory)."""
 
@@ -134,7 +146,7 @@ class ReplayPick(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PICK_I
     ) -> ReplayPick:
         return cls()
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         bot = cast("TonkBot", interaction.client)
         if bot.store is None or not self.item.values:
             return
@@ -142,6 +154,7 @@ class ReplayPick(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PICK_I
 
 
 class ScenarioButton(
+    GuardedItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"tonk:replay:(?P<table>\d+):(?P<hand>\d+):scenario",
 ):
@@ -164,7 +177,7 @@ class ScenarioButton(
     ) -> ScenarioButton:
         return cls(f"{match['table']}:{match['hand']}")
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         defer_as(interaction, Defer.EPHEMERAL)
         bot = cast("TonkBot", interaction.client)
         if bot.store is None:

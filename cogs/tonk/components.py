@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Protocol
 
 import discord
 
+from bot.client import guarded
 from bot.routing import Handler
 
 TONK_COG = "Tonk"
@@ -195,16 +196,6 @@ class ComponentHandler(Protocol):
     ) -> None: ...
 
     async def join_listed(self, interaction: discord.Interaction, table_id: int) -> None: ...
-
-
-async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
-    """Answer a click with ``work``; any error goes to the command tree's one error path
-    (logged, and an apology to the player)."""
-    client: Any = interaction.client
-    try:
-        await work()
-    except Exception as error:
-        await client.tree.on_error(interaction, error)
 
 
 async def _handle(

@@ -9,11 +9,11 @@ import re
 
 import discord
 
-from bot.client import command_id, locale_of, show
+from bot.client import command_id, guarded, locale_of, show
 from bot.i18n import text
 from bot.i18n.mentions import GROUP
 from bot.render.help import learn_embed
-from cogs.tonk.components import LEARN_ID, guarded
+from cogs.tonk.components import LEARN_ID
 from cogs.tonk.views import Rows, learn_view
 
 PATTERN = re.compile(re.escape(LEARN_ID))

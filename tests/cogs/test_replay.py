@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from pathlib import Path
 from typing import NamedTuple
+
+import pytest
 
 from bot.scenario import run_scenario
 from bot.store import Ending, HandResult, PlayerResult
@@ -22,6 +25,7 @@ from tests.cogs.helpers import (
     table_message,
 )
 from tests.fakediscord import FakeDiscord, FakeGuild, SimulatedMember, StoredMessage, run_bot
+from tests.postgres import MigratedDatabases, PostgresServer
 
 
 class Casino(NamedTuple):
@@ -126,6 +130,58 @@ async def test_replay_under_a_finished_hand_shows_it_privately_to_whoever_clicks
         again = await bob.click(finished, "Replay")
         assert again.ephemeral and again.message is not None
         assert "Replay · hand 1 · Standard (P1)" in again.message.text()
+
+
+async def test_a_replay_click_that_reaches_the_bot_after_discord_gave_up_on_it_shows_nothing(
+    fake_discord: FakeDiscord, sqlite_store: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Replay is one of discord.py's dynamic items, which discord.py runs itself: a click
+    on it that reaches the bot after Discord's three seconds (Discord showed cat that it
+    failed) runs nothing either, and nothing is logged as an error; cat's next click, in
+    time, shows the replay."""
+    fake = fake_discord
+    _guild, ann, bob, cat = casino(fake)
+    async with run_bot(fake, db_bot(sqlite_store)) as bot:
+        finished = await play_a_tonk(fake, bot, ann, bob)
+        fake.answer_window = 3.0
+        with caplog.at_level(logging.WARNING):
+            late = await cat.click(finished, "Replay", delivered_after=3.2)
+            await quiet(fake, bot)
+        assert late.failed and not cat.has_seen("Replay · hand 1")
+        watched = await cat.click(finished, "Replay")
+        assert watched.message is not None and "Replay · hand 1" in watched.message.text()
+    assert [r for r in caplog.records if "too late for Discord" in r.getMessage()]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_replay_the_database_cannot_read_is_said_in_words(
+    fake_discord: FakeDiscord,
+    postgres_server: PostgresServer,
+    migrated_postgres: MigratedDatabases,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """An error under a dynamic item goes through the bot's one error path, as one under a
+    table button does: with the PostgreSQL server down, cat's Replay is answered that the
+    database is busy or unreachable (a warning, not an error); once it is back, the same
+    button replays the hand."""
+    fake = fake_discord
+    _guild, ann, bob, cat = casino(fake)
+    async with run_bot(fake, make_bot(database_url=migrated_postgres.take())) as bot:
+        finished = await play_a_tonk(fake, bot, ann, bob)
+        await quiet(fake, bot)  # the table's own writes are done before the server stops
+        postgres_server.pause()
+        try:
+            with caplog.at_level(logging.WARNING):
+                refused = await cat.click(finished, "Replay")
+        finally:
+            postgres_server.resume()
+        watched = await cat.click(finished, "Replay")
+    assert refused.ephemeral and refused.content == (
+        "I could not look that up just now (the database is busy or unreachable), so nothing "
+        "changed. Please try again in a moment."
+    )
+    assert watched.message is not None and "Replay · hand 1" in watched.message.text()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 async def test_a_hand_picked_under_the_history_is_replayed_privately(
