@@ -24,10 +24,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+import aiohttp
 import discord
 
 from bot.client import (
     DISCORD_FAILURES,
+    discord_busy,
     edit_message,
     edit_original,
     failure_text,
@@ -192,6 +194,7 @@ class TableScreens:
         self._first_retry = runtime.host.timing.message_retry
         self._table_retry = Backoff(self._first_retry)
         self._dm_retries: dict[int, Backoff] = {}
+        self._panel_retries: dict[int, Backoff] = {}
         self._shown: Shown | None = None
         self._finals: dict[int, PublicTable] = {}
         self._dms: dict[int, SentDM] = {}
@@ -322,7 +325,11 @@ class TableScreens:
         """Stop the retries and panel timers for good (the table closed or the cog unloads)."""
         self._nudges += 1
         self._timers.close()
-        for backoff in (self._table_retry, *self._dm_retries.values()):
+        for backoff in (
+            self._table_retry,
+            *self._dm_retries.values(),
+            *self._panel_retries.values(),
+        ):
             backoff.cancel()
 
     def panel_selection(self, user_id: int) -> int:
@@ -575,20 +582,38 @@ class TableScreens:
         try:
             await self._bring_dm_up_to_date(user_id)
         except DISCORD_FAILURES as error:
-            backoff = self._dm_retries.setdefault(user_id, Backoff(self._first_retry))
-            log.warning(
-                "table %d: the hand DM of member %d could not be updated (%s); again in %.0f s",
-                self._id,
-                user_id,
-                failure_text(error),
-                backoff.delay,
-            )
             self._dm_shows.pop(user_id, None)  # the next change asks for it again too
-            backoff.failed(lambda: self._request_dm(user_id))
+            self._failed(self._dm_retries, user_id, "hand DM", error, self._request_dm)
         else:
-            retrying = self._dm_retries.pop(user_id, None)
-            if retrying is not None:
-                retrying.cancel()
+            self._succeeded(self._dm_retries, user_id)
+
+    def _failed(
+        self,
+        retries: dict[int, Backoff],
+        user_id: int,
+        what: str,
+        error: discord.HTTPException | aiohttp.ClientConnectionError,
+        request: Callable[[int], None],
+    ) -> None:
+        """Discord failed the update of ``user_id``'s ``what``: ask for it again after the
+        member's :class:`Backoff` in ``retries``."""
+        backoff = retries.setdefault(user_id, Backoff(self._first_retry))
+        log.warning(
+            "table %d: the %s of member %d could not be updated (%s); again in %.0f s",
+            self._id,
+            what,
+            user_id,
+            failure_text(error),
+            backoff.delay,
+        )
+        backoff.failed(lambda: request(user_id))
+
+    @staticmethod
+    def _succeeded(retries: dict[int, Backoff], user_id: int) -> None:
+        """The update of ``user_id``'s DM or panel went through: its backoff starts over."""
+        retrying = retries.pop(user_id, None)
+        if retrying is not None:
+            retrying.cancel()
 
     async def _bring_dm_up_to_date(self, user_id: int) -> None:
         table = self._table
@@ -692,7 +717,9 @@ class TableScreens:
 
     async def _sync_panel(self, user_id: int) -> None:
         """Refresh an open panel: rendered under the lock, sent outside it (and sent again if
-        the player's own click showed the panel meanwhile)."""
+        the player's own click showed the panel meanwhile). If Discord fails the edit (an
+        outage, a rate limit, a cut connection), it is tried again later (:class:`Backoff`);
+        a panel whose message is gone or whose token no longer works is forgotten."""
         async with self._runtime.lock:
             panel = self._panels.get(user_id)
             shows = private_key(self._table, user_id)
@@ -706,10 +733,16 @@ class TableScreens:
         embed, view = rendered
         try:
             await edit_original(panel.interaction, content=None, embed=embed, view=view)
-        except DISCORD_FAILURES:
-            if self._panels.get(user_id) is panel:
+        except DISCORD_FAILURES as error:
+            if self._panels.get(user_id) is not panel:
+                return  # the player's click showed a newer panel meanwhile
+            if discord_busy(error) or isinstance(error, aiohttp.ClientConnectionError):
+                panel.shows = None  # the next change asks for it again too
+                self._failed(self._panel_retries, user_id, "panel", error, self._request_panel)
+            else:  # its message is gone, or its token no longer works: the next click opens one
                 del self._panels[user_id]
             return
+        self._succeeded(self._panel_retries, user_id)
         newer = self._panels.get(user_id)
         if newer is not None and newer is not panel:
             newer.shows = None

@@ -26,6 +26,7 @@ from bot.members import DEFAULT_SETTINGS, MemberSettings
 from bot.store.writer import SQLiteWriter
 from tests.cogs.helpers import (
     FAST,
+    button_labels,
     clock,
     make_bot,
     my_hand,
@@ -469,6 +470,44 @@ async def test_a_rate_limited_table_message_is_waited_out_and_shows_the_hand(
     assert len(waited) == times
     ours = [r.getMessage() for r in caplog.records if "could not be updated" in r.getMessage()]
     assert len(ours) == retried and all("(429)" in line for line in ours)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+@pytest.mark.parametrize(
+    ("status", "times", "retried", "logged"),
+    [(503, DISCORD_TRIES, 1, "(503)"), (CONNECTION_CUT, 2, 2, "(ServerDisconnectedError)")],
+    ids=["outage", "connection-cut"],
+)
+async def test_a_panel_refresh_discord_fails_is_tried_again_until_it_shows_the_turn(
+    fake_discord: FakeDiscord,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+    status: int,
+    times: int,
+    retried: int,
+    logged: str,
+) -> None:
+    """ann keeps her panel open while bob plays. Discord fails the edits that would show
+    her that her turn has come: 503s past discord.py's five tries of a panel's edit (its
+    waits between them skipped here: ``NoWaits``), or connections cut, which it does not
+    try again. The bot tries again, with a warning each time, never an error, until her
+    panel offers Draw: she did not have to click."""
+    monkeypatch.setattr(discord.webhook.async_, "asyncio", NoWaits())
+    ann, bob = ann_and_bob(fake_discord)
+    async with run_bot(fake_discord, make_bot()) as bot:
+        lobby = await dealt(fake_discord, bot, ann, bob, stock=STOCK)
+        ann_panel = await my_hand(ann, lobby)
+        assert not button_labels(ann_panel).get("Draw")  # bob plays first
+        fake_discord.fail_requests("PATCH", "/messages/@original", status=status, times=times)
+        with caplog.at_level(logging.WARNING):
+            await bob.click(lobby, "Draw")
+            await play_cards(bob, await my_hand(bob, lobby), "4♥", "Discard 4♥")
+            await fake_discord.wait_for(
+                lambda: button_labels(ann_panel).get("Draw"), what="ann's panel on her turn"
+            )
+            await quiet(fake_discord, bot)
+    failed = [r.getMessage() for r in caplog.records if "the panel of member" in r.getMessage()]
+    assert len(failed) == retried and all(logged in line for line in failed)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
