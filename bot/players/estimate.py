@@ -135,6 +135,11 @@ class HandSampler:
         self.draw_gain = [
             sum(max(h - v, 0) for v in values) / len(values) for h in range(max(values) + 12)
         ]
+        # Each card's discard score (see ``discard_likelihood``), alone and near another.
+        self.loose_score = [math.exp(DISCARD_SHARPNESS * v) for v in tables.values]
+        self.near_score = [math.exp(DISCARD_SHARPNESS * (v - NEAR_KEEP)) for v in tables.values]
+        self.no_drop: dict[int, float] = {}
+        """``no_drop_likelihood`` by count, as worked out."""
 
     def deal(self, rng: random.Random) -> tuple[int, ...]:
         """The other hands, their unknown cards dealt at random from the unseen cards."""
@@ -195,15 +200,16 @@ class HandSampler:
         """How likely a sensible player holding ``kept`` and ``card`` was to let ``card`` go:
         a softmax of each card's value, less a bonus for cards near another."""
         before = kept | 1 << card
-        values = self.tables.values
         near = near_mask(self.tables, before)
+        loose, kept_near = self.loose_score, self.near_score
         total = 0.0
-        mine = 0.0
-        for c in cards_of(before):
-            score = math.exp(DISCARD_SHARPNESS * (values[c] - (NEAR_KEEP if near >> c & 1 else 0)))
-            total += score
-            if c == card:
-                mine = score
+        rest = before
+        while rest:  # each card, lowest first (``cards_of`` without the list: a hot loop)
+            low = rest & -rest
+            c = low.bit_length() - 1
+            total += kept_near[c] if near & low else loose[c]
+            rest ^= low
+        mine = kept_near[card] if near >> card & 1 else loose[card]
         return DISCARD_FLOOR + (1 - DISCARD_FLOOR) * mine / total
 
     def no_drop_likelihood(self, count: int) -> float:
@@ -211,9 +217,12 @@ class HandSampler:
         drop, given what it could guess of this seat's count (``seen``)."""
         if self.seen is None:
             return 1.0
+        if (known := self.no_drop.get(count)) is not None:
+            return known
         lowest = self.seen.chance_above(count)
         wants = 1 / (1 + math.exp(-NO_DROP_SHARPNESS * (lowest - NO_DROP_CONFIDENCE)))
-        return NO_DROP_FLOOR + (1 - NO_DROP_FLOOR) * (1 - wants)
+        self.no_drop[count] = likelihood = NO_DROP_FLOOR + (1 - NO_DROP_FLOOR) * (1 - wants)
+        return likelihood
 
     def take_likelihood(self, hand: int, top: int, took: bool) -> float:
         """How likely a sensible player holding ``hand`` was to take (or pass over) ``top``:
@@ -223,7 +232,7 @@ class HandSampler:
             chance = SPREAD_TAKE
         else:
             loose = hand & ~near_mask(tables, hand)
-            highest = max((tables.values[c] for c in cards_of(loose)), default=0)
+            highest = tables.highest(loose)
             gain = highest - tables.values[top.bit_length() - 1] - self.draw_gain[highest]
             chance = 1 / (1 + math.exp(-TAKE_SHARPNESS * gain))
         chance = TAKE_FLOOR + (1 - 2 * TAKE_FLOOR) * chance

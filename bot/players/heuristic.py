@@ -121,7 +121,7 @@ class HeuristicPlayer:
         top = view.top_discard
         if view.legal.take and top is not None:
             left = plan_melds(tables.pack, view.hand | 1 << top, self.table(view)).left
-            best_discard = max((tables.values[c] for c in cards_of(left)), default=0)
+            best_discard = tables.highest(left)
             if tables.pack.count(left) - best_discard < view.count:
                 return Action(TAKE, view.seat)
         return Action(DRAW, view.seat)
@@ -194,8 +194,7 @@ class HeuristicPlayer:
         """O20 ``hit_ends_turn``: a hit takes the discard's place, so hit only a high card."""
         if not view.rules.hit_ends_turn:
             return True
-        highest = max(tables.values[c] for c in cards_of(view.legal.discards or view.hand))
-        return tables.values[card] >= highest
+        return tables.values[card] >= tables.highest(view.legal.discards or view.hand)
 
     def discard_choice(
         self, view: SeatView, tables: PackTables, know: TableKnowledge, hand: int, allowed: int

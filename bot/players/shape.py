@@ -22,11 +22,20 @@ RUN_REACH = 2
 
 @dataclass(frozen=True, slots=True)
 class PackTables:
-    """Per-card lookups for one pack, built once: values and near neighbours."""
+    """Per-card lookups for one pack, built once: values and near neighbours, and the cards
+    of each value, highest value first."""
 
     pack: Pack
     values: tuple[int, ...]
     neighbours: tuple[int, ...]
+    by_value: tuple[tuple[int, int], ...]
+
+    def highest(self, cards: int) -> int:
+        """The highest value among ``cards`` (0 for none)."""
+        for value, mask in self.by_value:
+            if cards & mask:
+                return value
+        return 0
 
 
 @cache
@@ -41,7 +50,10 @@ def tables_for(rules: Rules) -> PackTables:
         else 0
         for c in range(size)
     )
-    return PackTables(pack, values, near)
+    masks: dict[int, int] = {}
+    for c in pack.cards:
+        masks[values[c]] = masks.get(values[c], 0) | 1 << c
+    return PackTables(pack, values, near, tuple(sorted(masks.items(), reverse=True)))
 
 
 def cards_of(mask: int) -> list[int]:
@@ -72,10 +84,14 @@ def near_mask(tables: PackTables, hand: int) -> int:
     naturals = hand & ~wilds
     if wilds:
         return hand if naturals or wilds.bit_count() > 1 else 0
+    neighbours = tables.neighbours
     near = 0
-    for c in cards_of(naturals):
-        if tables.neighbours[c] & naturals:
-            near |= 1 << c
+    rest = naturals
+    while rest:  # each card, lowest first (``cards_of`` without the list: a hot loop)
+        low = rest & -rest
+        if neighbours[low.bit_length() - 1] & naturals:
+            near |= low
+        rest ^= low
     return near
 
 

@@ -5,25 +5,23 @@ from __future__ import annotations
 import random
 
 from bot.engine import Hand, IllegalAction, Rules
-from bot.engine.actions import DROP, Action
+from bot.engine.actions import Action
 
 MAX_ACTIONS = 5_000
 
 
 def check_conservation(hand: Hand) -> None:
-    """Hands + spreads + pile + stock are the pack, each card exactly once."""
+    """Hands + spreads + pile + stock are the pack, each card exactly once: every card of
+    the pack is in one of them, and they hold as many cards as the pack (so none twice)."""
     seen = 0
-    total = 0
-    for mask in (
-        *hand.hands,
-        *hand.spreads,
-        *(1 << c for c in hand.pile),
-        *(1 << c for c in hand.stock),
-    ):
-        assert not seen & mask, "a card is in two places"
+    total = len(hand.pile) + len(hand.stock)
+    for mask in (*hand.hands, *hand.spreads):
         seen |= mask
         total += mask.bit_count()
-    assert seen == hand.pack.mask and total == len(hand.pack.cards)
+    for c in (*hand.pile, *hand.stock):
+        seen |= 1 << c
+    assert seen == hand.pack.mask, "a card of the pack is missing, or one not in it is held"
+    assert total == len(hand.pack.cards), "a card is in two places"
 
 
 def random_hand(rules: Rules, players: int, rng: random.Random, drop_chance: float = 0.03) -> Hand:
@@ -40,8 +38,9 @@ def random_hand(rules: Rules, players: int, rng: random.Random, drop_chance: flo
         assert movers, "a hand in play where nobody may act"
         seat, legal = rng.choice(movers)
         drops = rng.random() < drop_chance
-        moves = [a for a in legal.actions(seat) if drops or a.kind != DROP] or legal.actions(seat)
-        hand.act(rng.choice(moves))
+        # A drop, when offered, is the first action (``LegalMoves.actions``' order).
+        skip = 1 if legal.drop and not drops and len(legal) > 1 else 0
+        hand.act(legal.action(seat, skip + rng.randrange(len(legal) - skip)))
         check_conservation(hand)
     raise AssertionError("the hand did not end")
 
