@@ -729,13 +729,16 @@ class TonkBot(commands.AutoShardedBot):
 
     def _serve_only_our_guilds(self) -> None:
         """Drop every interaction from a guild on another process's shards before discord.py
-        reads it (no command, component, modal or deferral runs for it)."""
+        reads it (no command, component, modal or deferral runs for it); of a routed click,
+        discord.py reads the clicked message without what the route never reads
+        (``ComponentRouter.lighten``)."""
         parsers = self._connection.parsers
         parse = parsers["INTERACTION_CREATE"]
 
         def parse_ours(data: dict[str, Any]) -> None:
             guild = data.get("guild_id")
             if self.own_shards.owns(None if guild is None else int(guild)):
+                self.components.lighten(data)
                 parse(data)
             else:
                 log.warning(

@@ -51,3 +51,35 @@ async def test_a_pattern_has_one_route_and_a_removed_one_runs_nothing() -> None:
     click: Any = Click("tonk:s:3")
     assert not await router.dispatch(click)
     assert seen == []
+
+
+def click_payload(custom_id: str, kind: int = 3) -> dict[str, Any]:
+    """An INTERACTION_CREATE payload as Discord sends it for a click on a message."""
+    return {
+        "type": kind,
+        "data": {"custom_id": custom_id, "component_type": 2},
+        "message": {
+            "id": "77",
+            "channel_id": "5",
+            "embeds": [{"title": "Table 12"}],
+            "components": [{"type": 1, "components": [{"type": 2, "custom_id": custom_id}]}],
+        },
+    }
+
+
+def test_a_routed_click_carries_the_clicked_message_without_its_embeds_and_components() -> None:
+    """discord.py builds a Message of the clicked one: for a route's click, only what a route
+    reads (the message's id) is left to build; other clicks and interactions are untouched."""
+    router = ComponentRouter()
+    router.add(re.compile(r"tonk:p:(?P<table>\d+)"), recorder("panel", []))
+    routed = click_payload("tonk:p:12")
+    router.lighten(routed)
+    assert routed["message"] == {"id": "77", "channel_id": "5", "embeds": [], "components": []}
+    assert routed["data"] == {"custom_id": "tonk:p:12", "component_type": 2}
+    for untouched in (click_payload("tonk:lb:next:1"), click_payload("tonk:p:12", kind=5)):
+        before = repr(untouched)
+        router.lighten(untouched)
+        assert repr(untouched) == before
+    command: dict[str, Any] = {"type": 2, "data": {"name": "tonk"}}
+    router.lighten(command)
+    assert command == {"type": 2, "data": {"name": "tonk"}}
