@@ -63,12 +63,12 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
         for f in fields[:FIELDS]:
             name, value = clip(f.name or "", FIELD_NAME), clip(f.value or "", FIELD_VALUE)
             embed.add_field(name=name, value=value, inline=f.inline)
-    while len(embed) > EMBED_TOTAL and embed.fields:
+    size = len(embed)  # counted again only when something was cut (a busy path: each render)
+    while size > EMBED_TOTAL and embed.fields:
         embed.remove_field(len(embed.fields) - 1)
-    if len(embed) > EMBED_TOTAL and embed.description:
-        embed.description = clip(
-            embed.description, len(embed.description) - (len(embed) - EMBED_TOTAL)
-        )
+        size = len(embed)
+    if size > EMBED_TOTAL and embed.description:
+        embed.description = clip(embed.description, len(embed.description) - (size - EMBED_TOTAL))
     return embed
 
 
