@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,32 +14,30 @@ RANDOM_PLAY = (
 )
 
 
-def collected(*options: str, ci: str | None) -> list[str]:
-    """The test ids a run of the random-play invariant with ``options`` would include."""
-    environment = {k: v for k, v in os.environ.items() if k != "CI"}
+class Collected:
+    """A plugin that keeps the ids of the tests a run would include."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.ids = [item.nodeid for item in session.items]
+
+
+def collected(*options: str, ci: str | None, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The test ids a run of the random-play invariant with ``options`` would include (a
+    collection by pytest in this process, through the suite's own ``conftest.py``)."""
+    monkeypatch.delenv("CI", raising=False)
     if ci is not None:
-        environment["CI"] = ci
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "--collect-only",
-            "-q",
-            "-n",
-            "0",
-            "-p",
-            "no:cacheprovider",
-            *options,
-            RANDOM_PLAY,
-        ],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=environment,
-        check=True,
+        monkeypatch.setenv("CI", ci)
+    monkeypatch.chdir(ROOT)
+    plugin = Collected()
+    status = pytest.main(
+        ["--collect-only", "-q", "-n", "0", "-p", "no:cacheprovider", *options, RANDOM_PLAY],
+        plugins=[plugin],
     )
-    return [line for line in result.stdout.splitlines() if line.startswith("tests/")]
+    assert status == pytest.ExitCode.OK
+    return plugin.ids
 
 
 @pytest.mark.parametrize(
@@ -56,7 +51,8 @@ def collected(*options: str, ci: str | None) -> list[str]:
     ids=["default", "ci", "chosen", "ci-with-m"],
 )
 def test_the_slow_random_hands_run_under_ci_or_when_chosen(
-    options: tuple[str, ...], ci: str | None, chunks: list[str]
+    options: tuple[str, ...], ci: str | None, chunks: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A plain run plays 1,000 random hands; CI plays all 10,000; ``-m`` decides when given."""
-    assert collected(*options, ci=ci) == [f"{RANDOM_PLAY}[{c}]" for c in chunks]
+    ids = collected(*options, ci=ci, monkeypatch=monkeypatch)
+    assert ids == [f"{RANDOM_PLAY}[{c}]" for c in chunks]

@@ -160,32 +160,32 @@ def _without_asyncpg(code: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_a_postgresql_url_without_asyncpg_is_one_line_naming_the_extra() -> None:
+    """``tonk db``, the settings and the store each say it in the same line."""
     url = "postgresql+asyncpg://tonk:hunter2@127.0.0.1:5432/tonk"
     expected = (
         "postgresql+asyncpg://tonk:***@127.0.0.1:5432/tonk is a PostgreSQL database, but its "
         "driver asyncpg is not installed: install the postgres extra "
         "(pip install 'tonk-bot[postgres]').\n"
     )
-    upgrade = _without_asyncpg(
-        f"from bot.cli import main\nsys.exit(main(['db', 'upgrade', '--database', {url!r}]))"
-    )
-    assert (upgrade.returncode, upgrade.stdout, upgrade.stderr) == (2, "", expected)
-    settings = _without_asyncpg(
+    done = _without_asyncpg(
+        "import asyncio\n"
+        "from bot.cli import main\n"
         "from bot.config import ConfigError, load_settings\n"
+        "from bot.store import Store\n"
+        "from bot.store.errors import MissingDriver\n"
+        f"status = main(['db', 'upgrade', '--database', {url!r}])\n"
         "try:\n"
         f"    load_settings({{'DISCORD_TOKEN': 't', 'DATABASE_URL': {url!r}}})\n"
         "except ConfigError as error:\n"
         "    print(error)\n"
-    )
-    assert settings.stdout == expected
-    store = _without_asyncpg(
-        "import asyncio\nfrom bot.store import Store\nfrom bot.store.errors import MissingDriver\n"
         "try:\n"
         f"    asyncio.run(Store.open({url!r}))\n"
         "except MissingDriver as error:\n"
         "    print(error)\n"
+        "sys.exit(status)\n"
     )
-    assert store.stdout == expected
+    assert (done.returncode, done.stderr) == (2, expected)
+    assert done.stdout == expected * 2
 
 
 def _backup(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
