@@ -15,6 +15,7 @@ SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 FIRST_JOKER = 52
 SUIT_BITS = (1 << 13) - 1
+HALF_BITS = (1 << 26) - 1
 
 
 class CardError(ValueError):
@@ -69,16 +70,20 @@ _POSITIONS = _bit_positions()
 
 
 def nth_card(mask: int, index: int) -> int:
-    """The ``index``-th card of ``mask`` in canonical order (0 first), a suit at a time.
+    """The ``index``-th card of ``mask`` in canonical order (0 first): first which half of the
+    pack holds it (clubs and diamonds, or the rest), then a suit at a time.
 
     ``index`` must be below ``popcount(mask)``.
     """
     shift = 0
-    part = mask & SUIT_BITS
-    while index >= (size := part.bit_count()):
+    if index >= (size := (mask & HALF_BITS).bit_count()):
         index -= size
+        mask >>= 26
+        shift = 26
+    while index >= (size := (part := mask & SUIT_BITS).bit_count()):
+        index -= size
+        mask >>= 13
         shift += 13
-        part = mask >> shift & SUIT_BITS
     return shift + _POSITIONS[part][index]
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import reduce
+from operator import or_
 from typing import Any, assert_never
 
 from bot.engine.actions import (
@@ -24,7 +26,7 @@ from bot.engine.actions import (
     OWES,
     SLAP_DISCARD,
     START_MOVES,
-    TAKE,
+    TAKES,
     Action,
     Kind,
     LegalMoves,
@@ -107,11 +109,13 @@ class Hand:
     __slots__ = (
         "_book_hits",
         "_claims",
+        "_hittable",
         "_must_spread",
         "_play_options",
         "_public",
         "_slaps",
         "_waiting",
+        "actor",
         "dealer",
         "dealt",
         "drop_barred",
@@ -165,10 +169,9 @@ class Hand:
             raise SetupError("the dealer must be one of the players")
         if stake < 1:
             raise SetupError("the stake must be at least 1")
-        pack = pack_for(rules)
-        if n * rules.hand_size + 2 > len(pack.cards):  # S1
-            raise RulesError("rules.pack_too_small", players=n, size=len(pack.cards))
         self._set_rules(rules)
+        if n * rules.hand_size + 2 > (size := len(self.pack.cards)):  # S1
+            raise RulesError("rules.pack_too_small", players=n, size=size)
         self.stake = stake
         self.seed = seed
         self.side_bets = side_bets
@@ -181,8 +184,13 @@ class Hand:
         self.spreads: list[int] = []
         self.owners: list[int] = []
         self.hit_masks: list[int] = []
+        self._hittable = 0  # the cards that fit some spread on the table: ``hit_masks`` ORed
         self.phase = START
         self.to_act = (dealer + 1) % n
+        # The seat that must act now: the slapper who owes a discard (O43), else the player to
+        # act; None once the hand is over. (Slaps by other seats are offered, never owed.) Kept
+        # with the phase, not worked out: every move asks for it.
+        self.actor: int | None = self.to_act
         self.turns = [0] * n
         self.waits = [0] * n
         self.drop_barred = False
@@ -269,17 +277,6 @@ class Hand:
     def over(self) -> bool:
         return self.phase is OVER
 
-    @property
-    def actor(self) -> int | None:
-        """The seat that must act now: the slapper who owes a discard (O43), else the player
-        to act; None once the hand is over. (Slaps by other seats are offered, never owed.)"""
-        phase = self.phase
-        if phase is OVER:
-            return None
-        if phase is OWES:
-            return self.owes
-        return self.to_act
-
     def public_moves(self) -> tuple[PublicMove, ...]:
         """The action log with every card drawn from the stock hidden (extended as the log
         grows, never rebuilt; it holds the log's own actions, the draws replaced)."""
@@ -359,7 +356,7 @@ class Hand:
         hand = self.hands[seat]
         spreads = self.pack.spreads_in(hand)
         hits: tuple[tuple[int, int], ...] = ()
-        if self.hit_masks:
+        if hand & self._hittable:
             for i, mask in enumerate(self.hit_masks):
                 if hittable := hand & mask:
                     hits += tuple((i, c) for c in card_list(hittable))
@@ -421,7 +418,7 @@ class Hand:
         """O20 discard_must_meld: ``c`` can go at once into a new spread or onto a spread."""
         m = 1 << c
         hand = self.hands[self.to_act]
-        if self._keeps(hand, hit=True) and any(mask & m for mask in self.hit_masks):
+        if self._keeps(hand, hit=True) and self._hittable & m:
             return True
         return any(s & m and self._keeps((hand | m) & ~s) for s in self.pack.spreads_in(hand | m))
 
@@ -562,14 +559,15 @@ class Hand:
         return self._out_blocked(a)
 
     def _discard_refusal(self, a: Action) -> IllegalAction | None:
-        if a.seat != self.to_act:
+        seat, cards = a.seat, a.cards
+        if seat != self.to_act:
             return IllegalAction(RefusalCode.NOT_YOUR_TURN, "not_your_turn")
         if self.phase is START:
             return IllegalAction(RefusalCode.MUST_DRAW_FIRST, "must_draw_first")
-        hand = self.hands[a.seat]
-        if a.cards & ~hand or not a.cards:
+        hand = self.hands[seat]
+        if hand | cards != hand or not cards:
             return IllegalAction(
-                RefusalCode.NOT_IN_HAND, "not_in_hand", cards=CardsText(a.cards & ~hand)
+                RefusalCode.NOT_IN_HAND, "not_in_hand", cards=CardsText(cards & ~hand)
             )
         if not self._play_options:
             return None
@@ -579,7 +577,7 @@ class Hand:
             )
         if self._must_spread and self._holds_required_spread(hand):  # O19
             return IllegalAction(RefusalCode.MUST_LAY_SPREAD, "must_lay_spread")
-        if self.out_blocked and not hand & ~a.cards:  # O40
+        if self.out_blocked and not hand & ~cards:  # O40
             return IllegalAction(RefusalCode.NOT_ALLOWED, "out_blocked")
         return None
 
@@ -610,10 +608,13 @@ class Hand:
 
     def act(self, a: Action) -> Result | None:
         """Check ``a``, then apply it. Returns the result when the hand ends."""
-        refusal = self.refusal(a)
+        kind, phase = a.kind, self.phase
+        # In the start and play phases ``refusal`` is the kind's rule: asked here directly,
+        # one call less on every move (any other phase or kind goes through ``refusal``).
+        rule = _REFUSALS.get(kind) if phase is START or phase is PLAY else None
+        refusal = self.refusal(a) if rule is None else rule(self, a)
         if refusal is not None:
             raise refusal
-        kind = a.kind
         if kind.__class__ is not Kind:  # a plain string from outside the engine
             a = a._replace(kind=Kind(kind))
         self.log.append(a)
@@ -623,17 +624,18 @@ class Hand:
 
     def _do_draw(self, a: Action) -> None:
         if not self.stock:  # S10: drawing from the empty stock ends the hand (S11d)
-            ending, winners, net = settle_stock_out(self.rules, self.counts())
-            self._end(finish(self.rules, self.stake, ending, winners, net, self.counts(), 1))
+            counts = self.counts()
+            ending, winners, net = settle_stock_out(self.rules, counts)
+            self._end(finish(self.rules, self.stake, ending, winners, net, counts, 1))
             return
         self.hands[a.seat] |= 1 << self.stock.pop()
         self.phase = PLAY
         self.slap_from = None  # O43: the next player's turn began; the card is dead
 
     def _do_take(self, a: Action) -> None:
-        c = self.pile.pop()
-        self.log[-1] = Action.of(TAKE, a.seat, 1 << c)  # public: the card from the pile
-        self.hands[a.seat] |= 1 << c
+        seat, c = a.seat, self.pile.pop()
+        self.log[-1] = TAKES[seat][c]  # public: the card from the pile
+        self.hands[seat] |= 1 << c
         if self.rules.discard_must_meld:
             self.taken = 1 << c
         self.phase = PLAY
@@ -656,7 +658,8 @@ class Hand:
         self.hands[a.seat] &= ~a.cards
         self.spreads.append(a.cards)
         self.owners.append(a.seat)
-        self.hit_masks.append(self.pack.hit_cards(a.cards, self._book_hits))
+        self.hit_masks.append(fits := self.pack.hit_cards(a.cards, self._book_hits))
+        self._hittable |= fits
         self.turn_spreads += 1
         self.taken &= ~a.cards
         self.waits[a.seat] += self.rules.wait_after_spread  # O37
@@ -687,6 +690,7 @@ class Hand:
     def _add_to_spread(self, index: int, cards: int, hitter: int) -> None:
         self.spreads[index] |= cards
         self.hit_masks[index] = self.pack.hit_cards(self.spreads[index], self._book_hits)
+        self._hittable = reduce(or_, self.hit_masks)
         owner = self.owners[index]
         rules = self.rules
         if rules.wait_after_hit and (owner != hitter or rules.wait_after_own_hit):  # O38, O41
@@ -697,24 +701,21 @@ class Hand:
                 self.out_block_next[owner] = rules.hit_blocks_going_out  # O40
             self.hit_pending[owner] = True
 
-    def _do_discard(self, a: Action) -> None:
-        self._discard(a)
-        if self.phase is not OVER:
-            self._end_turn()
-            if self._slaps:
-                self._open_slap(a.seat)
-
-    def _discard(self, a: Action) -> None:
-        self.hands[a.seat] = hand = self.hands[a.seat] & ~a.cards
-        self.pile.append(a.cards.bit_length() - 1)
+    def _do_discard(self, a: Action, ends_turn: bool = True) -> None:
+        """A discard, which ends the turn; a slapper's extra discard (O43) does not."""
+        seat, cards = a.seat, a.cards
+        # The cards are in the hand (checked), so taking them out is a toggle.
+        self.hands[seat] = hand = self.hands[seat] ^ cards
+        self.pile.append(cards.bit_length() - 1)
         if not hand and not self.boobed():
             # S9, S11b: out by discarding the last card; O22 indiana: a rum pays 2.
             multiple = 2 if self.rules.stakes == Stakes.INDIANA else 1
-            self._going_out(a.seat, OUT_BY_DISCARD, multiple)
-
-    def _open_slap(self, discarder: int) -> None:
+            self._going_out(seat, OUT_BY_DISCARD, multiple)
+            return
+        if ends_turn:
+            self._end_turn()
         if self._slaps and self._slap_targets():
-            self.slap_from = discarder
+            self.slap_from = seat
 
     def _do_slap(self, a: Action) -> None:
         assert a.spread is not None
@@ -724,16 +725,15 @@ class Hand:
         priority = self.rules.slap == Slap.NEXT_PLAYER_PRIORITY and a.seat == self.to_act
         # O43: the extra discard comes from the hand; an emptied (boobed, O36) hand owes none.
         if a.seat != self.slap_from and not priority and self.hands[a.seat]:
-            self.owes = a.seat
+            self.owes = self.actor = a.seat
             self.phase = OWES
         self.slap_from = None
 
     def _do_slap_discard(self, a: Action) -> None:
         self.owes = None
         self.phase = START  # the player to act has not begun the turn yet
-        self._discard(a)
-        if self.phase is not OVER:
-            self._open_slap(a.seat)
+        self.actor = self.to_act
+        self._do_discard(a, ends_turn=False)
 
     def _emptied(self, seat: int, by_spread: bool) -> None:
         """The hand was emptied by laying cards: a tonk out (S9, S11a), unless boobed (O36)."""
@@ -774,9 +774,10 @@ class Hand:
 
     def _end_turn(self) -> None:
         """The turn passes to the left; the next player's waiting (O37-O40) starts to run."""
-        self.turns[self.to_act] += 1
+        seat = self.to_act
+        self.turns[seat] += 1
         self.taken = self.turn_hits = self.turn_spreads = 0
-        self.to_act = seat = (self.to_act + 1) % self.n
+        self.to_act = self.actor = seat = (seat + 1) % self.n
         self.phase = START
         if self._waiting:  # without waiting options, nobody is ever barred or blocked
             self.drop_barred = barred = self.waits[seat] > 0
@@ -789,8 +790,7 @@ class Hand:
     def _end(self, result: Result) -> None:
         self.result = result
         self.phase = OVER
-        self.slap_from = None
-        self.owes = None
+        self.actor = self.slap_from = self.owes = None
 
     # -- saving and restoring (exact round trip through JSON) -----------------------
 
@@ -873,6 +873,7 @@ class Hand:
         hand.spreads = [mask(s["cards"]) for s in data["spreads"]]
         hand.owners = [players.index(s["owner"]) for s in data["spreads"]]
         hand.hit_masks = [hand.pack.hit_cards(m, hand._book_hits) for m in hand.spreads]
+        hand._hittable = reduce(or_, hand.hit_masks, 0)
         hand.to_act = int(data["to_act"])
         hand.turns = list(data["turns"])
         hand.waits = list(data["waits"])
@@ -889,6 +890,9 @@ class Hand:
         hand.phase = Phase(data["phase"])
         if hand.owes is not None:  # format 1 kept the owed discard in the start phase
             hand.phase = OWES
+        hand.actor = (
+            None if hand.phase is OVER else hand.owes if hand.phase is OWES else hand.to_act
+        )
         hand.log = [Action.from_json(a, players) for a in data["log"]]
         hand.result = Result.from_json(data["result"]) if data["result"] else None
         hand.version = int(data["version"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.engine import Hand, IllegalAction, Rules
-from bot.engine.actions import Action
+from bot.engine.actions import OVER, OWES, Action
 
 MAX_ACTIONS = 5_000
 
@@ -22,6 +22,13 @@ def check_conservation(hand: Hand) -> None:
         seen |= 1 << c
     assert seen == hand.pack.mask, "a card of the pack is missing, or one not in it is held"
     assert total == len(hand.pack.cards), "a card is in two places"
+
+
+def check_actor(hand: Hand) -> None:
+    """The seat the hand keeps as the one that must act is the one its state says: the
+    slapper who owes a discard (O43), else the player to act; nobody once the hand is over."""
+    expected = None if hand.phase is OVER else hand.owes if hand.phase is OWES else hand.to_act
+    assert hand.actor == expected, "the seat to act is out of date"
 
 
 def random_hand(rules: Rules, players: int, rng: random.Random, drop_chance: float = 0.03) -> Hand:
@@ -42,6 +49,7 @@ def random_hand(rules: Rules, players: int, rng: random.Random, drop_chance: flo
         skip = 1 if legal.drop and not drops and len(legal) > 1 else 0
         hand.act(legal.action(seat, skip + rng.randrange(len(legal) - skip)))
         check_conservation(hand)
+        check_actor(hand)
     raise AssertionError("the hand did not end")
 
 

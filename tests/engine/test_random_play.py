@@ -129,7 +129,7 @@ def test_state_round_trips_through_json_at_every_step_and_plays_on_identically()
             copy = Hand.from_json(saved)
             assert copy.to_json() == saved
             seat = hand.actor
-            assert seat is not None
+            assert seat is not None and copy.actor == seat
             legal = hand.legal_moves(seat)
             assert copy.legal_moves(seat) == legal
             action = rng.choice(legal.actions(seat))
