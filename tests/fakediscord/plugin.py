@@ -7,11 +7,12 @@ fake_discord`` (or ``pytest_plugins = ["tests.fakediscord.plugin"]`` in the root
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING
 
 import pytest_asyncio
 
-from .fake import FakeDiscord
-from .harness import open_fake_discord
+if TYPE_CHECKING:
+    from .fake import FakeDiscord
 
 
 @pytest_asyncio.fixture
@@ -22,6 +23,8 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
     in a test that expects one), if the bot called a route the fake does not serve, or if it
     sent a message over Discord's size limits (``fake.oversize``).
     """
+    from .harness import open_fake_discord  # here: the xdist controller loads this module too
+
     async with open_fake_discord() as fake:
         yield fake
         assert not fake.unhandled_requests, f"routes the fake lacks: {fake.unhandled_requests}"
