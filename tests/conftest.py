@@ -67,11 +67,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection(session: pytest.Session) -> None:
     """An xdist worker running the whole suite first imports the test modules starting at its
-    own share of them (``gw1`` of 4 at the second quarter, and so on round), with pytest
-    keeping each module as it rewrote its asserts (``__pycache__/*-pytest-*.pyc``) even where
-    ``PYTHONDONTWRITEBYTECODE`` is set. Each worker then finds the others' shares rewritten
-    instead of rewriting every module itself (6 s of CPU per worker). Collection, which
-    follows, finds the modules imported; one that failed to import is left for it to report."""
+    own share of them (``gw1`` of 4 at the second quarter, and so on round), keeping bytecode
+    even where ``PYTHONDONTWRITEBYTECODE`` is set: pytest's of each module as it rewrote its
+    asserts (``__pycache__/*-pytest-*.pyc``), and Python's of any module not yet compiled that
+    they import. Each worker then finds the others' shares rewritten instead of rewriting
+    every module itself (6 s of CPU per worker). Collection, which follows, finds the modules
+    imported; one that failed to import is left for it to report."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker is None or session.config.args_source is not pytest.Config.ArgsSource.TESTPATHS:
         return
