@@ -612,7 +612,7 @@ async def main() -> None:
             say("Commit latency (each call awaited before the next):")
             await bench_moves(store, rng, args.moves)
             await bench_hands(store, rng, args.hands)
-            say("Move journal (one entry per move, a snapshot per hand):")
+            say("Move journal (one entry per move, a snapshot per deal):")
             await bench_journal(
                 store, args.database, directory, args.tables, args.rounds, bot_gc=args.bot_gc
             )

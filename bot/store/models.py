@@ -133,12 +133,13 @@ class TableLogRow(SQLModel, table=True):
     ``version`` is the store version the change committed as: the rows of a table follow its
     snapshot's version without a gap. ``body_json`` is the change as the table journal wrote
     it (``bot.tables.journal``): the store only keeps the rows in order. A snapshot rewrite
-    (compaction) deletes the table's rows in the same transaction. Clustered on its key
-    (``WITHOUT ROWID``): appending a row writes one B-tree, not a table and an index.
+    (compaction) deletes the table's rows in the same transaction. On SQLite the rows are
+    kept in the order they were written (row ids; the key is an index): the rows of one
+    commit of many tables' moves fill a few pages, not one page of each table (revision
+    0023).
     """
 
     __tablename__ = "table_log"
-    __table_args__ = {"sqlite_with_rowid": False}
 
     table_id: int = Field(
         primary_key=True, foreign_key="tonk_table.id", sa_column_kwargs={"autoincrement": False}

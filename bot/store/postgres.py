@@ -41,8 +41,7 @@ from sqlalchemy.pool import NullPool
 
 from bot.store.connection import create_engine_for
 from bot.store.errors import StoreUnavailable, driver_detail
-from bot.store.sql.commits import groups, run_group
-from bot.store.sql.tables import Append
+from bot.store.sql.commits import Append, groups, run_group
 from bot.store.writer import (
     DEFAULT_LOCK_TIMEOUT,
     MAX_BATCH,
@@ -232,8 +231,8 @@ def _closed(connection: AsyncConnection) -> bool:
 
 def _one_statement(works: Sequence[Work[Any]]) -> bool:
     """Whether the units make one statement on PostgreSQL: journal appends of distinct
-    tables (``tables.Append.run_many``), the batch of nearly every move."""
-    appends = [work for work in works if isinstance(work, Append)]
+    tables that finish no hand (``tables.append_many``), the batch of nearly every move."""
+    appends = [work for work in works if isinstance(work, Append) and work.hand is None]
     return len(appends) == len(works) and len({a.table_id for a in appends}) == len(appends)
 
 

@@ -235,9 +235,9 @@ class TableCommit:
 
     Either an ``entry`` appended to the table's log (a small change), or a ``snapshot`` of
     the whole state that replaces the stored one and drops the log (a compaction), written
-    with the ``update`` columns. With a snapshot, ``hand`` is recorded in the same
-    transaction (once per ``hand_uid``: already recorded, it is skipped and the table still
-    commits), and ``close_reason`` closes the table.
+    with the ``update`` columns; with a snapshot, ``close_reason`` closes the table. With
+    either, ``hand`` is recorded in the same transaction (once per ``hand_uid``: already
+    recorded, it is skipped and the table still commits).
     """
 
     table_id: int
@@ -251,7 +251,7 @@ class TableCommit:
     def __post_init__(self) -> None:
         if (self.entry is None) == (self.snapshot is None):
             raise ValueError("a table commit is either an entry or a snapshot")
-        if self.entry is not None and (self.update or self.hand or self.close_reason):
-            raise ValueError("only a snapshot commit updates columns, records or closes")
+        if self.entry is not None and (self.update or self.close_reason):
+            raise ValueError("only a snapshot commit updates columns or closes")
         if self.version < 1:
             raise ValueError(f"committed versions count from 1, got {self.version}")

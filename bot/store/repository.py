@@ -395,16 +395,15 @@ class Store:
         in the event loop with its outcome in every case.
         """
         now = time.time()
+        hand = None if commit.hand is None else commits.encode_hand(commit.hand, now)
         if commit.entry is not None:
-            work: Work[None] = tables.Append(
-                commit.table_id, commit.version, jsontext.dumps(dict(commit.entry))
-            )
+            body = jsontext.dumps(dict(commit.entry))
+            work: Work[None] = commits.Append(commit.table_id, commit.version, body, hand)
         else:
             assert commit.snapshot is not None
             values = tables.encode_snapshot(commit.snapshot, commit.version, commit.update, now)
             if commit.close_reason is not None:
                 values.update(tables.close_values(commit.close_reason))
-            hand = None if commit.hand is None else commits.encode_hand(commit.hand, now)
             work = commits.Compact(commit.table_id, commit.version, values, hand)
         return self._writer.submit(work, on_done)
 

@@ -7,24 +7,27 @@ last committed table back with ``ledger.rollback()``.
 
 What a commit writes (``Store.commit_table``, one group-committed transaction):
 
-* **An entry** (most commits): ``{"set": {...}, "deal": {...}, "actions": [...]}`` holding
-  only what changed since the last commit: ``set`` the top-level fields of
-  ``Table.to_json()`` that differ (always ``version`` and the turn fields, the seats, names,
-  balances or rules only when they changed), ``deal`` the new hand's deal when a hand
-  started (its rules, stake, seed, players, dealer and pack order) and ``actions`` the
-  engine actions appended to the hand's log. A move costs a few hundred bytes, whatever
-  the length of the hand.
+* **An entry** (most commits): ``{"set": {...}, "actions": [...]}`` holding only what
+  changed since the last commit: ``set`` the top-level fields of ``Table.to_json()`` that
+  differ (always ``version`` and the turn fields, the seats, names, balances or rules only
+  when they changed; found by comparing the table's :class:`~bot.tables.table.Saved`
+  fields with the last commit's, so the fields that did not change are not even encoded)
+  and ``actions`` the engine actions appended to the hand's log. A move costs a few
+  hundred bytes, whatever the length of the hand. The entry that finishes a hand carries
+  the hand's record and totals, in the same transaction (so a hand is recorded exactly
+  once).
 * **A snapshot** (compaction): the whole ``Table.to_json()``, which replaces the stored
-  snapshot and drops the table's entries. Written when a hand finishes (in the same
-  transaction as the hand's record and totals, so a hand is recorded exactly once), when
-  the table closes (the table is closed in that transaction), and after
-  :data:`COMPACT_AFTER` entries in a row. Bytes per hand are therefore linear in its
-  length, not quadratic.
+  snapshot and drops the table's entries. Written when a hand is dealt (the hand's start
+  is in the snapshot, so the log holds one hand's entries at most, and the snapshot no
+  finished hand's moves), when the table closes (the table is closed in that
+  transaction), and after :data:`COMPACT_AFTER` entries in a row. Bytes per hand are
+  therefore linear in its length, not quadratic.
 
 A restart rebuilds every open table from its snapshot and the entries after it
-(:func:`rebuild_state`): deals are re-dealt from their pack order and actions replayed
-through the engine's own ``Hand.act``, so the rebuilt table's ``to_json()`` equals that of
-the table that was committed.
+(:func:`rebuild_state`): actions are replayed through the engine's own ``Hand.act``, so the
+rebuilt table's ``to_json()`` equals that of the table that was committed. (Entries written
+before deals were snapshots may also carry a ``deal``: the hand's rules, stake, seed,
+players, dealer and pack order, which the rebuild deals again.)
 
 ``Table.message_id`` (the table's Discord message) is a field of the table like any other:
 set it, commit, and it is back after a restart.
@@ -60,7 +63,7 @@ from bot.store import (
 from bot.store import Seat as StoredSeat
 from bot.tables.dealing import Shuffler
 from bot.tables.errors import TableError
-from bot.tables.table import CLOSED, LOBBY, HandRecord, Table
+from bot.tables.table import CLOSED, LOBBY, HandRecord, Saved, Table
 
 log = logging.getLogger(__name__)
 
@@ -69,9 +72,6 @@ COMPACT_AFTER = 200
 
 CLOSED_REASON = "closed"
 """``close_reason`` of a table that closed itself (host, last player, Big One, idle)."""
-
-DEAL_KEYS = ("rules", "stake", "seed", "side_bets", "players", "dealer", "order")
-"""The keys of ``Hand.to_json()`` that deal the hand again."""
 
 _UNREADABLE = (ValueError, KeyError, TypeError, IndexError, AttributeError, IllegalAction)
 """What rebuilding a table raises when its snapshot or entries are not what was written."""
@@ -83,9 +83,9 @@ class TableLedger:
 
     ``table`` is the live table; after a failed :meth:`commit`, :meth:`rollback` replaces it
     with a new object equal to the last committed state. The ledger keeps that state as
-    the table's fields, where its hand started (a saved hand or a deal) and how far the
-    hand's log was committed (its actions are immutable and shared with the log), so a
-    commit serialises only what changed.
+    the table's :class:`~bot.tables.table.Saved` fields, where its hand started (the hand as
+    the last snapshot saved it) and how far the hand's log was committed (its actions are
+    immutable and shared with the log), so a commit encodes only what changed.
     """
 
     def __init__(self, store: Store, table: Table, version: int, entries: int) -> None:
@@ -95,7 +95,9 @@ class TableLedger:
         self._store = store
         self._version = version
         self._entries = entries
-        self._fields = table.to_json(hand=False)
+        self._saved = table.saved()
+        self._hand_number = table.hand_number
+        self._finished = _number(table.last_hand)
         self._start = _saved_start(table.hand.to_json() if table.hand else None)
         self._hand = table.hand
         self._played = len(table.hand.log) if table.hand else 0
@@ -118,34 +120,33 @@ class TableLedger:
         ledger still takes it as committed.
         """
         table = self.table
-        fields = table.to_json(hand=False)
+        saved = table.saved()
         hand = table.hand
         version = self._version + 1
         played = len(hand.log) if hand else 0
-        finished = _hands_finished(fields) > _hands_finished(self._fields)
-        closing = table.status == CLOSED
-        if finished or closing or self._entries >= COMPACT_AFTER:
-            saved = hand.to_json() if hand else None
+        finished = hand_result(table) if _number(table.last_hand) > self._finished else None
+        dealt = hand is not None and (self._start is None or table.hand_number != self._hand_number)
+        if dealt or table.status == CLOSED or self._entries >= COMPACT_AFTER:
+            state = table.to_json()
             commit = TableCommit(
                 table.id,
                 version,
-                snapshot={**fields, "hand": saved},
+                snapshot=state,
                 update=_columns(table),
-                hand=hand_result(table) if finished else None,
-                close_reason=CLOSED_REASON if closing else None,
+                hand=finished,
+                close_reason=CLOSED_REASON if table.status == CLOSED else None,
             )
-            start, base = _saved_start(saved), played
+            start, base = _saved_start(state["hand"]), played
         else:
-            entry = self._entry(fields, hand, played)
-            commit = TableCommit(table.id, version, entry=entry)
-            if "deal" in entry:
-                start, base = partial(_deal, entry["deal"]), 0
-            else:
-                start, base = self._start, self._base
+            commit = TableCommit(
+                table.id, version, entry=self._entry(saved, hand, played), hand=finished
+            )
+            start, base = self._start, self._base
         landed = partial(
             self._landed,
             version=version,
-            fields=fields,
+            saved=saved,
+            numbers=(table.hand_number, _number(table.last_hand)),
             start=start,
             hand=hand,
             base=base,
@@ -163,26 +164,18 @@ class TableLedger:
         hand = None
         if self._start is not None and self._hand is not None:
             hand = _play(self._start(), self._hand.log[self._base : self._played])
-        state = {**self._fields, "hand": hand.to_json() if hand else None}
+        state = {**self._saved.to_json(), "hand": hand.to_json() if hand else None}
         self.table = Table.from_json(state, self.table.shuffler)
         return self.table
 
-    def _entry(self, fields: dict[str, Any], hand: Hand | None, played: int) -> dict[str, Any]:
-        """The entry holding what changed since the last commit."""
-        committed = self._fields
+    def _entry(self, saved: Saved, hand: Hand | None, played: int) -> dict[str, Any]:
+        """The entry holding what changed since the last commit (in the same hand)."""
         entry: dict[str, Any] = {}
-        changed = {key: value for key, value in fields.items() if committed[key] != value}
+        changed = saved.changed(self._saved)
         if changed:
             entry["set"] = changed
-        if hand is None:
-            return entry
-        first = self._played
-        if self._start is None or fields["hand_number"] != committed["hand_number"]:
-            dealt = hand.to_json()
-            entry["deal"] = {key: dealt[key] for key in DEAL_KEYS}
-            first = 0
-        if played > first:
-            entry["actions"] = hand.log_json(first, played)
+        if hand is not None and played > self._played:
+            entry["actions"] = hand.log_json(self._played, played)
         return entry
 
     def _landed(
@@ -191,7 +184,8 @@ class TableLedger:
         _outcome: object,
         *,
         version: int,
-        fields: dict[str, Any],
+        saved: Saved,
+        numbers: tuple[int, int],
         start: Callable[[], Hand] | None,
         hand: Hand | None,
         base: int,
@@ -201,7 +195,8 @@ class TableLedger:
         if not ok:
             return
         self._version = version
-        self._fields = fields
+        self._saved = saved
+        self._hand_number, self._finished = numbers
         self._start = start
         self._hand = hand
         self._base = base
@@ -292,7 +287,8 @@ def rebuild_state(
     """The ``Table.to_json()`` that ``entries`` (oldest first) make of ``snapshot``.
 
     Raises ``ValueError``, ``KeyError``, ``TypeError``, ``IndexError`` or ``IllegalAction``
-    when they are not a snapshot and entries written by :class:`TableLedger`.
+    when they are not a snapshot and entries written by :class:`TableLedger` (or by the
+    releases before it, whose entries also dealt hands).
     """
     state = dict(snapshot)
     hand = Hand.from_json(state["hand"]) if state.get("hand") else None
@@ -336,9 +332,9 @@ def _deal(deal: Mapping[str, Any]) -> Hand:
     )
 
 
-def _hands_finished(state: Mapping[str, Any]) -> int:
-    last = state["last_hand"]
-    return int(last["number"]) if last else 0
+def _number(record: HandRecord | None) -> int:
+    """The number of the table's last finished hand (0 before the first)."""
+    return record.number if record else 0
 
 
 def stored_status(table: Table) -> TableStatus:

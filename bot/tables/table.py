@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any
 
 from bot.engine.actions import Action, Kind
@@ -731,45 +732,17 @@ class Table:
         ``hand=False`` leaves out the ``"hand"`` key (the move journal writes the hand as its
         deal and actions instead).
         """
-        data = {
-            "format": STATE_FORMAT,
-            "id": self.id,
-            "guild_id": self.guild_id,
-            "channel_id": self.channel_id,
-            "host_id": self.host_id,
-            "rules": self.rules.to_json(),
-            "stake": self.stake,
-            "max_seats": self.max_seats,
-            "turn_timeout": self.turn_timeout,
-            "locale": self.locale,
-            "seats": [[s.user_id, s.name, *([s.level] if s.level else [])] for s in self.seats],
-            "names": {str(u): n for u, n in self.names.items()},
-            "balances": {str(u): b for u, b in self.balances.items()},
-            "status": self.status,
-            "hand_number": self.hand_number,
-            "dealer_id": self.dealer_id,
-            "cut": [[list(r.players), list(r.cards)] for r in self.cut],
-            "missed": {str(u): m for u, m in self.missed.items()},
-            "leaving": sorted(self.leaving),
-            "auto_moves": sorted(self.auto_moves),
-            "last_hand": _record_json(self.last_hand),
-            "turn_deadline": self.turn_deadline,
-            "deadline_turn": list(self.deadline_turn) if self.deadline_turn else None,
-            "last_activity": self.last_activity,
-            "version": self.version,
-            "message_id": self.message_id,
-            "reminder_id": self.reminder_id,
-            "announcement_id": self.announcement_id,
-            "announcement_role": self.announcement_role,
-            "direct_messages": {str(u): dm.to_json() for u, dm in self.direct_messages.items()},
-            "dm_refused": sorted(self.dm_refused),
-            "big_one_left": self.big_one_left,
-            "private": self.private,
-            "invited": {str(u): n for u, n in self.invited.items()},
-        }
+        data = _fields_json(_SAVED_VALUES(self))
         if hand:
             data["hand"] = self.hand.to_json() if self.hand else None
         return data
+
+    def saved(self) -> Saved:
+        """The fields ``to_json(hand=False)`` holds, as they are now (see :class:`Saved`)."""
+        values = list(_SAVED_VALUES(self))
+        for index in _CONTAINERS:
+            values[index] = values[index].copy()
+        return Saved(tuple(values))
 
     @classmethod
     def from_json(cls, data: dict[str, Any], shuffler: Shuffler | None = None) -> Table:
@@ -849,6 +822,122 @@ def _record_json(record: HandRecord | None) -> dict[str, Any] | None:
         "match_winner": record.match_winner,
         "replay": record.replay,
     }
+
+
+def _by_user(values: Mapping[int, Any]) -> dict[str, Any]:
+    return {str(user_id): value for user_id, value in values.items()}
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _seats_json(seats: list[Seat]) -> list[list[Any]]:
+    return [[s.user_id, s.name, *([s.level] if s.level else [])] for s in seats]
+
+
+def _cut_json(cut: tuple[CutRound, ...]) -> list[list[list[Any]]]:
+    return [[list(r.players), list(r.cards)] for r in cut]
+
+
+def _turn_json(turn: tuple[int, int] | None) -> list[int] | None:
+    return list(turn) if turn else None
+
+
+def _dms_json(dms: dict[int, HandDM]) -> dict[str, list[int | str]]:
+    return {str(user_id): dm.to_json() for user_id, dm in dms.items()}
+
+
+def _rules_json(rules: Rules) -> dict[str, Any]:
+    return rules.to_json()
+
+
+_FIELDS: tuple[tuple[str, Callable[[Any], Any]], ...] = (
+    ("id", _same),
+    ("guild_id", _same),
+    ("channel_id", _same),
+    ("host_id", _same),
+    ("rules", _rules_json),
+    ("stake", _same),
+    ("max_seats", _same),
+    ("turn_timeout", _same),
+    ("locale", _same),
+    ("seats", _seats_json),
+    ("names", _by_user),
+    ("balances", _by_user),
+    ("status", _same),
+    ("hand_number", _same),
+    ("dealer_id", _same),
+    ("cut", _cut_json),
+    ("missed", _by_user),
+    ("leaving", sorted),
+    ("auto_moves", sorted),
+    ("last_hand", _record_json),
+    ("turn_deadline", _same),
+    ("deadline_turn", _turn_json),
+    ("last_activity", _same),
+    ("version", _same),
+    ("message_id", _same),
+    ("reminder_id", _same),
+    ("announcement_id", _same),
+    ("announcement_role", _same),
+    ("direct_messages", _dms_json),
+    ("dm_refused", sorted),
+    ("big_one_left", _same),
+    ("private", _same),
+    ("invited", _by_user),
+)
+"""The fields ``Table.to_json`` saves besides ``format`` and ``hand``: each one's key (the
+attribute's name) and how its value is written as JSON."""
+
+_SAVED_VALUES = attrgetter(*(name for name, _ in _FIELDS))
+
+_CONTAINERS = tuple(
+    index
+    for index, (name, _) in enumerate(_FIELDS)
+    if name
+    in (
+        "seats",
+        "names",
+        "balances",
+        "missed",
+        "leaving",
+        "auto_moves",
+        "direct_messages",
+        "dm_refused",
+        "invited",
+    )
+)
+"""The saved fields that a table changes in place (lists, dicts, sets): ``Table.saved``
+copies them."""
+
+
+def _fields_json(values: tuple[Any, ...]) -> dict[str, Any]:
+    data: dict[str, Any] = {"format": STATE_FORMAT}
+    for (name, encode), value in zip(_FIELDS, values, strict=True):
+        data[name] = encode(value)
+    return data
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """A table's saved fields (all of ``to_json`` but the hand) at one moment, as Python
+    values: what the move journal keeps of its last commit, so that the next one writes
+    only the fields that changed, without encoding the others. Equal values, equal JSON."""
+
+    values: tuple[Any, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """``Table.to_json(hand=False)`` of the table at that moment."""
+        return _fields_json(self.values)
+
+    def changed(self, since: Saved) -> dict[str, Any]:
+        """The ``to_json`` keys whose values differ from ``since``, with their new JSON."""
+        return {
+            name: encode(value)
+            for (name, encode), value, old in zip(_FIELDS, self.values, since.values, strict=True)
+            if value is not old and value != old
+        }
 
 
 def _record_from_json(data: dict[str, Any] | None) -> HandRecord | None:

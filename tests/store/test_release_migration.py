@@ -1,6 +1,7 @@
 """A database written by the release before the move journal (``fixtures/release_0_1.sql``,
 made with that release's code; see the fixture's header) opens with nothing lost, and the
-hands its tables finish are recorded with their deals."""
+hands its tables finish are recorded with their deals. So does one written by the journal
+before deals were snapshots (``fixtures/journal_0022.sql``), whose entries deal hands."""
 
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ from typing import Any
 
 from bot.store import Store
 from bot.store.migrations import head
-from bot.tables.journal import StoreJournal, hand_result
+from bot.tables.journal import StoreJournal, TableLedger, hand_result
 from bot.tables.table import BETWEEN, LOBBY, PLAYING, Table
 from tests.tables.randomtable import random_move
 
 FIXTURE = Path(__file__).parent / "fixtures" / "release_0_1.sql"
+JOURNAL = FIXTURE.with_name("journal_0022.sql")
+"""Made by ``TableLedger`` at commit 17f0d51; its tables as committed are in the ``.json``
+file beside it (by table id: ``version`` and ``state``, ``Table.to_json()``)."""
 
 
 def _rows(path: Path, sql: str) -> list[tuple[Any, ...]]:
@@ -27,6 +31,15 @@ def _rows(path: Path, sql: str) -> list[tuple[Any, ...]]:
 def _totals(path: Path) -> dict[int, tuple[Any, ...]]:
     rows = _rows(path, "SELECT * FROM player_totals ORDER BY user_id")
     return {int(str(row[1])): row[2:] for row in rows}
+
+
+async def _restart_rebuilds(store: Store, ledgers: list[TableLedger]) -> None:
+    """A restart now rebuilds every open table as its ledger holds it."""
+    again, broken = await StoreJournal(store).load()
+    assert broken == []
+    assert {ledger.table.id: ledger.table.to_json() for ledger in again} == {
+        ledger.table.id: ledger.table.to_json() for ledger in ledgers
+    }
 
 
 async def test_open_tables_resume_exactly_and_play_on_with_the_totals_intact(
@@ -86,10 +99,51 @@ async def test_open_tables_resume_exactly_and_play_on_with_the_totals_intact(
             assert record.deal is not None
             assert replay is not None and replay.deal == record.deal
 
-        again, broken = await StoreJournal(store).load()
+        await _restart_rebuilds(store, ledgers)
+    finally:
+        await store.close()
+
+
+async def test_a_log_whose_entries_deal_hands_is_kept_and_its_tables_resume_exactly(
+    tmp_path: Path,
+) -> None:
+    """Revision 0023 copies the log into a table with row ids, every row as it was; every
+    open table is rebuilt from it, the entries that dealt its hand dealt again, equal to the
+    table as that code committed it; the hands in play finish, each recorded once with its
+    deal, and a restart rebuilds the tables as they are."""
+    path = tmp_path / "tonk.db"
+    with sqlite3.connect(path) as raw:
+        raw.executescript(JOURNAL.read_text())
+    committed = json.loads(JOURNAL.with_suffix(".json").read_text())
+    log = "SELECT table_id, version, body_json FROM table_log ORDER BY 1, 2"
+    rows = _rows(path, log)
+    assert sum('"deal"' in str(body) for _, _, body in rows) == 3
+    hands = _rows(path, "SELECT hand_uid FROM hand")
+    assert len(hands) == 1
+
+    store = await Store.open(f"sqlite+aiosqlite:///{path}")
+    try:
+        assert _rows(path, log) == rows
+        kind = "SELECT sql LIKE '%WITHOUT ROWID%' FROM sqlite_master WHERE name = 'table_log'"
+        assert _rows(path, kind) == [(0,)]
+        ledgers, broken = await StoreJournal(store).load()
         assert broken == []
-        assert {ledger.table.id: ledger.table.to_json() for ledger in again} == {
-            ledger.table.id: ledger.table.to_json() for ledger in ledgers
-        }
+        assert {
+            str(ledger.table.id): {"version": ledger.version, "state": ledger.table.to_json()}
+            for ledger in ledgers
+        } == committed
+        rng = random.Random(3)
+        playing = [ledger for ledger in ledgers if ledger.table.status == PLAYING]
+        assert len(playing) == 3
+        for ledger in playing:
+            while ledger.table.status == PLAYING:
+                random_move(ledger.table, rng, now=5_000.0)
+                await ledger.commit()
+            record = hand_result(ledger.table)
+            replay = await store.hand_replay(1, record.hand_uid)
+            assert replay is not None and replay.deal == record.deal
+        assert len(_rows(path, "SELECT hand_uid FROM hand")) == len(hands) + len(playing)
+
+        await _restart_rebuilds(store, ledgers)
     finally:
         await store.close()

@@ -103,27 +103,39 @@ async def test_a_rebuilt_table_equals_the_committed_one_at_every_step(
     ]
 
 
-async def test_entries_are_small_and_the_snapshot_is_rewritten_once_per_hand(
+async def test_entries_are_small_and_the_snapshot_is_rewritten_at_each_deal(
     store: Store, store_url: str
 ) -> None:
-    """Mid-hand commits append rows of a few hundred bytes; the hand's end compacts."""
+    """A deal compacts (the snapshot holds the hand as dealt, the log is dropped); each move
+    appends a row of a few hundred bytes; the move that ends the hand is an entry too, and
+    records the hand in its transaction; the next deal compacts again."""
     rng = random.Random(4)
     ledger = await StoreJournal(store).create(new_table(10))
     table = ledger.table
     table.start(100, now=1.0)
     await ledger.commit()
-    sizes = fetch(store_url, "SELECT length(body_json) FROM table_log")
-    assert len(sizes) == 1  # the deal
+    assert fetch(store_url, "SELECT count(*) FROM table_log") == [(0,)]
+    [(version, dealt)] = fetch(store_url, "SELECT version, length(state_json) FROM tonk_table")
+    assert version == ledger.version
+    moves = 0
     while table.status == PLAYING:
         random_move(table, rng, now=2.0)
         await ledger.commit()
+        moves += 1
         if table.status == PLAYING:
             assert max(fetch(store_url, "SELECT length(body_json) FROM table_log"))[0] < 700
+    assert fetch(store_url, "SELECT count(*) FROM table_log") == [(moves,)]
+    assert fetch(store_url, "SELECT version, length(state_json) FROM tonk_table") == [
+        (version, dealt)
+    ]
+    assert len(await store.history(1, 10)) == 1
+    assert (await reloaded(store, table.id)).table.to_json() == table.to_json()
+    table.next_hand(3.0, by=100)
+    await ledger.commit()
     assert fetch(store_url, "SELECT count(*) FROM table_log") == [(0,)]
     [(version, state)] = fetch(store_url, "SELECT version, length(state_json) FROM tonk_table")
-    assert version == ledger.version
+    assert version == ledger.version and state > 1000
     assert len(await store.history(1, 10)) == 1
-    assert state > 1000
 
 
 async def test_a_long_lobby_is_compacted_after_so_many_entries(

@@ -1,8 +1,8 @@
 """Table commits as units of work, and how a writer runs several of them at once.
 
-A table commit is a journal append (:class:`~bot.store.sql.tables.Append`) or a compaction
-(:class:`Compact`: the table's snapshot rewritten and its log dropped, with the hand that
-just finished recorded and added to the totals). Both writers run a run of consecutive
+A table commit is a journal append (:class:`Append`) or a compaction (:class:`Compact`: the
+table's snapshot rewritten and its log dropped); either may record the hand that just
+finished and add it to the totals. Both writers run a run of consecutive
 table commits of distinct tables as one group (:func:`groups`, :func:`run_group`): the
 appends with one statement and the compactions with one statement of each kind, instead of
 one to six statements per unit. On PostgreSQL each statement is a round trip to the server,
@@ -24,7 +24,6 @@ from sqlalchemy import Connection
 
 from bot.store.hands import HandResult
 from bot.store.sql import hands, settings, tables, totals
-from bot.store.sql.tables import Append
 
 logger = logging.getLogger(__name__)
 
@@ -79,6 +78,54 @@ def _ranked(connection: Connection, results: Sequence[HandResult]) -> list[bool]
     ]
 
 
+def _record_finished(connection: Connection, finished: Sequence[EncodedHand | None]) -> None:
+    """Record the hands that the accepted table commits finished (None: it finished none)."""
+    hands = [hand for hand in finished if hand is not None]
+    if not hands:
+        return
+    for (result, _, _), new in zip(hands, record_many(connection, hands), strict=True):
+        if not new:
+            logger.info("hand %s was already recorded; the table commits alone", result.hand_uid)
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """A unit of work (``bot.store.writer.Work``): append one journal entry (the table's
+    log row ``version``, ``body``) if the table is open at ``version - 1``, with ``hand``
+    recorded in the same transaction.
+
+    Refused (:class:`~bot.store.StaleVersion`, :class:`~bot.store.TableNotOpen`) with
+    nothing written otherwise. A hand recorded already is not recorded again; the entry is
+    still appended.
+    """
+
+    table_id: int
+    version: int
+    body: str
+    hand: EncodedHand | None = None
+
+    def __call__(self, connection: Connection) -> None:
+        if self.hand is None:
+            tables.append_next(connection, self.table_id, self.version, self.body)
+            return
+        landed, refusal = Append.run_many(connection, [self])[0]
+        if not landed:
+            raise refusal
+
+    @staticmethod
+    def run_many(connection: Connection, appends: Sequence[Append]) -> list[tuple[bool, Any]]:
+        """Run ``appends`` (of distinct tables) together (``tables.append_many``, then the
+        accepted ones' hands with one statement of each kind); each one's outcome as the
+        writer reports it, ``(True, None)`` or ``(False, error)`` for a refused one, which
+        wrote nothing."""
+        outcomes = tables.append_many(connection, appends)
+        _record_finished(
+            connection,
+            [append.hand for append, (landed, _) in zip(appends, outcomes, strict=True) if landed],
+        )
+        return outcomes
+
+
 @dataclass(frozen=True, slots=True)
 class Compact:
     """A unit of work (``bot.store.writer.Work``): commit the table's snapshot as
@@ -116,13 +163,7 @@ class Compact:
             outcomes.append(tables.judge(compact.table_id, compact.version, (status, head, fits)))
             if fits:
                 accepted.append(compact)
-        finished = [compact.hand for compact in accepted if compact.hand is not None]
-        recorded = record_many(connection, finished)
-        for (result, _, _), new in zip(finished, recorded, strict=True):
-            if not new:
-                logger.info(
-                    "hand %s was already recorded; the table commits alone", result.hand_uid
-                )
+        _record_finished(connection, [compact.hand for compact in accepted])
         tables.write_snapshots(
             connection, [(compact.table_id, compact.values) for compact in accepted]
         )

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from sqlalchemy import (
     ColumnElement,
@@ -285,44 +284,39 @@ def heads(connection: Connection, table_ids: Sequence[int]) -> dict[int, tuple[s
         cursor.close()
 
 
-@dataclass(frozen=True, slots=True)
-class Append:
-    """A unit of work (``bot.store.writer.Work``): :func:`append_next` of one journal entry.
+class LogEntry(Protocol):
+    """One journal entry to append: the table, the version it commits as, its JSON text."""
 
-    Both writers run consecutive table commits of distinct tables together (see
-    ``bot.store.sql.commits``), the appends with :meth:`run_many` instead of one by one:
-    the outcome of each is the same.
+    @property
+    def table_id(self) -> int: ...
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def body(self) -> str: ...
+
+
+def append_many(connection: Connection, entries: Sequence[LogEntry]) -> list[tuple[bool, Any]]:
+    """Append ``entries`` (of distinct tables) together, each as :func:`append_next` would;
+    each one's outcome as the writer reports it, ``(True, None)`` or ``(False, error)``: a
+    refused entry wrote nothing and leaves the transaction usable.
+
+    On PostgreSQL one statement (:data:`_APPEND_MANY`); on SQLite one query of the heads
+    and one ``executemany`` of the accepted rows. If a statement itself fails (another
+    process appended one of the versions meanwhile) it raises, and the writer runs the
+    units one by one instead.
     """
-
-    table_id: int
-    version: int
-    body: str
-
-    def __call__(self, connection: Connection) -> None:
-        append_next(connection, self.table_id, self.version, self.body)
-
-    @staticmethod
-    def run_many(connection: Connection, appends: Sequence[Append]) -> list[tuple[bool, Any]]:
-        """Run ``appends`` (of distinct tables) together; each one's outcome as the writer
-        reports it, ``(True, None)`` or ``(False, error)``: a refused append wrote nothing
-        and leaves the transaction usable.
-
-        On PostgreSQL one statement (:data:`_APPEND_MANY`); on SQLite one query of the
-        heads and one ``executemany`` of the accepted rows. If a statement itself fails
-        (another process appended one of the versions meanwhile) it raises, and the writer
-        runs the units one by one instead.
-        """
-        if connection.dialect.name == POSTGRESQL:
-            rows = _append_many_postgres(connection, appends)
-        else:
-            rows = _append_many_sqlite(connection, appends)
-        return [
-            judge(append.table_id, append.version, row)
-            for append, row in zip(appends, rows, strict=True)
-        ]
+    if connection.dialect.name == POSTGRESQL:
+        rows = _append_many_postgres(connection, entries)
+    else:
+        rows = _append_many_sqlite(connection, entries)
+    return [
+        judge(entry.table_id, entry.version, row) for entry, row in zip(entries, rows, strict=True)
+    ]
 
 
-def _append_many_postgres(connection: Connection, appends: Sequence[Append]) -> list[Any]:
+def _append_many_postgres(connection: Connection, appends: Sequence[LogEntry]) -> list[Any]:
     """``(status, head version, appended)`` per append, from :data:`_APPEND_MANY`."""
     cursor = _APPEND_MANY.execute(
         connection,
@@ -338,7 +332,7 @@ def _append_many_postgres(connection: Connection, appends: Sequence[Append]) -> 
         cursor.close()
 
 
-def _append_many_sqlite(connection: Connection, appends: Sequence[Append]) -> list[Any]:
+def _append_many_sqlite(connection: Connection, appends: Sequence[LogEntry]) -> list[Any]:
     """``(status, head version, appended)`` per append: the heads read at once, then the
     rows whose version is the next one inserted with one ``executemany``."""
     found = heads(connection, [append.table_id for append in appends])
