@@ -133,10 +133,11 @@ class TableLogRow(SQLModel, table=True):
     ``version`` is the store version the change committed as: the rows of a table follow its
     snapshot's version without a gap. ``body_json`` is the change as the table journal wrote
     it (``bot.tables.journal``): the store only keeps the rows in order. A snapshot rewrite
-    (compaction) deletes the table's rows in the same transaction. On SQLite the rows are
-    kept in the order they were written (row ids; the key is an index): the rows of one
-    commit of many tables' moves fill a few pages, not one page of each table (revision
-    0023).
+    (compaction) replaces the table's rows up to its version: PostgreSQL deletes them in the
+    same statement; SQLite's writer deletes them once it is idle, and no read sees them
+    meanwhile (``bot.store.sql.tables``). On SQLite the rows are kept in the order they were
+    written (row ids; the key is an index): the rows of one commit of many tables' moves
+    fill a few pages, not one page of each table (revision 0023).
     """
 
     __tablename__ = "table_log"

@@ -234,7 +234,7 @@ class TableCommit:
     """One commit of a table's journal, accepted only at the stored version plus one.
 
     Either an ``entry`` appended to the table's log (a small change), or a ``snapshot`` of
-    the whole state that replaces the stored one and drops the log (a compaction), written
+    the whole state that replaces the stored one and its log (a compaction), written
     with the ``update`` columns; with a snapshot, ``close_reason`` closes the table. With
     either, ``hand`` is recorded in the same transaction (once per ``hand_uid``: already
     recorded, it is skipped and the table still commits).

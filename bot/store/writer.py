@@ -35,8 +35,10 @@ import logging
 import sqlite3
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -48,7 +50,8 @@ from sqlalchemy.pool import StaticPool
 
 from bot.store.connection import configure
 from bot.store.errors import StoreUnavailable
-from bot.store.sql.commits import groups, run_group
+from bot.store.sql.commits import Compact, groups, run_group
+from bot.store.sql.tables import drop_dead_log
 
 logger = logging.getLogger(__name__)
 
@@ -151,6 +154,13 @@ class SQLiteWriter:
     transaction (WAL, ``synchronous=NORMAL``: durable once the caller is answered, unless
     the OS itself crashes) and answers the whole batch with one callback into the event loop.
 
+    The log rows that a table's snapshot replaced (``tables.write_snapshots`` leaves them,
+    dead) are deleted by this thread: when no unit waits, after a batch, those of the tables
+    it compacted, one table a transaction, looking for waiting units between two (a batch
+    that arrives meanwhile waits for one table's deletion at most, and the SQLite work of a
+    deletion runs without Python's global lock, beside the event loop); and every table's
+    when the write connection opens (those that a stop left behind).
+
     A commit never checkpoints (``wal_autocheckpoint=0`` on the write connection): the
     checkpoint, which copies the WAL into the database file and syncs it to disk, runs
     every :data:`CHECKPOINT_INTERVAL` seconds after new commits in a second thread with its
@@ -181,6 +191,8 @@ class SQLiteWriter:
         self._closed = False
         self._connection: Connection | None = None
         self._stats = WriterStats()
+        self._dead: deque[int] = deque()
+        """Tables whose dead log rows are to be deleted; writer thread only."""
         self._checkpointed = 0
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(
@@ -230,9 +242,12 @@ class SQLiteWriter:
             with self._mutex:
                 batch = self._pending[:MAX_BATCH]
                 del self._pending[:MAX_BATCH]
-                if not batch:
+                if not batch and not self._dead:
                     self._draining = False
                     return
+            if not batch:
+                self._drop_dead(*self._connect(), self._dead.popleft())
+                continue
             try:
                 outcomes = self._run_batch(batch)
             except Exception as error:
@@ -261,7 +276,32 @@ class SQLiteWriter:
             return [(False, unavailable)] * len(batch)
         self._stats.transactions += 1
         self._stats.units += len(batch)
+        self._dead.extend(
+            request.work.table_id
+            for request, (ok, _) in zip(batch, outcomes, strict=True)
+            if ok and isinstance(request.work, Compact)
+        )
         return outcomes
+
+    @staticmethod
+    def _drop_dead(connection: Connection, raw: sqlite3.Connection, table_id: int | None) -> None:
+        """Delete the dead log rows of ``table_id`` (of every table if None) in a
+        transaction of their own. If the write lock is not free within the busy wait, or
+        the deletion fails, the rows stay (dead rows are never read) until the table's next
+        compaction or the connection's next opening; a failing database fails the next
+        batch."""
+        try:
+            raw.execute("BEGIN IMMEDIATE")
+            drop_dead_log(connection, table_id)
+            raw.commit()
+        except (DBAPIError, sqlite3.Error) as error:
+            cause = error.orig or error if isinstance(error, DBAPIError) else error
+            if _is_locked(cause):
+                logger.info("the replaced log rows stay: the database is locked")
+            else:
+                logger.warning("deleting the replaced log rows failed (they stay): %s", cause)
+            with suppress(sqlite3.Error):
+                raw.rollback()
 
     @classmethod
     def _run_group(
@@ -302,14 +342,11 @@ class SQLiteWriter:
         savepoints, ``COMMIT``): SQLAlchemy's own transaction on top of it emits nothing.
         """
         deadline = time.monotonic() + self.lock_timeout
-        if self._connection is None:
-            self._connection = self.engine.connect()
-        raw = self._connection.connection.driver_connection
-        assert isinstance(raw, sqlite3.Connection)
+        connection, raw = self._connect()
         while True:
             try:
                 raw.execute("BEGIN IMMEDIATE")
-                return self._connection, raw
+                return connection, raw
             except sqlite3.OperationalError as error:
                 if not _is_locked(error):
                     raise
@@ -318,6 +355,18 @@ class SQLiteWriter:
                         f"the database stayed locked by another connection for "
                         f"{self.lock_timeout:g} s"
                     ) from error
+
+    def _connect(self) -> tuple[Connection, sqlite3.Connection]:
+        """The write connection and its sqlite3 connection; opened on first use (and after
+        a failure), when every table's dead log rows are deleted."""
+        if self._connection is not None:
+            raw = self._connection.connection.driver_connection
+            assert isinstance(raw, sqlite3.Connection)
+            return self._connection, raw
+        self._connection = self.engine.connect()
+        connection, raw = self._connect()
+        self._drop_dead(connection, raw, None)
+        return connection, raw
 
     def _checkpoint_loop(self) -> None:
         """Checkpoint the WAL after new commits, every CHECKPOINT_INTERVAL, and at close."""

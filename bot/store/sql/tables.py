@@ -2,6 +2,13 @@
 
 The writes are synchronous functions of the writer's connection (``bot.store.writer``); the
 reads build statements that the async readers execute.
+
+A snapshot replaces the log rows of its table up to its version. PostgreSQL deletes them in
+the snapshot's own statement. SQLite keeps them, **dead**, until the writer deletes them in
+its idle time (:func:`drop_dead_log`): its log rows follow each other in the order they were
+written, so one table's rows lie on as many pages as it made commits, and deleting them
+with the snapshot would put those page writes on the commit's path. Every read of the log
+and every head version leave out the rows at or below their table's snapshot version.
 """
 
 from __future__ import annotations
@@ -131,7 +138,28 @@ def _snapshot(dialect: str) -> ClauseElement:
 
 
 _SNAPSHOT = Prepared(_snapshot)
-_DROP_LOG = Prepared(_LOG_DELETION)
+
+_DROP_DEAD = Prepared(
+    text(
+        "DELETE FROM table_log WHERE table_id = :table_id"
+        " AND version <= (SELECT t.version FROM tonk_table t WHERE t.id = :table_id)"
+    )
+)
+_DROP_ALL_DEAD = Prepared(
+    text(
+        "DELETE FROM table_log WHERE version"
+        " <= (SELECT t.version FROM tonk_table t WHERE t.id = table_log.table_id)"
+    )
+)
+
+
+def drop_dead_log(connection: Connection, table_id: int | None) -> None:
+    """SQLite: delete the log rows of ``table_id`` (of every table if None) that its
+    snapshot replaced (see the module docstring)."""
+    if table_id is None:
+        _DROP_ALL_DEAD.execute(connection, {}).close()
+    else:
+        _DROP_DEAD.execute(connection, {"table_id": table_id}).close()
 
 
 def head_version(connection: Connection, table_id: int) -> int:
@@ -239,12 +267,13 @@ deadlock."""
 _HEADS_SQLITE = Prepared(
     text(
         "SELECT t.id, t.status, coalesce((SELECT max(l.version) FROM table_log l"
-        " WHERE l.table_id = t.id), t.version) FROM tonk_table t"
+        " WHERE l.table_id = t.id AND l.version > t.version), t.version) FROM tonk_table t"
         " WHERE t.id IN (SELECT value FROM json_each(:table_ids))"
     )
 )
-"""SQLite: the status and head version of several tables (ids as one JSON array); the
-writer already holds the database's write lock."""
+"""SQLite: the status and head version of several tables (ids as one JSON array: the last
+live log row's version, else the snapshot's); the writer already holds the database's
+write lock."""
 
 _LOCK_POSTGRES = Prepared(
     text(
@@ -421,7 +450,8 @@ def append_log(connection: Connection, table_id: int, version: int, body: str) -
 
 
 def write_snapshot(connection: Connection, table_id: int, values: Mapping[str, Any]) -> None:
-    """Replace the table's snapshot and columns with ``values`` and drop its log rows."""
+    """Replace the table's snapshot and columns with ``values``; its log rows are dropped
+    (on SQLite later, see the module docstring)."""
     write_snapshots(connection, [(table_id, values)])
 
 
@@ -429,15 +459,12 @@ def write_snapshots(
     connection: Connection, snapshots: Sequence[tuple[int, Mapping[str, Any]]]
 ) -> None:
     """:func:`write_snapshot` of each ``(table_id, values)``: one ``executemany`` of the
-    updates per set of columns written (on PostgreSQL each drops its table's log too), and
-    on SQLite one of the log deletions."""
+    updates per set of columns written (on PostgreSQL each drops its table's log too)."""
     by_columns: dict[tuple[str, ...], list[dict[str, Any]]] = {}
     for table_id, values in snapshots:
         by_columns.setdefault(tuple(values), []).append({**values, "table_id": table_id})
     for rows in by_columns.values():
         _SNAPSHOT.executemany(connection, rows)
-    if connection.dialect.name != POSTGRESQL:
-        _DROP_LOG.executemany(connection, [{"table_id": table_id} for table_id, _ in snapshots])
 
 
 def close_values(reason: str) -> dict[str, Any]:
@@ -454,15 +481,18 @@ def close_table(connection: Connection, table_id: int, reason: str, now: float) 
     write_snapshot(
         connection, table_id, {**close_values(reason), "version": version + 1, "updated_at": now}
     )
+    if connection.dialect.name != POSTGRESQL:
+        drop_dead_log(connection, table_id)
     return True
 
 
 def select_log() -> Select[*tuple[Any, ...]]:
-    """The log rows of the open tables, in table then version order."""
+    """The live log rows of the open tables (after their snapshots), in table then version
+    order."""
     return (
         select(col(TableLogRow.table_id), col(TableLogRow.version), col(TableLogRow.body_json))
         .join(TableRow, col(TableRow.id) == col(TableLogRow.table_id))
-        .where(IS_OPEN)
+        .where(IS_OPEN, col(TableLogRow.version) > col(TableRow.version))
         .order_by(col(TableLogRow.table_id), col(TableLogRow.version))
     )
 
