@@ -120,7 +120,7 @@ class TableLedger:
         ledger still takes it as committed.
         """
         table = self.table
-        saved = table.saved()
+        saved = table.saved(self._saved)
         hand = table.hand
         version = self._version + 1
         played = len(hand.log) if hand else 0

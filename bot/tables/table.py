@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from operator import attrgetter
+from itertools import compress
+from operator import attrgetter, is_not
 from typing import Any
 
 from bot.engine.actions import Action, Kind
@@ -737,11 +738,19 @@ class Table:
             data["hand"] = self.hand.to_json() if self.hand else None
         return data
 
-    def saved(self) -> Saved:
-        """The fields ``to_json(hand=False)`` holds, as they are now (see :class:`Saved`)."""
+    def saved(self, since: Saved | None = None) -> Saved:
+        """The fields ``to_json(hand=False)`` holds, as they are now (see :class:`Saved`).
+
+        The lists, dicts and sets are copies; one equal to its copy in ``since`` is that
+        copy, so that ``Saved.changed`` tells the fields that changed by identity.
+        """
         values = list(_SAVED_VALUES(self))
         for index in _CONTAINERS:
-            values[index] = values[index].copy()
+            value = values[index]
+            if since is not None and value == since.values[index]:
+                values[index] = since.values[index]
+            else:
+                values[index] = value.copy()
         return Saved(tuple(values))
 
     @classmethod
@@ -891,6 +900,7 @@ _FIELDS: tuple[tuple[str, Callable[[Any], Any]], ...] = (
 attribute's name) and how its value is written as JSON."""
 
 _SAVED_VALUES = attrgetter(*(name for name, _ in _FIELDS))
+_POSITIONS = range(len(_FIELDS))
 
 _CONTAINERS = tuple(
     index
@@ -932,12 +942,16 @@ class Saved:
         return _fields_json(self.values)
 
     def changed(self, since: Saved) -> dict[str, Any]:
-        """The ``to_json`` keys whose values differ from ``since``, with their new JSON."""
-        return {
-            name: encode(value)
-            for (name, encode), value, old in zip(_FIELDS, self.values, since.values, strict=True)
-            if value is not old and value != old
-        }
+        """The ``to_json`` keys whose values differ from ``since``, with their new JSON (the
+        fields that hold the same object are passed over without comparing them)."""
+        values, before = self.values, since.values
+        changed: dict[str, Any] = {}
+        for index in compress(_POSITIONS, map(is_not, values, before)):
+            value = values[index]
+            if value != before[index]:
+                name, encode = _FIELDS[index]
+                changed[name] = encode(value)
+        return changed
 
 
 def _record_from_json(data: dict[str, Any] | None) -> HandRecord | None:

@@ -36,6 +36,7 @@ from tests.tables.fixtures import (
     stack_deal,
     worked_example,
 )
+from tests.tables.randomtable import random_step
 
 ANN, BOB, CAT, DAN = (IDS[n] for n in ("ann", "bob", "cat", "dan"))
 TWO = {"ann": ["KC", "QD", "9S", "8C", "2D"], "bob": ["4H", "5H", "6H", "7S", "7D"]}
@@ -420,3 +421,33 @@ def test_O44_the_big_one_doubles_the_announced_last_hands_then_closes_the_table(
     assert result.ending in ("drop_won", "drop_caught")
     assert sum(abs(p) for p in result.payouts) % 2 == 0 and max(result.payouts) >= 2
     assert table.status == CLOSED and table.big_one_left == 0
+
+
+def test_saved_fields_name_exactly_what_to_json_changed_and_share_what_did_not() -> None:
+    """``Table.saved`` and ``Saved.changed`` (what the move journal writes) agree with the
+    whole ``to_json(hand=False)`` at every step of seeded random play (moves, timeouts,
+    leaves, joins, deals, settings): the keys whose JSON changed, with that JSON; a list,
+    dict or set that did not change is the last one's copy, one that did is a new copy that
+    the table's later changes leave alone; ``Saved.to_json`` is the table's JSON."""
+    rng = random.Random(12)
+    table = lobby("ann", "bob", "cat")
+    first = before = table.saved()
+    first_json = json_before = table.to_json(hand=False)
+    steps = 0
+    for step in range(1, 400):
+        if table.status == CLOSED:
+            break
+        random_step(table, rng, now=float(step))
+        saved = table.saved(before)
+        json_now = table.to_json(hand=False)
+        assert saved.changed(before) == {
+            key: value for key, value in json_now.items() if json_before[key] != value
+        }, step
+        assert saved.to_json() == json_now
+        for now, old in zip(saved.values, before.values, strict=True):
+            if isinstance(now, (list, dict, set)):
+                assert (now is old) == (now == old), step
+        before, json_before = saved, json_now
+        steps += 1
+    assert steps > 150
+    assert first.to_json() == first_json  # its copies did not follow the table
