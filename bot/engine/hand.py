@@ -794,20 +794,27 @@ class Hand:
 
     # -- saving and restoring (exact round trip through JSON) -----------------------
 
+    def deal_json(self) -> dict[str, Any]:
+        """What deals this hand again, in ``to_json``'s notation: its rules, stake, seed, side
+        bets, players, dealer and pack order (``Hand`` of them is this hand as dealt)."""
+        return {
+            "rules": self.rules.to_json(),
+            "stake": self.stake,
+            "seed": self.seed,
+            "side_bets": self.side_bets.to_json(self.players) if self.side_bets else None,
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "order": [card_text(c) for c in self.order],
+        }
+
     def to_json(self) -> dict[str, Any]:
         def cards(mask: int) -> list[str]:
             return [card_text(c) for c in card_list(mask)]
 
         return {
             "format": STATE_FORMAT,
-            "rules": self.rules.to_json(),
-            "stake": self.stake,
-            "seed": self.seed,
-            "side_bets": self.side_bets.to_json(self.players) if self.side_bets else None,
+            **self.deal_json(),
             "naturals_by": self.naturals_by,
-            "players": list(self.players),
-            "dealer": self.dealer,
-            "order": [card_text(c) for c in self.order],
             "hands": [cards(h) for h in self.hands],
             "dealt": [cards(h) for h in self.dealt],
             "stock": [card_text(c) for c in reversed(self.stock)],

@@ -17,17 +17,20 @@ What a commit writes (``Store.commit_table``, one group-committed transaction):
   the hand's record and totals, in the same transaction (so a hand is recorded exactly
   once).
 * **A snapshot** (compaction): the whole ``Table.to_json()``, which replaces the stored
-  snapshot and drops the table's entries. Written when a hand is dealt (the hand's start
-  is in the snapshot, so the log holds one hand's entries at most, and the snapshot no
-  finished hand's moves), when the table closes (the table is closed in that
-  transaction), and after :data:`COMPACT_AFTER` entries in a row. Bytes per hand are
+  snapshot and drops the table's entries. Written when a hand is dealt (so the log holds
+  one hand's entries at most, and the snapshot no finished hand's moves), when the table
+  closes (the table is closed in that transaction), and after :data:`COMPACT_AFTER`
+  entries in a row. A snapshot written at a deal holds the hand as an entry would, with
+  ``"hand": null``, its ``deal`` (its rules, stake, seed, side bets, players, dealer and
+  pack order) and the ``actions`` played since, and the store's columns (seats, balances,
+  status...) only where they changed since the last snapshot. Bytes per hand are
   therefore linear in its length, not quadratic.
 
 A restart rebuilds every open table from its snapshot and the entries after it
 (:func:`rebuild_state`): actions are replayed through the engine's own ``Hand.act``, so the
-rebuilt table's ``to_json()`` equals that of the table that was committed. (Entries written
-before deals were snapshots may also carry a ``deal``: the hand's rules, stake, seed,
-players, dealer and pack order, which the rebuild deals again.)
+rebuilt table's ``to_json()`` equals that of the table that was committed; a ``deal`` is
+dealt again from its pack order. (Entries written before deals were snapshots may carry a
+``deal`` too.)
 
 ``Table.message_id`` (the table's Discord message) is a field of the table like any other:
 set it, commit, and it is back after a restart.
@@ -38,7 +41,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from bot.engine.actions import Action
 from bot.engine.cards import parse_card
@@ -88,13 +91,22 @@ class TableLedger:
     immutable and shared with the log), so a commit encodes only what changed.
     """
 
-    def __init__(self, store: Store, table: Table, version: int, entries: int) -> None:
+    def __init__(
+        self,
+        store: Store,
+        table: Table,
+        version: int,
+        entries: int,
+        columns: TableUpdate | None = None,
+    ) -> None:
         """Used by :class:`StoreJournal`: ``table`` is as committed at ``version``, after
-        ``entries`` entries since its snapshot."""
+        ``entries`` entries since its snapshot, which wrote the store's ``columns`` (None:
+        not known, the next snapshot writes them all)."""
         self.table = table
         self._store = store
         self._version = version
         self._entries = entries
+        self._columns = columns
         self._saved = table.saved()
         self._hand_number = table.hand_number
         self._finished = _number(table.last_hand)
@@ -126,17 +138,18 @@ class TableLedger:
         played = len(hand.log) if hand else 0
         finished = hand_result(table) if _number(table.last_hand) > self._finished else None
         dealt = hand is not None and (self._start is None or table.hand_number != self._hand_number)
+        columns = self._columns
         if dealt or table.status == CLOSED or self._entries >= COMPACT_AFTER:
-            state = table.to_json()
+            columns = _columns(table)
+            state, start, base = _snapshot(saved, hand, played, dealt=dealt)
             commit = TableCommit(
                 table.id,
                 version,
                 snapshot=state,
-                update=_columns(table),
+                update=_changed_columns(columns, self._columns),
                 hand=finished,
                 close_reason=CLOSED_REASON if table.status == CLOSED else None,
             )
-            start, base = _saved_start(state["hand"]), played
         else:
             commit = TableCommit(
                 table.id, version, entry=self._entry(saved, hand, played), hand=finished
@@ -146,6 +159,7 @@ class TableLedger:
             self._landed,
             version=version,
             saved=saved,
+            columns=columns,
             numbers=(table.hand_number, _number(table.last_hand)),
             start=start,
             hand=hand,
@@ -185,6 +199,7 @@ class TableLedger:
         *,
         version: int,
         saved: Saved,
+        columns: TableUpdate | None,
         numbers: tuple[int, int],
         start: Callable[[], Hand] | None,
         hand: Hand | None,
@@ -196,6 +211,7 @@ class TableLedger:
             return
         self._version = version
         self._saved = saved
+        self._columns = columns
         self._hand_number, self._finished = numbers
         self._start = start
         self._hand = hand
@@ -266,7 +282,7 @@ class StoreJournal:
         except TableAlreadyOpen as error:
             raise TableError("channel_taken") from error
         table.id = stored.id
-        return TableLedger(self._store, table, 0, 0)
+        return TableLedger(self._store, table, 0, 0, columns)
 
     async def closed(self, table_id: int) -> Table | None:
         """The table ``table_id`` as it closed; None if it is open, unknown or unreadable
@@ -291,8 +307,9 @@ def rebuild_state(
     releases before it, whose entries also dealt hands).
     """
     state = dict(snapshot)
+    dealt = {"deal": state.pop("deal", None), "actions": state.pop("actions", ())}
     hand = Hand.from_json(state["hand"]) if state.get("hand") else None
-    for entry in entries:
+    for entry in (dealt, *entries):
         state.update(entry.get("set", {}))
         deal = entry.get("deal")
         if deal is not None:
@@ -304,6 +321,37 @@ def rebuild_state(
             _play(hand, (Action.from_json(dict(action), hand.players) for action in actions))
     state["hand"] = hand.to_json() if hand is not None else None
     return state
+
+
+def _snapshot(
+    saved: Saved, hand: Hand | None, played: int, *, dealt: bool
+) -> tuple[dict[str, Any], Callable[[], Hand] | None, int]:
+    """The snapshot of a table with fields ``saved`` and ``hand`` (``played`` actions in),
+    where a replay of the hand starts, and from which of its actions.
+
+    A snapshot written as the hand is ``dealt`` holds it as an entry would: its deal and
+    the actions played since (``rebuild_state``), not the whole ``Hand.to_json()``.
+    """
+    state = saved.to_json()
+    if hand is not None and dealt:
+        deal = hand.deal_json()
+        state.update(hand=None, deal=deal)
+        if played:
+            state["actions"] = hand.log_json(0, played)
+        return state, partial(_deal, deal), 0
+    whole = hand.to_json() if hand else None
+    state["hand"] = whole
+    return state, _saved_start(whole), played
+
+
+def _changed_columns(columns: TableUpdate, written: TableUpdate | None) -> TableUpdate:
+    """The store columns of ``columns`` that differ from those ``written`` last (all of
+    them if those are not known)."""
+    if written is None:
+        return columns
+    return cast(
+        TableUpdate, {key: value for key, value in columns.items() if written.get(key) != value}
+    )
 
 
 def _play(hand: Hand, actions: Iterable[Action]) -> Hand:
