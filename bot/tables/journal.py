@@ -291,7 +291,8 @@ class StoreJournal:
             stored = await self._store.get_table(table_id)
             if stored is None or stored.status is not TableStatus.CLOSED:
                 return None
-            return Table.from_json({**stored.state, "id": stored.id}, self._new_shuffler())
+            state = rebuild_state(stored.state, ())
+            return Table.from_json({**state, "id": stored.id}, self._new_shuffler())
         except (CorruptRow, *_UNREADABLE) as error:
             log.warning("closed table %d cannot be read: %r", table_id, error)
             return None

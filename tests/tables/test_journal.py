@@ -466,8 +466,9 @@ async def test_a_table_between_hands_resumes_with_its_next_deal(store: Store) ->
 async def test_a_closed_table_is_read_back_as_it_closed_and_only_once_closed(
     store: Store, store_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """``closed`` gives a closed table's last state (for **New table**); an open, unknown or
-    unreadable one gives None, the unreadable one with a warning."""
+    """``closed`` gives a closed table's last state (for **New table**), the hand of a
+    table closed by the store since its deal too; an open, unknown or unreadable one gives
+    None, the unreadable one with a warning."""
     journal = StoreJournal(store)
     ledger = await journal.create(new_table(10, preset="chicago"))
     ledger.table.stake = 7
@@ -479,6 +480,13 @@ async def test_a_closed_table_is_read_back_as_it_closed_and_only_once_closed(
     assert closed is not None and closed.to_json() == ledger.table.to_json()
     assert (closed.stake, closed.rules.preset) == (7, "chicago")
     assert await journal.closed(ledger.table.id + 1) is None
+    dealt = await journal.create(new_table(11))
+    dealt.table.start(100, now=1.0)
+    await dealt.commit()  # the deal's snapshot holds the hand as its deal
+    assert await store.close_table(dealt.table.id, "unreadable")
+    closed = await journal.closed(dealt.table.id)
+    assert closed is not None and closed.hand is not None and dealt.table.hand is not None
+    assert closed.hand.to_json() == dealt.table.hand.to_json()
     execute(store_url, f"UPDATE tonk_table SET state_json = '[1' WHERE id = {ledger.table.id}")
     assert await journal.closed(ledger.table.id) is None
     assert f"closed table {ledger.table.id} cannot be read" in caplog.text
