@@ -571,3 +571,29 @@ async def test_a_schema_version_above_2_is_refused(tmp_path: Path) -> None:
         await upgrade(f"sqlite+aiosqlite:///{path}")
     with sqlite3.connect(path) as raw:
         assert raw.execute("SELECT max(version) FROM schema_version").fetchone() == (3,)
+
+
+async def test_revision_0023_gives_sqlites_log_row_ids_and_back_keeping_every_row(
+    sqlite_url: str,
+) -> None:
+    """Revision 0023 makes SQLite's ``table_log`` a table with row ids (rows in the order
+    they were written) instead of ``WITHOUT ROWID``; its downgrade makes it one again. The
+    rows stay as they were both ways, and the log keeps its key."""
+    kind = "SELECT sql LIKE '%WITHOUT ROWID%' FROM sqlite_master WHERE name = 'table_log'"
+    log = "SELECT table_id, version, body_json FROM table_log ORDER BY 1, 2"
+    await _upgrade_to(sqlite_url, "0022")
+    execute(sqlite_url, _CLOSED_TABLE.replace("'closed'", "'playing'"))
+    execute(
+        sqlite_url,
+        "INSERT INTO table_log VALUES (1, 2, '{\"n\": 2}'), (1, 1, '{\"n\": 1}')",
+    )
+    assert fetch(sqlite_url, kind) == [(1,)]
+    rows = fetch(sqlite_url, log)
+    await upgrade(sqlite_url)
+    assert fetch(sqlite_url, kind) == [(0,)]
+    assert fetch(sqlite_url, log) == rows
+    with pytest.raises(sqlite3.IntegrityError):
+        execute(sqlite_url, "INSERT INTO table_log VALUES (1, 2, '{}')")
+    await _upgrade_to(sqlite_url, "0022", move=command.downgrade)
+    assert fetch(sqlite_url, kind) == [(1,)]
+    assert fetch(sqlite_url, log) == rows
