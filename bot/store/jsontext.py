@@ -20,9 +20,14 @@ def dumps(value: Any) -> str:
     library's time on a table's state, which every finished hand writes).
 
     Integer keys become strings, as with :mod:`json`; NaN and infinities, which are not JSON,
-    become ``null`` (orjson's rule; the game's state holds none).
+    become ``null`` (orjson's rule; the game's state holds none). The store's values have
+    string keys, and orjson's option for other keys halves its speed (13 µs against 6.5 µs
+    on a finished hand's log): it is used only for a value that orjson refuses without it.
     """
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    try:
+        return orjson.dumps(value).decode()
+    except orjson.JSONEncodeError:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def loads_object(text: str, what: str) -> dict[str, Any]:
