@@ -360,13 +360,12 @@ class SQLiteWriter:
     def _connect(self) -> tuple[Connection, sqlite3.Connection]:
         """The write connection and its sqlite3 connection; opened on first use (and after
         a failure), when every table's dead log rows are deleted."""
-        if self._connection is not None:
-            raw = self._connection.connection.driver_connection
-            assert isinstance(raw, sqlite3.Connection)
-            return self._connection, raw
-        self._connection = self.engine.connect()
-        connection, raw = self._connect()
-        self._drop_dead(connection, None)
+        opening = self._connection is None
+        connection = self._connection = self._connection or self.engine.connect()
+        raw = connection.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        if opening:
+            self._drop_dead(connection, None)
         return connection, raw
 
     def _checkpoint_loop(self) -> None:
