@@ -49,6 +49,7 @@ from bot.store.writer import (
     Work,
     WriterStats,
     deliver,
+    transactions,
 )
 
 logger = logging.getLogger(__name__)
@@ -137,8 +138,9 @@ class PostgresWriter:
             while self._pending:
                 batch = self._pending[:MAX_BATCH]
                 del self._pending[:MAX_BATCH]
-                outcomes = await self._run_batch(batch)
-                deliver(loop, batch, outcomes)
+                for part in transactions(batch):
+                    outcomes = await self._run_batch(part)
+                    deliver(loop, part, outcomes)
         finally:
             self._task = None
 

@@ -10,7 +10,9 @@ What every ``Writer`` guarantees:
   transaction, each in its own SAVEPOINT, in the order they were submitted (a run of table
   commits of distinct tables shares one, see ``bot.store.sql.commits``: their order among
   themselves cannot matter). Their callers are answered once that transaction has
-  committed (or failed).
+  committed (or failed). One exception: table commits of distinct tables of which some
+  record a finished hand run in two transactions, those that record none first, answered
+  as soon as it committed (:func:`transactions`).
 * **Failures stay alone.** A unit that raises is rolled back to its savepoint and its
   caller gets the exception; the other units of the batch commit.
 * **A database that cannot write fails cleanly.** If the write lock is held by another
@@ -49,7 +51,7 @@ from sqlalchemy.pool import StaticPool
 
 from bot.store.connection import configure
 from bot.store.errors import StoreUnavailable
-from bot.store.sql.commits import Compact, groups, run_group
+from bot.store.sql.commits import Compact, groups, hands_apart, run_group
 from bot.store.sql.tables import drop_dead_log
 
 logger = logging.getLogger(__name__)
@@ -251,18 +253,23 @@ class SQLiteWriter:
             if not batch:
                 self._drop_dead(self._connect()[0], self._dead.popleft())
                 continue
+            for part in transactions(batch):
+                self._run_and_answer(part)
+
+    def _run_and_answer(self, batch: list[Request]) -> None:
+        """Run ``batch`` in one transaction, then answer its callers in their loops."""
+        try:
+            outcomes = self._run_batch(batch)
+        except Exception as error:
+            logger.exception("the writer failed on a batch of %d writes", len(batch))
+            self._reset()
+            outcomes = [(False, StoreUnavailable(f"internal error {error!r}"))] * len(batch)
+        loops = {request.loop for request in batch}
+        for loop in loops:
             try:
-                outcomes = self._run_batch(batch)
-            except Exception as error:
-                logger.exception("the writer failed on a batch of %d writes", len(batch))
-                self._reset()
-                outcomes = [(False, StoreUnavailable(f"internal error {error!r}"))] * len(batch)
-            loops = {request.loop for request in batch}
-            for loop in loops:
-                try:
-                    loop.call_soon_threadsafe(deliver, loop, batch, outcomes)
-                except RuntimeError:
-                    logger.warning("a write finished after its event loop closed")
+                loop.call_soon_threadsafe(deliver, loop, batch, outcomes)
+            except RuntimeError:
+                logger.warning("a write finished after its event loop closed")
 
     def _run_batch(self, batch: list[Request]) -> list[tuple[bool, Any]]:
         try:
@@ -403,6 +410,18 @@ class SQLiteWriter:
         except DBAPIError as error:
             logger.warning("closing the write connection failed: %s", error.orig)
         self._connection = None
+
+
+def transactions(batch: list[Request]) -> list[list[Request]]:
+    """The transactions a batch runs in (both writers): one, but for table commits of
+    distinct tables of which some record a finished hand (``commits.hands_apart``): the
+    others first, answered as soon as they committed, then those, whose hands' rows and
+    totals take most of such a batch's time (on PostgreSQL the others are then one
+    statement). Each table's commits keep their order (it has one in such a batch)."""
+    apart = hands_apart([request.work for request in batch])
+    if apart is None:
+        return [batch]
+    return [[batch[index] for index in part] for part in apart]
 
 
 def _write_connection_settings(dbapi_connection: Any, _record: Any) -> None:

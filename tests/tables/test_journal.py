@@ -253,6 +253,44 @@ async def test_concurrent_commits_share_transactions_and_a_stale_one_fails_alone
     assert not stale.rollback().is_seated(201)  # its own last commit; the store moved on
 
 
+async def test_commits_that_record_no_hand_are_answered_before_those_that_do(
+    store: Store,
+) -> None:
+    """Eight tables commit at once, the first one the move that ends its hand: the seven
+    others land in one transaction and are answered, then the hand's end in a second one,
+    with the hand recorded; every table rebuilds as committed."""
+    journal = StoreJournal(store)
+    ledgers = [await journal.create(new_table(channel, seed=channel)) for channel in range(10, 18)]
+    for ledger in ledgers:
+        ledger.table.start(100, now=1.0)
+        await ledger.commit()
+    first = ledgers[0]
+    rng = random.Random(7)
+    while True:
+        before = first.table.to_json()
+        random_move(first.table, rng, now=2.0)
+        if first.table.status != PLAYING:
+            break
+        await first.commit()
+    assert before != first.table.to_json()
+    for ledger in ledgers[1:]:
+        random_move(ledger.table, rng, now=2.0)
+    answered: list[int] = []
+
+    async def commit(ledger: TableLedger) -> None:
+        await ledger.commit()
+        answered.append(ledger.table.id)
+
+    transactions = store.writer.stats.transactions
+    await asyncio.gather(*(commit(ledger) for ledger in ledgers))
+    assert store.writer.stats.transactions - transactions == 2
+    assert answered[-1] == first.table.id
+    assert sorted(answered[:-1]) == sorted(ledger.table.id for ledger in ledgers[1:])
+    assert [summary.hand_uid for summary in await store.history(1, 10)] == [f"{first.table.id}:1"]
+    for ledger in ledgers:
+        assert (await reloaded(store, ledger.table.id)).table.to_json() == ledger.table.to_json()
+
+
 async def test_a_finished_hand_is_recorded_once_whoever_commits_it(store: Store) -> None:
     """Two ledgers of one table finish the same hand and commit it at once, while the hand
     is also recorded directly: one record, one set of totals, one ledger refused."""

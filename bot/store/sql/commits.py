@@ -194,6 +194,19 @@ def groups(works: Sequence[Any]) -> list[list[Any]]:
     return grouped
 
 
+def hands_apart(works: Sequence[Any]) -> tuple[list[int], list[int]] | None:
+    """For table commits of distinct tables (one group of :func:`groups`) of which some,
+    not all, record a finished hand: the positions of those that do not, then of those that
+    do. None for any other units."""
+    grouped = groups(works)
+    if len(grouped) != 1 or not isinstance(works[0], TableCommitWork):
+        return None
+    light = [index for index, work in enumerate(works) if work.hand is None]
+    if not light or len(light) == len(works):
+        return None
+    return light, [index for index, work in enumerate(works) if work.hand is not None]
+
+
 def run_group(connection: Connection, group: Sequence[TableCommitWork]) -> list[tuple[bool, Any]]:
     """The outcomes of a group of :func:`groups`, in its order: its appends run together
     (``Append.run_many``), then its compactions (``Compact.run_many``). The units touch
