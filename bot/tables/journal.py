@@ -405,13 +405,19 @@ def _columns(table: Table) -> TableUpdate:
 
 
 def hand_result(table: Table) -> HandResult:
-    """The store's record of the table's last finished hand (``table.last_hand``).
+    """The store's record of the table's last finished hand (``table.last_hand``): its
+    players' results, and its deal and moves to replay it.
 
     Its payouts are chips: in a push-up hand nobody pays (O42), so each seat's is 0, and
     the engine's payouts there, the points each loser is pushed up, are its ``pushed_up``.
+    Raises ``ValueError`` if the table no longer has that hand (restored after the next
+    deal: ``HandRecord.hand``); the ledger asks at the commit that finishes it.
     """
     record = table.last_hand
     assert record is not None, "the table has not finished a hand"
+    hand = record.hand
+    if hand is None:
+        raise ValueError(f"hand {record.number} of table {table.id} is no longer known")
     result = record.result
     stakes = table.rules.scoring is Scoring.STAKES
     chips = result.payouts if stakes else (0,) * len(record.players)
@@ -430,41 +436,23 @@ def hand_result(table: Table) -> HandResult:
         )
         for seat, user_id in enumerate(record.players)
     ]
+    deal = hand.deal_json()
+    order = deal["order"]
     return HandResult(
         guild_id=table.guild_id,
         channel_id=table.channel_id,
         table_id=table.id,
         hand_number=record.number,
         preset=table.rules.preset,
-        seed=_seed(record),
+        seed=hand.seed if isinstance(hand.seed, int) else " ".join(order),
         ending=result.ending,
         players=players,
         options=table.rules.overrides(),
-        action_log=record.replay.get("log", []),
-        deal=_hand_deal(record),
+        action_log=hand.log_json(),
+        deal=HandDeal(
+            rules=deal["rules"], dealer=hand.dealer, stake=hand.stake, order=tuple(order)
+        ),
     )
-
-
-def _hand_deal(record: HandRecord) -> HandDeal | None:
-    """What deals the hand again, from its record; None for a record of a snapshot that the
-    previous release saved, which kept no rules or stake."""
-    replay = record.replay
-    if not {"rules", "stake", "order"} <= replay.keys():
-        return None
-    return HandDeal(
-        rules=replay["rules"],
-        dealer=record.dealer,
-        stake=replay["stake"],
-        order=tuple(replay["order"]),
-    )
-
-
-def _seed(record: HandRecord) -> int | str:
-    """The hand's shuffle seed, or else its pack order: with the log it replays the hand."""
-    seed = record.replay.get("seed")
-    if isinstance(seed, int):
-        return seed
-    return " ".join(record.replay.get("order", [])) or f"hand {record.number}"
 
 
 def _is_bot(table: Table, user_id: int) -> bool:

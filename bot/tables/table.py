@@ -25,7 +25,6 @@ from operator import attrgetter, is_not
 from typing import Any
 
 from bot.engine.actions import Action, Kind
-from bot.engine.cards import card_text
 from bot.engine.hand import Hand
 from bot.engine.melds import most_players, pack_for
 from bot.engine.rules import MIN_PLAYERS, Rules, RulesError, rules_from_json
@@ -122,7 +121,14 @@ def _check_setup(setup: Setup) -> None:
 
 @dataclass(frozen=True, slots=True)
 class HandRecord:
-    """A finished hand as the table keeps it for the record: who played, what they held."""
+    """A finished hand as the table keeps it for the record: who played, what they held.
+
+    ``hand`` is the finished hand itself, whose deal and moves the store records with the
+    hand's row (``bot.tables.journal.hand_result``) at the commit that finishes it. It is
+    not saved (``to_json``), so a save holds a finished hand's moves only while it is the
+    table's hand in play: a table restored then has it back; one restored after the next
+    deal has None. States saved with the ``replay`` that earlier releases kept still load.
+    """
 
     number: int
     players: tuple[int, ...]
@@ -131,7 +137,7 @@ class HandRecord:
     hands: tuple[int, ...]
     balances: tuple[int, ...]
     match_winner: int | None = None
-    replay: dict[str, Any] = field(default_factory=dict)
+    hand: Hand | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -619,7 +625,7 @@ class Table:
             tuple(hand.hands),
             balances,
             winner,
-            _replay(hand),
+            hand,
         )
         self.dealer_id = self._next_seat(players[hand.dealer], exclude=self.leaving)
         for user_id in sorted(self.leaving):
@@ -759,6 +765,8 @@ class Table:
         if data.get("format") != STATE_FORMAT:
             raise ValueError(f"unknown saved-table format {data.get('format')!r}")
         try:
+            hand = Hand.from_json(data["hand"]) if data["hand"] else None
+            hand_number = int(data["hand_number"])
             return cls(
                 id=int(data["id"]),
                 guild_id=int(data["guild_id"]),
@@ -776,14 +784,18 @@ class Table:
                 names={int(u): str(n) for u, n in data["names"].items()},
                 balances={int(u): int(b) for u, b in data["balances"].items()},
                 status=Status(data["status"]),
-                hand=Hand.from_json(data["hand"]) if data["hand"] else None,
-                hand_number=int(data["hand_number"]),
+                hand=hand,
+                hand_number=hand_number,
                 dealer_id=data["dealer_id"],
                 cut=tuple(CutRound(tuple(p), tuple(c)) for p, c in data["cut"]),
                 missed={int(u): int(m) for u, m in data["missed"].items()},
                 leaving=set(data["leaving"]),
                 auto_moves=set(data["auto_moves"]),
-                last_hand=_record_from_json(data["last_hand"]),
+                last_hand=_record_from_json(
+                    data["last_hand"],
+                    hand if hand is not None and hand.result is not None else None,
+                    hand_number,
+                ),
                 turn_deadline=data["turn_deadline"],
                 deadline_turn=tuple(data["deadline_turn"]) if data["deadline_turn"] else None,
                 last_activity=float(data["last_activity"]),
@@ -806,18 +818,6 @@ class Table:
             raise ValueError(f"not a saved table: {error!r}") from error
 
 
-def _replay(hand: Hand) -> dict[str, Any]:
-    """What reproduces a finished hand: its rules (a Big One hand's differ from the table's),
-    stake, seed, pack order and action log (as ``Hand.to_json`` writes them)."""
-    return {
-        "rules": hand.rules.to_json(),
-        "stake": hand.stake,
-        "seed": hand.seed,
-        "order": [card_text(card) for card in hand.order],
-        "log": hand.log_json(),
-    }
-
-
 def _record_json(record: HandRecord | None) -> dict[str, Any] | None:
     if record is None:
         return None
@@ -829,7 +829,6 @@ def _record_json(record: HandRecord | None) -> dict[str, Any] | None:
         "hands": list(record.hands),
         "balances": list(record.balances),
         "match_winner": record.match_winner,
-        "replay": record.replay,
     }
 
 
@@ -954,16 +953,21 @@ class Saved:
         return changed
 
 
-def _record_from_json(data: dict[str, Any] | None) -> HandRecord | None:
+def _record_from_json(
+    data: dict[str, Any] | None, finished: Hand | None, hand_number: int
+) -> HandRecord | None:
+    """The record saved as ``data``, given the saved table's ``finished`` hand (if its hand
+    is over) and its ``hand_number``: the record keeps that hand if it is the one recorded."""
     if data is None:
         return None
+    number = int(data["number"])
     return HandRecord(
-        int(data["number"]),
+        number,
         tuple(data["players"]),
         int(data["dealer"]),
         Result.from_json(data["result"]),
         tuple(data["hands"]),
         tuple(data["balances"]),
         data["match_winner"],
-        data.get("replay", {}),
+        finished if number == hand_number else None,
     )

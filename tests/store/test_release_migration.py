@@ -109,12 +109,16 @@ async def test_a_log_whose_entries_deal_hands_is_kept_and_its_tables_resume_exac
 ) -> None:
     """Revision 0023 copies the log into a table with row ids, every row as it was; every
     open table is rebuilt from it, the entries that dealt its hand dealt again, equal to the
-    table as that code committed it; the hands in play finish, each recorded once with its
-    deal, and a restart rebuilds the tables as they are."""
+    table as that code committed it (but for its finished hand's replay, which a table no
+    longer saves); the hands in play finish, each recorded once with its deal, and a
+    restart rebuilds the tables as they are."""
     path = tmp_path / "tonk.db"
     with sqlite3.connect(path) as raw:
         raw.executescript(JOURNAL.read_text())
     committed = json.loads(JOURNAL.with_suffix(".json").read_text())
+    for table in committed.values():  # kept by that code, now recorded with the hand alone
+        if table["state"]["last_hand"] is not None:
+            del table["state"]["last_hand"]["replay"]
     log = "SELECT table_id, version, body_json FROM table_log ORDER BY 1, 2"
     rows = _rows(path, log)
     assert sum('"deal"' in str(body) for _, _, body in rows) == 3
