@@ -55,6 +55,14 @@ SLAP_DISCARD = Kind.SLAP_DISCARD
 _SEVERAL_CARDS = frozenset({SPREAD, HIT})
 _ONE_CARD = frozenset({DISCARD, SLAP_DISCARD, TAKE, SLAP})
 _ONTO_SPREAD = frozenset({HIT, SLAP})
+_NOTATION = {
+    kind: (kind.value, kind in _SEVERAL_CARDS, kind in _ONE_CARD, kind in _ONTO_SPREAD)
+    for kind in Kind
+}
+"""Each kind's ``do`` word, whether it names several cards, one card, a spread: what
+``Action.to_json`` writes, looked up once per action (a finished hand's log is converted
+whole when it is recorded)."""
+_CARD_TEXTS = tuple(card_text(card) for card in range(FIRST_JOKER + MAX_JOKERS))
 START = Phase.START
 PLAY = Phase.PLAY
 OWES = Phase.SLAP_DISCARD
@@ -75,14 +83,15 @@ class Action(NamedTuple):
     spread: int | None = None
 
     def to_json(self, players: tuple[str, ...]) -> dict[str, Any]:
-        kind = self.kind
-        data: dict[str, Any] = {"player": players[self.seat], "do": str(kind)}
-        if kind in _SEVERAL_CARDS:
-            data["cards"] = [card_text(c) for c in cards_in(self.cards)]
-        elif self.cards and kind in _ONE_CARD:
-            data["card"] = card_text((self.cards & -self.cards).bit_length() - 1)
-        if kind in _ONTO_SPREAD:
-            data["spread"] = self.spread
+        kind, seat, cards, spread = self
+        do, several, one, onto = _NOTATION[kind]
+        data: dict[str, Any] = {"player": players[seat], "do": do}
+        if several:
+            data["cards"] = [_CARD_TEXTS[card] for card in cards_in(cards)]
+        elif cards and one:
+            data["card"] = _CARD_TEXTS[(cards & -cards).bit_length() - 1]
+        if onto:
+            data["spread"] = spread
         return data
 
     @staticmethod
