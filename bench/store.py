@@ -58,7 +58,7 @@ from bot.store.jsontext import dumps
 from bot.store.models import HandPlayerRow, HandRow, PlayerTotals
 from bot.tables.autoplay import auto_action
 from bot.tables.dealing import Shuffler
-from bot.tables.journal import StoreJournal, TableLedger
+from bot.tables.journal import COMPACT_AT_DEAL, StoreJournal, TableLedger
 from bot.tables.table import LOBBY, PLAYING, Seat, Table
 
 RANKS = "A23456789TJQK"
@@ -612,7 +612,10 @@ async def main() -> None:
             say("Commit latency (each call awaited before the next):")
             await bench_moves(store, rng, args.moves)
             await bench_hands(store, rng, args.hands)
-            say("Move journal (one entry per move, a snapshot per deal):")
+            say(
+                f"Move journal (an entry per move or deal, a snapshot at the first deal after "
+                f"{COMPACT_AT_DEAL} entries):"
+            )
             await bench_journal(
                 store, args.database, directory, args.tables, args.rounds, bot_gc=args.bot_gc
             )

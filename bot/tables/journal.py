@@ -15,22 +15,25 @@ What a commit writes (``Store.commit_table``, one group-committed transaction):
   and ``actions`` the engine actions appended to the hand's log. A move costs a few
   hundred bytes, whatever the length of the hand. The entry that finishes a hand carries
   the hand's record and totals, in the same transaction (so a hand is recorded exactly
-  once).
+  once). The entry that deals a hand holds its ``deal`` (its rules, stake, seed, side
+  bets, players, dealer and pack order: about 500 bytes) and its ``actions`` from the
+  first.
 * **A snapshot** (compaction): the whole ``Table.to_json()``, which replaces the stored
-  snapshot and drops the table's entries. Written when a hand is dealt (so the log holds
-  one hand's entries at most, and the snapshot no finished hand's moves), when the table
-  closes (the table is closed in that transaction), and after :data:`COMPACT_AFTER`
-  entries in a row. A snapshot written at a deal holds the hand as an entry would, with
-  ``"hand": null``, its ``deal`` (its rules, stake, seed, side bets, players, dealer and
-  pack order) and the ``actions`` played since, and the store's columns (seats, balances,
-  status...) only where they changed since the last snapshot. Bytes per hand are
-  therefore linear in its length, not quadratic.
+  snapshot and drops the table's entries, with the store's columns (seats, balances,
+  status...) where they changed since the last snapshot. Written by the deal that comes
+  once the log holds :data:`COMPACT_AT_DEAL` entries, when the table closes (the table is
+  closed in that transaction), and after :data:`COMPACT_AFTER` entries in a row. So the
+  log holds a few hands' entries at most, and bytes per hand are linear in its length,
+  not quadratic. A snapshot written at a deal holds the hand as an entry would, with
+  ``"hand": null``, its ``deal`` and the ``actions`` played since, not the whole
+  ``Hand.to_json()``. Most deals are entries: a snapshot rewrites the table's row, where
+  an entry appends a small one beside the other tables' (``bench/store.py``, 50 tables
+  dealt at once).
 
 A restart rebuilds every open table from its snapshot and the entries after it
 (:func:`rebuild_state`): actions are replayed through the engine's own ``Hand.act``, so the
 rebuilt table's ``to_json()`` equals that of the table that was committed; a ``deal`` is
-dealt again from its pack order. (Entries written before deals were snapshots may carry a
-``deal`` too.)
+dealt again from its pack order.
 
 ``Table.message_id`` (the table's Discord message) is a field of the table like any other:
 set it, commit, and it is back after a restart.
@@ -70,8 +73,11 @@ from bot.tables.table import CLOSED, LOBBY, HandRecord, Saved, Table
 
 log = logging.getLogger(__name__)
 
+COMPACT_AT_DEAL = 100
+"""Entries after which the next deal rewrites the snapshot instead of appending an entry."""
+
 COMPACT_AFTER = 200
-"""Entries after which the next commit rewrites the snapshot even though no hand ended."""
+"""Entries after which the next commit rewrites the snapshot, deal or not."""
 
 CLOSED_REASON = "closed"
 """``close_reason`` of a table that closed itself (host, last player, Big One, idle)."""
@@ -139,7 +145,11 @@ class TableLedger:
         finished = hand_result(table) if _number(table.last_hand) > self._finished else None
         dealt = hand is not None and (self._start is None or table.hand_number != self._hand_number)
         columns = self._columns
-        if dealt or table.status == CLOSED or self._entries >= COMPACT_AFTER:
+        if (
+            table.status == CLOSED
+            or self._entries >= COMPACT_AFTER
+            or (dealt and self._entries >= COMPACT_AT_DEAL)
+        ):
             columns = _columns(table)
             state, start, base = _snapshot(saved, hand, played, dealt=dealt)
             commit = TableCommit(
@@ -151,10 +161,14 @@ class TableLedger:
                 close_reason=CLOSED_REASON if table.status == CLOSED else None,
             )
         else:
-            commit = TableCommit(
-                table.id, version, entry=self._entry(saved, hand, played), hand=finished
-            )
+            entry = self._entry(saved, None if dealt else hand, played)
             start, base = self._start, self._base
+            if dealt:
+                assert hand is not None
+                dealing = _dealing(hand, played)
+                entry.update(dealing)
+                start, base = partial(_deal, dealing["deal"]), 0
+            commit = TableCommit(table.id, version, entry=entry, hand=finished)
         landed = partial(
             self._landed,
             version=version,
@@ -183,7 +197,8 @@ class TableLedger:
         return self.table
 
     def _entry(self, saved: Saved, hand: Hand | None, played: int) -> dict[str, Any]:
-        """The entry holding what changed since the last commit (in the same hand)."""
+        """The entry holding what changed since the last commit, with the actions that
+        ``hand``, the hand of the last commit, played since (None: a hand was dealt)."""
         entry: dict[str, Any] = {}
         changed = saved.changed(self._saved)
         if changed:
@@ -304,8 +319,7 @@ def rebuild_state(
     """The ``Table.to_json()`` that ``entries`` (oldest first) make of ``snapshot``.
 
     Raises ``ValueError``, ``KeyError``, ``TypeError``, ``IndexError`` or ``IllegalAction``
-    when they are not a snapshot and entries written by :class:`TableLedger` (or by the
-    releases before it, whose entries also dealt hands).
+    when they are not a snapshot and entries written by :class:`TableLedger`.
     """
     state = dict(snapshot)
     dealt = {"deal": state.pop("deal", None), "actions": state.pop("actions", ())}
@@ -335,14 +349,21 @@ def _snapshot(
     """
     state = saved.to_json()
     if hand is not None and dealt:
-        deal = hand.deal_json()
-        state.update(hand=None, deal=deal)
-        if played:
-            state["actions"] = hand.log_json(0, played)
-        return state, partial(_deal, deal), 0
+        dealing = _dealing(hand, played)
+        state.update(hand=None, **dealing)
+        return state, partial(_deal, dealing["deal"]), 0
     whole = hand.to_json() if hand else None
     state["hand"] = whole
     return state, _saved_start(whole), played
+
+
+def _dealing(hand: Hand, played: int) -> dict[str, Any]:
+    """What deals ``hand`` again and plays its first ``played`` actions, in an entry (or a
+    snapshot) that :func:`rebuild_state` reads: its ``deal``, and its ``actions`` if any."""
+    dealing: dict[str, Any] = {"deal": hand.deal_json()}
+    if played:
+        dealing["actions"] = hand.log_json(0, played)
+    return dealing
 
 
 def _changed_columns(columns: TableUpdate, written: TableUpdate | None) -> TableUpdate:

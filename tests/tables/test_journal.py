@@ -4,6 +4,7 @@ failed commits and rollback, a database locked by another connection."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import sqlite3
 import threading
@@ -19,7 +20,13 @@ from bot.engine.rules import PRESETS, build_rules
 from bot.store import StaleVersion, Store, StoreUnavailable
 from bot.tables.dealing import Shuffler
 from bot.tables.errors import TableError
-from bot.tables.journal import COMPACT_AFTER, StoreJournal, TableLedger, hand_result
+from bot.tables.journal import (
+    COMPACT_AFTER,
+    COMPACT_AT_DEAL,
+    StoreJournal,
+    TableLedger,
+    hand_result,
+)
 from bot.tables.table import BETWEEN, CLOSED, PLAYING, Seat, Table
 from tests.store.raw import connect_postgres, execute, fetch
 from tests.tables.randomtable import random_move, random_step
@@ -141,39 +148,57 @@ async def test_commits_of_several_changes_rebuild_and_roll_back_exactly(store: S
     ]
 
 
-async def test_entries_are_small_and_the_snapshot_is_rewritten_at_each_deal(
-    store: Store, store_url: str
-) -> None:
-    """A deal compacts (the snapshot holds the hand as dealt, the log is dropped); each move
-    appends a row of a few hundred bytes; the move that ends the hand is an entry too, and
-    records the hand in its transaction; the next deal compacts again."""
-    rng = random.Random(4)
-    ledger = await StoreJournal(store).create(new_table(10))
+SNAPSHOT = "SELECT version, length(state_json) FROM tonk_table"
+"""The snapshot's version and size (the tests that read it have one table)."""
+
+
+async def finish_hand(ledger: TableLedger, rng: random.Random, url: str) -> int:
+    """Play the hand in play to its end, committing each move (an entry of a few hundred
+    bytes while the hand goes on); the log rows a restart then replays."""
     table = ledger.table
-    table.start(100, now=1.0)
-    await ledger.commit()
-    assert fetch(store_url, LIVE_LOG) == [(0,)]
-    [(version, dealt)] = fetch(store_url, "SELECT version, length(state_json) FROM tonk_table")
-    assert version == ledger.version
-    moves = 0
     while table.status == PLAYING:
         random_move(table, rng, now=2.0)
         await ledger.commit()
-        moves += 1
         if table.status == PLAYING:
-            assert max(fetch(store_url, "SELECT length(body_json) FROM table_log"))[0] < 700
-    assert fetch(store_url, LIVE_LOG) == [(moves,)]
-    assert fetch(store_url, "SELECT version, length(state_json) FROM tonk_table") == [
-        (version, dealt)
-    ]
-    assert len(await store.history(1, 10)) == 1
-    assert (await reloaded(store, table.id)).table.to_json() == table.to_json()
+            body = f"SELECT length(body_json) FROM table_log WHERE version = {ledger.version}"
+            assert fetch(url, body)[0][0] < 700
+    [(logged,)] = fetch(url, LIVE_LOG)
+    return int(logged)
+
+
+async def test_a_deal_is_an_entry_until_the_log_is_long_then_it_rewrites_the_snapshot(
+    store: Store, store_url: str
+) -> None:
+    """A deal appends an entry that holds the hand's deal (its pack order among it), each
+    move one of a few hundred bytes, and the move that ends a hand one too, recording the
+    hand in its transaction. The first deal once the log holds COMPACT_AT_DEAL entries
+    rewrites the snapshot instead (the hand as dealt) and drops the log. The table rebuilds
+    the same all along."""
+    rng = random.Random(4)
+    ledger = await StoreJournal(store).create(new_table(10))
+    table = ledger.table
+    created = fetch(store_url, SNAPSHOT)
+    table.start(100, now=1.0)
+    await ledger.commit()
+    [(deal,)] = fetch(store_url, "SELECT body_json FROM table_log")
+    assert table.hand is not None
+    assert json.loads(str(deal))["deal"] == table.hand.deal_json()
+    finished = 0
+    while (logged := await finish_hand(ledger, rng, store_url)) < COMPACT_AT_DEAL:
+        finished += 1
+        assert len(await store.history(1, 10)) == finished
+        assert (await reloaded(store, table.id)).table.to_json() == table.to_json()
+        table.next_hand(3.0, by=100)
+        await ledger.commit()
+        assert fetch(store_url, LIVE_LOG) == [(logged + 1,)]
+        assert fetch(store_url, SNAPSHOT) == created
     table.next_hand(3.0, by=100)
     await ledger.commit()
     assert fetch(store_url, LIVE_LOG) == [(0,)]
-    [(version, state)] = fetch(store_url, "SELECT version, length(state_json) FROM tonk_table")
+    [(version, state)] = fetch(store_url, SNAPSHOT)
     assert version == ledger.version and state > 1000
-    assert len(await store.history(1, 10)) == 1
+    assert len(await store.history(1, 10)) == finished + 1
+    assert (await reloaded(store, table.id)).table.to_json() == table.to_json()
 
 
 async def test_a_long_lobby_is_compacted_after_so_many_entries(
@@ -193,7 +218,7 @@ async def test_a_long_lobby_is_compacted_after_so_many_entries(
 async def test_on_sqlite_the_rows_a_snapshot_replaced_are_never_read_and_then_deleted(
     sqlite_store: Path,
 ) -> None:
-    """A deal's snapshot leaves the hand before it in the log, dead: a row there that could
+    """A snapshot leaves the entries before it in the log, dead: a row there that could
     not even be read does not break the table; the writer deletes those rows by itself
     once it is idle (they are gone when the store has closed), and a store that opens on
     a database with dead rows left behind deletes them when it first writes."""
@@ -204,12 +229,11 @@ async def test_on_sqlite_the_rows_a_snapshot_replaced_are_never_read_and_then_de
     table.start(100, now=1.0)
     await ledger.commit()
     rng = random.Random(4)
-    while table.status == PLAYING:
-        random_move(table, rng, now=2.0)
+    while await finish_hand(ledger, rng, url) < COMPACT_AT_DEAL:
+        table.next_hand(3.0, by=100)
         await ledger.commit()
-    moves = fetch(url, LIVE_LOG)[0][0]
-    assert moves > 2
-    execute(url, f"UPDATE table_log SET body_json = 'not JSON' WHERE version = {moves}")
+    last = f"UPDATE table_log SET body_json = 'not JSON' WHERE version = {ledger.version}"
+    execute(url, last)
     table.next_hand(3.0, by=100)
     await ledger.commit()
     assert fetch(url, LIVE_LOG) == [(0,)]
@@ -504,9 +528,9 @@ async def test_a_table_between_hands_resumes_with_its_next_deal(store: Store) ->
 async def test_a_closed_table_is_read_back_as_it_closed_and_only_once_closed(
     store: Store, store_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """``closed`` gives a closed table's last state (for **New table**), the hand of a
-    table closed by the store since its deal too; an open, unknown or unreadable one gives
-    None, the unreadable one with a warning."""
+    """``closed`` gives a closed table's last state (for **New table**); a table that the
+    store closed (one it could not rebuild) as its last snapshot, without the entries after
+    it; an open, unknown or unreadable one gives None, the unreadable one with a warning."""
     journal = StoreJournal(store)
     ledger = await journal.create(new_table(10, preset="chicago"))
     ledger.table.stake = 7
@@ -519,12 +543,12 @@ async def test_a_closed_table_is_read_back_as_it_closed_and_only_once_closed(
     assert (closed.stake, closed.rules.preset) == (7, "chicago")
     assert await journal.closed(ledger.table.id + 1) is None
     dealt = await journal.create(new_table(11))
+    snapshot = dealt.table.to_json()
     dealt.table.start(100, now=1.0)
-    await dealt.commit()  # the deal's snapshot holds the hand as its deal
+    await dealt.commit()  # an entry
     assert await store.close_table(dealt.table.id, "unreadable")
     closed = await journal.closed(dealt.table.id)
-    assert closed is not None and closed.hand is not None and dealt.table.hand is not None
-    assert closed.hand.to_json() == dealt.table.hand.to_json()
+    assert closed is not None and closed.to_json() == snapshot
     execute(store_url, f"UPDATE tonk_table SET state_json = '[1' WHERE id = {ledger.table.id}")
     assert await journal.closed(ledger.table.id) is None
     assert f"closed table {ledger.table.id} cannot be read" in caplog.text
