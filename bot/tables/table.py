@@ -791,11 +791,7 @@ class Table:
                 missed={int(u): int(m) for u, m in data["missed"].items()},
                 leaving=set(data["leaving"]),
                 auto_moves=set(data["auto_moves"]),
-                last_hand=_record_from_json(
-                    data["last_hand"],
-                    hand if hand is not None and hand.result is not None else None,
-                    hand_number,
-                ),
+                last_hand=_record_from_json(data["last_hand"], hand, hand_number),
                 turn_deadline=data["turn_deadline"],
                 deadline_turn=tuple(data["deadline_turn"]) if data["deadline_turn"] else None,
                 last_activity=float(data["last_activity"]),
@@ -954,13 +950,14 @@ class Saved:
 
 
 def _record_from_json(
-    data: dict[str, Any] | None, finished: Hand | None, hand_number: int
+    data: dict[str, Any] | None, hand: Hand | None, hand_number: int
 ) -> HandRecord | None:
-    """The record saved as ``data``, given the saved table's ``finished`` hand (if its hand
-    is over) and its ``hand_number``: the record keeps that hand if it is the one recorded."""
+    """The record saved as ``data``, given the saved table's ``hand`` and ``hand_number``:
+    the record keeps that hand if it is the finished one it records."""
     if data is None:
         return None
     number = int(data["number"])
+    finished = hand is not None and hand.result is not None and number == hand_number
     return HandRecord(
         number,
         tuple(data["players"]),
@@ -969,5 +966,5 @@ def _record_from_json(
         tuple(data["hands"]),
         tuple(data["balances"]),
         data["match_winner"],
-        finished if number == hand_number else None,
+        hand if finished else None,
     )
