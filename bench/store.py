@@ -9,7 +9,9 @@ Prints the commit latency of one whole-state save (``save_table``) and of one fi
 journal (``bot.tables.journal``) against a raw aiosqlite insert+commit measured in the same
 run: one table committing alone, ``--tables`` tables committing moves at once (real tables
 playing the automatic moves, one action per commit), and the bytes written per hand by the
-journal against whole-state saves (SQLite only); then bulk-loads ``--bulk-hands`` hands
+journal against whole-state saves (SQLite only); then ``--sustained-tables`` tables playing
+about a move a second each for ``--sustained-seconds``: commit latency and, on SQLite, the
+WAL file's size each second; then bulk-loads ``--bulk-hands`` hands
 among ``--bulk-players`` players, finishing evenly over the last year, and times the
 leaderboard (each ordering: the first page, a deep page by key after the member ending the
 page before, the page before a member, and the first two pages of the last 7 and the last
@@ -35,6 +37,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from functools import partial
+from pathlib import Path
 from typing import Any, TextIO, get_args
 
 import aiosqlite
@@ -54,6 +57,7 @@ from bot.store import (
     TableRules,
     TableSave,
 )
+from bot.store.connection import database_path
 from bot.store.jsontext import dumps
 from bot.store.models import HandPlayerRow, HandRow, PlayerTotals
 from bot.tables.autoplay import auto_action
@@ -525,6 +529,48 @@ async def bench_journal(
     )
 
 
+async def bench_sustained(store: Store, wal: Path | None, tables: int, seconds: float) -> None:
+    """``tables`` tables each playing a move about once a second (gaps drawn evenly from 0.5
+    to 1.5 s) for ``seconds``: commit latency, and on SQLite the WAL file's size every
+    second (the checkpoints must let it start again from its beginning however long the
+    load lasts)."""
+    journal = StoreJournal(store)
+    ledgers = [await journal.create(play_table(4_000 + n, 100 + n)) for n in range(tables)]
+    latencies: list[float] = []
+    sizes: list[float] = []
+    start = time.perf_counter()
+    end = start + seconds
+
+    async def player(ledger: TableLedger, rng: random.Random) -> None:
+        while (wait := rng.uniform(0.5, 1.5)) < end - time.perf_counter():
+            await asyncio.sleep(wait)
+            one_move(ledger.table, time.perf_counter() - start)
+            await timed_commit(ledger, latencies, [])
+
+    async def watch_wal(path: Path) -> None:
+        while time.perf_counter() < end:
+            await asyncio.sleep(1.0)
+            sizes.append(path.stat().st_size / 2**20 if path.exists() else 0.0)
+
+    players = [player(ledger, random.Random(n)) for n, ledger in enumerate(ledgers)]
+    await asyncio.gather(*players, *([watch_wal(wal)] if wal is not None else []))
+    wall = time.perf_counter() - start
+    name = f"journal commit, {tables} tables at ~1 move/s each"
+    summarise(name, latencies, "journal_sustained")
+    REPORT["journal_sustained"].update(
+        tables=tables, seconds=seconds, moves_per_s=len(latencies) / wall
+    )
+    say(f"  {tables} tables at ~1 move/s each: {len(latencies) / wall:,.0f} moves/s")
+    if sizes:
+        REPORT["journal_sustained"].update(
+            wal_mb_each_second=sizes, wal_mb_max=max(sizes), wal_mb_end=sizes[-1]
+        )
+        say(
+            f"  WAL file over {len(sizes)} s: largest {max(sizes):.1f} MB, "
+            f"{sizes[-1]:.1f} MB at the end"
+        )
+
+
 def count_bytes(connection: Connection) -> None:
     """Temporary triggers on the writer's connection summing the bytes each commit writes."""
     for statement in (
@@ -589,6 +635,10 @@ async def main() -> None:
     parser.add_argument("--bulk-players", type=int, default=2_000)
     parser.add_argument("--deep-page", type=int, default=50, help="the page Next/Prev start at")
     parser.add_argument("--repeat", type=int, default=200)
+    parser.add_argument("--sustained-tables", type=int, default=300)
+    parser.add_argument(
+        "--sustained-seconds", type=float, default=20.0, help="0 skips the sustained load"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--bot-gc",
@@ -621,6 +671,13 @@ async def main() -> None:
             )
             if not is_postgres(url):
                 await bench_bytes(store, 10)
+            if args.sustained_seconds > 0:
+                await bench_sustained(
+                    store,
+                    None if is_postgres(url) else Path(f"{database_path(url)}-wal"),
+                    args.sustained_tables,
+                    args.sustained_seconds,
+                )
             if args.bulk_hands:
                 say(f"Queries at {args.bulk_hands:,} recorded hands:")
                 await bulk_load(store, rng, args.bulk_hands, args.bulk_players)

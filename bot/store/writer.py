@@ -74,10 +74,23 @@ _LOCK_POLL_MS = 100
 CHECKPOINT_INTERVAL = 1.0
 """Seconds between two WAL checkpoints, run off the commit path (see :class:`SQLiteWriter`)."""
 
-WAL_SIZE_LIMIT = 4 * 1024 * 1024
+CATCH_UP_PASSES = 8
+"""Most passes of one checkpoint: each copies the frames that commits added while the one
+before it ran, until one finds none (see :func:`catch_up`)."""
+
+WAL_REWIND_FRAMES = 4_096
+"""WAL frames (about 16 MB) past which, if a checkpoint could not catch up with the
+commits, the writer copies the rest itself before its next transaction, so that the WAL
+starts again from its beginning."""
+
+WAL_SIZE_LIMIT = 64 * 1024 * 1024
 """Bytes the WAL file is cut back to when a commit rewinds it (SQLite's
-``journal_size_limit``): a burst of writes, such as many tables dealt at once, grows the file
-(by tens of MB), and SQLite would otherwise keep it at that size on disk for good."""
+``journal_size_limit``): a burst of writes grows the file, and SQLite would otherwise keep
+it at that size on disk for good. Not less: cutting the file frees its blocks in the commit
+that rewinds, about 0.6 ms a MB on this machine's ext4 (it discards them), and a WAL cut
+from 256 MB to 4 MB held a commit 150 ms. Between two rewinds the WAL grows by a second's
+commits at most, beyond :data:`WAL_REWIND_FRAMES` (27 MB in ``bench/store.py``'s 50 tables
+flat out), so under load the file keeps its blocks and writes no longer extend it."""
 
 _SQLITE_BUSY = 5
 _SQLITE_LOCKED = 6
@@ -169,10 +182,23 @@ class SQLiteWriter:
     A commit never checkpoints (``wal_autocheckpoint=0`` on the write connection): the
     checkpoint, which copies the WAL into the database file and syncs it to disk, runs
     every :data:`CHECKPOINT_INTERVAL` seconds after new commits in a second thread with its
-    own connection, as a PASSIVE checkpoint that never blocks the writer. A commit's
-    latency is then one WAL append, not an occasional fsync of the whole file. Once a
-    checkpoint has copied the whole WAL, the next commit rewinds it and cuts the file back
-    to :data:`WAL_SIZE_LIMIT`.
+    own connection, as PASSIVE checkpoints that never block the writer. A commit's
+    latency is then one WAL append, not an occasional fsync of the whole file.
+
+    The WAL starts again from its beginning only when a commit finds it wholly copied into
+    the database, so one pass a second is not enough under steady load: commits land
+    while the pass runs (tens of ms for a second's frames), the next commit finds them
+    uncopied, and the WAL grows for as long as the load lasts (2.4 MB a second at 300
+    tables playing, ``bench/store.py``'s sustained phase). So a checkpoint runs passes
+    until one finds nothing new to copy (:func:`catch_up`: each copies what came during the
+    one before, a few ms' worth); the next commit then rewinds the WAL, and writes go to
+    blocks the file already has. Writes that extend the file are the ones that wait while
+    a checkpoint syncs it (ext4 allocates its new blocks then). If the writer never pauses
+    long enough, the WAL grows until :data:`WAL_REWIND_FRAMES`: the checkpoint then asks
+    the writer thread to copy the rest itself, between two transactions (what came since
+    the checkpoint's last pass: about 1 ms in ``bench/store.py``, during which no commit
+    can land), and the next commit rewinds the WAL. A commit that rewinds the WAL cuts the
+    file back to :data:`WAL_SIZE_LIMIT` if a burst made it larger.
     """
 
     def __init__(self, path: Path, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> None:
@@ -199,6 +225,8 @@ class SQLiteWriter:
         self._dead: deque[int] = deque()
         """Tables whose dead log rows are to be deleted; writer thread only."""
         self._checkpointed = 0
+        self._rewind = threading.Event()
+        """Set by the checkpoint thread: the writer is to copy the rest of the WAL itself."""
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(
             target=self._checkpoint_loop, name="store-checkpoint", daemon=True
@@ -250,6 +278,8 @@ class SQLiteWriter:
                 if not batch and not self._dead:
                     self._draining = False
                     return
+            if self._rewind.is_set():
+                self._copy_rest()
             if not batch:
                 self._drop_dead(self._connect()[0], self._dead.popleft())
                 continue
@@ -292,6 +322,16 @@ class SQLiteWriter:
             if ok and isinstance(request.work, Compact)
         )
         return outcomes
+
+    def _copy_rest(self) -> None:
+        """Copy the rest of the WAL into the database, no commit landing meanwhile, so that
+        the next commit rewinds it. Asked again by the next checkpoint if that failed, or if
+        a reader or another checkpoint kept some frames out."""
+        self._rewind.clear()
+        try:
+            _checkpoint_pass(self._connect()[1])
+        except sqlite3.Error as error:
+            logger.warning("copying the WAL into the database failed: %s", error)
 
     @staticmethod
     def _drop_dead(connection: Connection, table_id: int | None) -> None:
@@ -390,11 +430,13 @@ class SQLiteWriter:
         if committed == self._checkpointed:
             return
         try:
-            connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            frames = catch_up(connection)
         except sqlite3.Error as error:
             logger.warning("WAL checkpoint failed (the next one retries): %s", error)
             return
         self._checkpointed = committed
+        if frames > WAL_REWIND_FRAMES:
+            self._rewind.set()
 
     def _reset(self) -> None:
         """Drop the write connection after a failure (its transaction is rolled back with
@@ -410,6 +452,28 @@ class SQLiteWriter:
         except DBAPIError as error:
             logger.warning("closing the write connection failed: %s", error.orig)
         self._connection = None
+
+
+def catch_up(connection: sqlite3.Connection) -> int:
+    """Run PASSIVE checkpoints on ``connection`` until one finds no frame that the one before
+    it had not found (at most :data:`CATCH_UP_PASSES`): 0 if the WAL is then wholly in the
+    database, so the next commit rewinds it, or if it was rewound meanwhile; otherwise the
+    frames it holds."""
+    found = 0
+    for _ in range(CATCH_UP_PASSES):
+        frames, copied = _checkpoint_pass(connection)
+        if copied < frames:
+            return frames
+        if frames <= found:
+            return 0
+        found = frames
+    return found
+
+
+def _checkpoint_pass(connection: sqlite3.Connection) -> tuple[int, int]:
+    """One PASSIVE checkpoint: the frames in the WAL, and how many are in the database now."""
+    _busy, frames, copied = connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    return int(frames), int(copied)
 
 
 def transactions(batch: list[Request]) -> list[list[Request]]:

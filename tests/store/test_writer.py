@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import Connection, text
 
 from bot.store import Store, StoreUnavailable, writer
-from bot.store.writer import WAL_SIZE_LIMIT, SQLiteWriter
+from bot.store.writer import SQLiteWriter
 
 
 @pytest.fixture
@@ -94,33 +94,82 @@ async def test_a_closed_writer_takes_no_more_work(store_url: str) -> None:
         store.writer.submit(lambda connection: None)
 
 
+SMALL_WAL = 4 * 1024 * 1024
+"""The WAL limit of these tests (WAL_SIZE_LIMIT's 64 MB would make each burst 96 MB)."""
+
+
+@pytest.fixture
+def small_wal(monkeypatch: pytest.MonkeyPatch) -> int:
+    """The store keeps its WAL file to SMALL_WAL, and the checkpoints are the test's own
+    (run as the writer's checkpoint thread runs them; it waits until the store closes)."""
+    monkeypatch.setattr(writer, "WAL_SIZE_LIMIT", SMALL_WAL)
+    monkeypatch.setattr(writer, "CHECKPOINT_INTERVAL", 3600.0)
+    return SMALL_WAL
+
+
 def _burst(connection: Connection) -> None:
     """One transaction writing half as much again as the WAL keeps."""
     connection.execute(text("CREATE TABLE burst (body BLOB)"))
-    chunk = {"body": bytes(WAL_SIZE_LIMIT // 32)}
+    chunk = {"body": bytes(SMALL_WAL // 32)}
     for _ in range(48):
         connection.execute(text("INSERT INTO burst VALUES (:body)"), chunk)
 
 
 async def test_the_wal_file_is_cut_back_to_its_limit_once_a_burst_is_checkpointed(
-    sqlite_store_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    sqlite_store_url: str, tmp_path: Path, small_wal: int
 ) -> None:
-    """A burst of writes (many tables dealt at once) grows the WAL file past
-    WAL_SIZE_LIMIT; once a checkpoint has copied it all into the database, the next commit
-    rewinds the WAL and cuts the file back to the limit, instead of it keeping the burst's
-    size on disk for good. (The checkpoint is the test's own, run as the writer's
-    checkpoint thread runs it, which waits here until the store closes.)"""
-    monkeypatch.setattr(writer, "CHECKPOINT_INTERVAL", 3600.0)
+    """A burst of writes grows the WAL file past WAL_SIZE_LIMIT; once a checkpoint has
+    caught up with it (copied it all into the database), the next commit rewinds the WAL
+    and cuts the file back to the limit, instead of it keeping the burst's size on disk
+    for good."""
     wal = tmp_path / "tonk.db-wal"
     async with await Store.open(sqlite_store_url) as store:
         await store.writer.run(_burst)
-        assert wal.stat().st_size > WAL_SIZE_LIMIT
-        with contextlib.closing(
-            sqlite3.connect(tmp_path / "tonk.db", isolation_level=None)
-        ) as other:
-            busy, frames, copied = other.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-        assert busy == 0 and copied == frames
-        await store.writer.run(lambda c: c.execute(text("INSERT INTO burst VALUES (x'00')")))
-        assert wal.stat().st_size <= WAL_SIZE_LIMIT
+        assert wal.stat().st_size > small_wal
+        with _checkpointer(tmp_path) as other:
+            assert writer.catch_up(other) == 0
+        await store.writer.run(_one_more)
+        assert wal.stat().st_size <= small_wal
     with sqlite3.connect(tmp_path / "tonk.db") as raw:
         assert raw.execute("SELECT count(*) FROM burst").fetchone() == (49,)
+
+
+def _checkpointer(directory: Path) -> contextlib.closing[sqlite3.Connection]:
+    """A connection as the writer's checkpoint thread opens one."""
+    return contextlib.closing(
+        sqlite3.connect(directory / "tonk.db", isolation_level=None, check_same_thread=False)
+    )
+
+
+def _one_more(connection: Connection) -> None:
+    connection.execute(text("INSERT INTO burst VALUES (x'00')"))
+
+
+async def test_a_wal_the_checkpoint_cannot_catch_up_with_is_copied_by_the_writer(
+    sqlite_store_url: str, tmp_path: Path, small_wal: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under steady load a checkpoint pass never finds the WAL wholly copied (commits land
+    while it runs), and nothing rewound it: it grew for as long as the load lasted. Past
+    WAL_REWIND_FRAMES, a checkpoint that could not copy it all now asks the writer, which
+    copies the rest before its next transaction (no commit can land meanwhile): that
+    commit rewinds the WAL and cuts the file back to its limit. Here a reader holding an
+    older snapshot keeps the checkpoint from catching up, as commits that never stop do."""
+    monkeypatch.setattr(writer, "WAL_REWIND_FRAMES", 64)
+    wal = tmp_path / "tonk.db-wal"
+    async with await Store.open(sqlite_store_url) as store:
+        sqlite_writer = store.writer
+        assert isinstance(sqlite_writer, SQLiteWriter)
+        with _checkpointer(tmp_path) as reader, _checkpointer(tmp_path) as checkpointer:
+            reader.execute("BEGIN")
+            reader.execute("SELECT count(*) FROM sqlite_schema").fetchone()
+            await store.writer.run(_burst)
+            frames = writer.catch_up(checkpointer)
+            assert frames > writer.WAL_REWIND_FRAMES
+            await store.writer.run(_one_more)
+            assert wal.stat().st_size > small_wal
+            await asyncio.to_thread(sqlite_writer._checkpoint, checkpointer)
+            reader.rollback()
+        await store.writer.run(_one_more)
+        assert wal.stat().st_size <= small_wal
+    with sqlite3.connect(tmp_path / "tonk.db") as raw:
+        assert raw.execute("SELECT count(*) FROM burst").fetchone() == (50,)
