@@ -188,7 +188,7 @@ class SQLiteWriter:
     The WAL starts again from its beginning only when a commit finds it wholly copied into
     the database, so one pass a second is not enough under steady load: commits land
     while the pass runs (tens of ms for a second's frames), the next commit finds them
-    uncopied, and the WAL grows for as long as the load lasts (2.4 MB a second at 300
+    uncopied, and the WAL grows for as long as the load lasts (2.3 MB a second at 300
     tables playing, ``bench/store.py``'s sustained phase). So a checkpoint runs passes
     until one finds nothing new to copy (:func:`catch_up`: each copies what came during the
     one before, a few ms' worth); the next commit then rewinds the WAL, and writes go to
@@ -196,7 +196,7 @@ class SQLiteWriter:
     a checkpoint syncs it (ext4 allocates its new blocks then). If the writer never pauses
     long enough, the WAL grows until :data:`WAL_REWIND_FRAMES`: the checkpoint then asks
     the writer thread to copy the rest itself, between two transactions (what came since
-    the checkpoint's last pass: about 1 ms in ``bench/store.py``, during which no commit
+    the checkpoint's last pass: 1.4 to 2.3 ms in ``bench/store.py``, during which no commit
     can land), and the next commit rewinds the WAL. A commit that rewinds the WAL cuts the
     file back to :data:`WAL_SIZE_LIMIT` if a burst made it larger.
     """
@@ -281,7 +281,7 @@ class SQLiteWriter:
             if self._rewind.is_set():
                 self._copy_rest()
             if not batch:
-                self._drop_dead(self._connect()[0], self._dead.popleft())
+                self._drop_dead_of(self._dead.popleft())
                 continue
             for part in transactions(batch):
                 self._run_and_answer(part)
@@ -330,8 +330,20 @@ class SQLiteWriter:
         self._rewind.clear()
         try:
             _checkpoint_pass(self._connect()[1])
-        except sqlite3.Error as error:
-            logger.warning("copying the WAL into the database failed: %s", error)
+        except (DBAPIError, sqlite3.Error) as error:
+            logger.warning("copying the WAL into the database failed: %s", _cause(error))
+
+    def _drop_dead_of(self, table_id: int) -> None:
+        """:meth:`_drop_dead` of one table, between two batches. If the write connection
+        cannot open, the dead rows of every table stay until it does (its opening deletes
+        them), and the writer goes on: the next batch fails with the database."""
+        try:
+            connection = self._connect()[0]
+        except DBAPIError as error:
+            logger.warning("the write connection cannot open: %s", _cause(error))
+            self._dead.clear()
+            return
+        self._drop_dead(connection, table_id)
 
     @staticmethod
     def _drop_dead(connection: Connection, table_id: int | None) -> None:
@@ -345,7 +357,7 @@ class SQLiteWriter:
         try:
             drop_dead_log(connection, table_id)
         except (DBAPIError, sqlite3.Error) as error:
-            cause = error.orig or error if isinstance(error, DBAPIError) else error
+            cause = _cause(error)
             if _is_locked(cause):
                 logger.info("the replaced log rows stay: the database is locked")
             else:
@@ -509,6 +521,11 @@ def deliver(
             request.future.set_result(value)
         else:
             request.future.set_exception(value)
+
+
+def _cause(error: DBAPIError | sqlite3.Error) -> BaseException:
+    """The driver's error behind ``error``."""
+    return error.orig or error if isinstance(error, DBAPIError) else error
 
 
 def _primary_code(error: BaseException) -> int | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import shutil
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -173,3 +174,38 @@ async def test_a_wal_the_checkpoint_cannot_catch_up_with_is_copied_by_the_writer
         assert wal.stat().st_size <= small_wal
     with sqlite3.connect(tmp_path / "tonk.db") as raw:
         assert raw.execute("SELECT count(*) FROM burst").fetchone() == (50,)
+
+
+def _read_only_failure(connection: Connection) -> None:
+    """A write the database itself refuses (SQLITE_READONLY): the whole batch fails and the
+    writer drops its connection."""
+    connection.exec_driver_sql("PRAGMA query_only = ON")
+    connection.execute(text("INSERT INTO probe VALUES (0)"))
+
+
+async def test_a_write_connection_that_cannot_open_between_batches_leaves_the_writer_going(
+    tmp_path: Path, sqlite_template: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between two batches the writer opens its connection again (after a failure) to copy
+    the rest of the WAL or to delete dead log rows. If the file cannot be opened then (here
+    its directory is gone), the next unit fails with StoreUnavailable and the writer goes
+    on: once the file is back, the unit after lands. (Before, the error ended the writer's
+    loop, and every later write waited for an answer forever.)"""
+    monkeypatch.setattr(writer, "CHECKPOINT_INTERVAL", 3600.0)
+    home, away = tmp_path / "home", tmp_path / "away"
+    home.mkdir()
+    shutil.copyfile(sqlite_template, home / "tonk.db")
+    async with await Store.open(f"sqlite+aiosqlite:///{home / 'tonk.db'}") as store:
+        sqlite_writer = store.writer
+        assert isinstance(sqlite_writer, SQLiteWriter)
+        await _probe_table(store)
+        with pytest.raises(StoreUnavailable):
+            await store.writer.run(_read_only_failure)
+        sqlite_writer._rewind.set()
+        sqlite_writer._dead.append(1)
+        home.rename(away)
+        with pytest.raises(StoreUnavailable, match="unable to open"):
+            await asyncio.wait_for(store.writer.run(_insert(1)), timeout=10)
+        away.rename(home)
+        assert await asyncio.wait_for(store.writer.run(_insert(2)), timeout=10) == 2
+    assert _values(home / "tonk.db") == [2]
