@@ -50,7 +50,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
 
 from bot.store.connection import configure
-from bot.store.errors import StoreUnavailable
+from bot.store.errors import StoreUnavailable, driver_detail
 from bot.store.sql.commits import Compact, groups, hands_apart, run_group
 from bot.store.sql.tables import drop_dead_log
 
@@ -331,7 +331,7 @@ class SQLiteWriter:
         try:
             _checkpoint_pass(self._connect()[1])
         except (DBAPIError, sqlite3.Error) as error:
-            logger.warning("copying the WAL into the database failed: %s", _cause(error))
+            logger.warning("copying the WAL into the database failed: %s", driver_detail(error))
 
     def _drop_dead_of(self, table_id: int) -> None:
         """:meth:`_drop_dead` of one table, between two batches. If the write connection
@@ -340,7 +340,7 @@ class SQLiteWriter:
         try:
             connection = self._connect()[0]
         except DBAPIError as error:
-            logger.warning("the write connection cannot open: %s", _cause(error))
+            logger.warning("the write connection cannot open: %s", driver_detail(error))
             self._dead.clear()
             return
         self._drop_dead(connection, table_id)
@@ -357,7 +357,7 @@ class SQLiteWriter:
         try:
             drop_dead_log(connection, table_id)
         except (DBAPIError, sqlite3.Error) as error:
-            cause = _cause(error)
+            cause = error.orig or error if isinstance(error, DBAPIError) else error
             if _is_locked(cause):
                 logger.info("the replaced log rows stay: the database is locked")
             else:
@@ -521,11 +521,6 @@ def deliver(
             request.future.set_result(value)
         else:
             request.future.set_exception(value)
-
-
-def _cause(error: DBAPIError | sqlite3.Error) -> BaseException:
-    """The driver's error behind ``error``."""
-    return error.orig or error if isinstance(error, DBAPIError) else error
 
 
 def _primary_code(error: BaseException) -> int | None:
