@@ -55,7 +55,13 @@ action logs, which a hand keeps until it ends) grow and shrink together: the fir
 of a soak count those hands getting longer on average as the tables drift apart (a 30-minute
 soak at 100 tables: 5.4 blocks per table per minute in its first third, 2.3 and 0.8 in the
 next two, and the resident set 0.97, 0.16 and 0.05 KiB; a logged draw, discard or take costs
-a hand one reference, see ``bot.engine.actions.Action.of``). ``--seconds`` is then unused,
+a hand one reference, see ``bot.engine.actions.Action.of``). A slope per table is the bot's
+whole growth divided by ``--tables``, so soaks at two table counts tell a growth per table
+(it grows with the tables) from the process's own warm-up (it does not): two 10-minute soaks
+each at 50, 100 and 200 tables grew the bot's resident set by about the same 66 to 79 KiB a
+minute (1.31 to 1.44, 0.74 to 0.79 and 0.37 to 0.38 KiB per table per minute; least squares
+over the six: 70 KiB a minute plus 0.03 KiB per table), nearly all of it pages of Python's
+allocator touched for the first time (``/proc/PID/smaps``). ``--seconds`` is then unused,
 and the floor is not run: it would take as long again.
 
 ``--processes N`` (N ≥ 2): then, in the same run, N shard processes (``SHARD_COUNT=N``, one
